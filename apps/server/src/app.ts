@@ -1,0 +1,46 @@
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppContext } from "./app-context.js";
+import { installErrorHandling } from "./lib/error-handler.js";
+import { loggerOptions } from "./lib/logger.js";
+import { installSecurityHeaders } from "./lib/security-headers.js";
+import { appConfigRoutes } from "./modules/app-config/routes.js";
+import { contentRoutes } from "./modules/content/routes.js";
+import { gatewayRoutes } from "./modules/gateway/routes.js";
+import { sessionPlugin } from "./modules/gateway/session-plugin.js";
+import { xsrfPlugin } from "./modules/gateway/xsrf-plugin.js";
+import { webAppRoutes } from "./modules/web-app/routes.js";
+
+export interface BuildAppOptions extends AppContext {
+  /** Serve the built SPA at `/` (the server does; route tests need not). */
+  serveWebApp?: boolean;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Builds the whole portal as one Fastify instance. Never listens: server.ts does, tests inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { serveWebApp = false, logger, ...context } = options;
+  const app = Fastify({
+    logger: logger ?? loggerOptions(context.config.LOG_LEVEL),
+    trustProxy: context.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await installSecurityHeaders(app, context.config);
+  await app.register(cookie);
+  // Anti-forgery first: a forged request is refused before any session lookup.
+  await app.register(xsrfPlugin, context);
+  await app.register(sessionPlugin, context);
+
+  await app.register(gatewayRoutes, context);
+  await app.register(contentRoutes, context);
+  await app.register(appConfigRoutes, context);
+  if (serveWebApp) await app.register(webAppRoutes, context);
+  return app;
+}

@@ -1,0 +1,101 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+// Every setting the server reads, validated once at start. A bad value stops start-up with a
+// message naming the variable (see loadConfig).
+
+const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** A base path the SPA calls: relative (`/api/x`) or protocol-relative (`//host/api/x`). */
+const basePath = z
+  .string()
+  .regex(/^\/[^\s?#]*$/, "must be a path starting with / (or // for another host), without ? or #")
+  .transform((value) => value.replace(/\/+$/, "") || "/");
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection URL");
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0),
+);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanText.default(false),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, "data")),
+  DATABASE_URL: postgresUrl.optional(),
+  SEED_DEMO_DATA: booleanText.optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(12),
+  SMART_INQUIRY_BASE: basePath.default("/api/smart-inquiry"),
+  MEMBER_DETAILS_BASE: basePath.default("/api/member-details"),
+  AUTH_DOMAIN: z.string().min(1).default("memberportal"),
+  AUTH_CLIENT_ID: z.string().min(1).default("member-portal-web"),
+  AUTH_REDIRECT_ORIGINS: commaList.default([]),
+  CONTENT_DIR: z.string().min(1).default(path.join(repoRoot, "content")),
+  CONTENT_PREVIEW_MARKER: z.string().default(""),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, "apps", "web", "dist")),
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** "embedded" runs PGlite in DATA_DIR; "server" connects to DATABASE_URL. */
+  databaseKind: "embedded" | "server";
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  // An empty variable means "not set", as most deployment tools write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  const databaseKind = values.DATABASE_URL ? "server" : "embedded";
+  if (databaseKind === "server" && !values.SESSION_SECRET) {
+    // Several processes share one database; each must sign anti-forgery tokens the same way.
+    throw new ConfigError(
+      "Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters)",
+    );
+  }
+  return {
+    ...values,
+    databaseKind,
+    seedDemoData: values.SEED_DEMO_DATA ?? databaseKind === "embedded",
+  };
+}

@@ -1,0 +1,43 @@
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "embedded" | "server";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/** PGlite: in memory when dataDir is undefined (tests), else persisted in that directory. */
+export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: "embedded", close: () => client.close() };
+}
+
+export async function openServerDatabase(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const db = drizzleNodePostgres({ client: pool, schema });
+  // Several app processes may start at once: one migrates, the others wait for it.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock(7302001)");
+    await migrateNodePostgres(db, { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock(7302001)").catch(() => undefined);
+    lockClient.release();
+  }
+  return { db: db as unknown as Db, kind: "server", close: () => pool.end() };
+}

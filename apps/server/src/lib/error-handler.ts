@@ -1,0 +1,52 @@
+import { EXCEPTION_CODES } from "@portal/domain";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError, errors } from "./errors.js";
+
+// Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status
+// but get our wording: their messages may echo parser internals.
+const CLIENT_ERROR_MESSAGES: Record<number, [string, string]> = {
+  400: [EXCEPTION_CODES.VALIDATION, "The request could not be read."],
+  413: [EXCEPTION_CODES.PAYLOAD_TOO_LARGE, "The request is too large."],
+  415: [EXCEPTION_CODES.VALIDATION, "The request's content type is not supported."],
+};
+
+function firstValidationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [issue] = error.validation;
+    if (issue) {
+      const where = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+      return where ? `${where}: ${issue.message}` : String(issue.message);
+    }
+  }
+  return "The request is not valid.";
+}
+
+/** Every error leaves as `{ status, exceptionCode, message }`; a 500 never shows internals. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if (error.validation) {
+      appError = errors.validation(firstValidationMessage(error));
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const [code, message] = CLIENT_ERROR_MESSAGES[error.statusCode] ?? [
+        EXCEPTION_CODES.VALIDATION,
+        "Bad request.",
+      ];
+      appError = new AppError(error.statusCode, code, message);
+    } else {
+      request.log.error({ err: error }, "unhandled error");
+      appError = errors.internal();
+    }
+    if (appError.statusCode >= 500 && error instanceof AppError)
+      request.log.error({ err: error }, "server error");
+    return reply.code(appError.statusCode).headers(appError.headers).send(appError.toBody());
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    const notFound = errors.notFound();
+    return reply.code(404).send(notFound.toBody());
+  });
+}

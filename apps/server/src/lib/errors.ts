@@ -1,0 +1,49 @@
+import { type ErrorBody, EXCEPTION_CODES, LOGIN_FAILURE_MESSAGE } from "@portal/domain";
+
+/**
+ * An error a route may answer with. Every error body has the same shape,
+ * `{ status, exceptionCode, message }`, with a stable machine-readable code.
+ */
+export class AppError extends Error {
+  override name = "AppError";
+  constructor(
+    readonly statusCode: number,
+    readonly exceptionCode: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return { status: this.statusCode, exceptionCode: this.exceptionCode, message: this.message };
+  }
+}
+
+export const errors = {
+  notFound: () => new AppError(404, EXCEPTION_CODES.NOT_FOUND, "The requested resource was not found."),
+  unauthenticated: () => new AppError(401, EXCEPTION_CODES.UNAUTHENTICATED, "Please log in to continue."),
+  forbidden: (message = "You are not allowed to do this.") =>
+    new AppError(403, EXCEPTION_CODES.FORBIDDEN, message),
+  xsrfRejected: () =>
+    new AppError(
+      403,
+      EXCEPTION_CODES.XSRF,
+      "The request was refused: its anti-forgery token is missing or wrong.",
+    ),
+  validation: (message: string) => new AppError(400, EXCEPTION_CODES.VALIDATION, message),
+  badLoginMessage: (message: string) => new AppError(400, EXCEPTION_CODES.BAD_LOGIN_MESSAGE, message),
+  loginFailed: () => new AppError(401, EXCEPTION_CODES.LOGIN_FAILED, LOGIN_FAILURE_MESSAGE),
+  loginLocked: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    const unit = minutes === 1 ? "minute" : "minutes";
+    return new AppError(
+      429,
+      EXCEPTION_CODES.LOGIN_LOCKED,
+      `Too many failed log-in attempts. Please try again in ${minutes} ${unit}.`,
+      { "retry-after": String(Math.ceil(retryAfterSeconds)) },
+    );
+  },
+  internal: () =>
+    new AppError(500, EXCEPTION_CODES.INTERNAL, "Something went wrong on our side. Please try again later."),
+};

@@ -1,0 +1,36 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config/env.js";
+
+/** Hosts the SPA may call besides its own: protocol-relative service bases (`//host/path`). */
+function serviceHosts(config: Config): string[] {
+  return [config.SMART_INQUIRY_BASE, config.MEMBER_DETAILS_BASE]
+    .filter((base) => base.startsWith("//"))
+    .map((base) => base.slice(2).split("/")[0] ?? "")
+    .filter((host) => host.length > 0)
+    .flatMap((host) => [`https://${host}`, `http://${host}`]);
+}
+
+/** Helmet with a strict Content-Security-Policy the built SPA runs under (no inline script). */
+export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", ...serviceHosts(config)],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    strictTransportSecurity: config.NODE_ENV === "production",
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+}

@@ -1,0 +1,36 @@
+import path from "node:path";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context.js";
+import { errorBodySchema } from "../../lib/error-body-schema.js";
+import { errors } from "../../lib/errors.js";
+import { type ContentFile, readContent } from "./content-files.js";
+
+const wildcardParams = z.object({ "*": z.string() });
+const contentSchema = {
+  params: wildcardParams,
+  response: { 200: z.string().describe("the fragment or image"), 404: errorBodySchema },
+};
+
+/** Content service: `/site{path}` from content/, `/site/preview{path}` with content/preview/ first. */
+export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const publishedRoot = context.config.CONTENT_DIR;
+  const previewRoot = path.join(publishedRoot, "preview");
+
+  const send = (reply: FastifyReply, file: ContentFile | null) => {
+    if (!file) throw errors.notFound();
+    return reply.type(file.contentType).header("cache-control", "no-cache").send(file.body);
+  };
+
+  app.get("/site/preview/*", { schema: contentSchema }, async (request, reply) =>
+    send(reply, await readContent([previewRoot, publishedRoot], request.params["*"])),
+  );
+
+  app.get("/site/*", { schema: contentSchema }, async (request, reply) => {
+    const requested = request.params["*"];
+    // The preview tree is never published.
+    if (requested.split("/").find((segment) => segment.length > 0) === "preview") throw errors.notFound();
+    return send(reply, await readContent([publishedRoot], requested));
+  });
+};

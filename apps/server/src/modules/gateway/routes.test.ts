@@ -1,0 +1,309 @@
+import { LOGIN_FAILURE_MESSAGE } from "@portal/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import {
+  addMember,
+  createTestApp,
+  loginMessage,
+  type TestApp,
+  TestBrowser,
+} from "../../test-support/test-app.js";
+import { SESSION_COOKIE } from "./cookies.js";
+
+describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
+  let testApp: TestApp;
+  let member: Awaited<ReturnType<typeof addMember>>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    member = await addMember(testApp.database);
+  });
+  afterAll(async () => testApp.close());
+
+  const browser = () => new TestBrowser(testApp.app);
+  const sessionOf = async (visitor: TestBrowser) =>
+    (await visitor.request({ method: "GET", url: "/wsg/session" })).json();
+
+  describe("log-in", () => {
+    it("logs in with the right password and starts a server-side session", async () => {
+      const visitor = browser();
+      expect(await sessionOf(visitor)).toEqual({ authenticated: false });
+      const response = await visitor.logIn(member.username, member.password);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        authenticated: true,
+        member: { entityNumber: member.entityNumber },
+      });
+      const sessionCookie = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+      expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+      expect(sessionCookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await sessionOf(visitor)).toEqual({
+        authenticated: true,
+        member: { entityNumber: member.entityNumber, firstName: "Test", lastName: expect.any(String) },
+      });
+    });
+
+    it("accepts the username in any letter case", async () => {
+      const response = await browser().logIn(member.username.toUpperCase(), member.password);
+      expect(response.statusCode).toBe(200);
+    });
+
+    it("answers a wrong password and an unknown user with the same 401", async () => {
+      const wrongPassword = await browser().logIn(member.username, "not-the-password");
+      const unknownUser = await browser().logIn("nobody.at.all", member.password);
+      const expected = { status: 401, exceptionCode: "LOGIN_FAILED", message: LOGIN_FAILURE_MESSAGE };
+      expect(wrongPassword.statusCode).toBe(401);
+      expect(wrongPassword.json()).toEqual(expected);
+      expect(unknownUser.statusCode).toBe(401);
+      expect(unknownUser.json()).toEqual(expected);
+      expect(wrongPassword.cookies.some((cookie) => cookie.name === SESSION_COOKIE)).toBe(false);
+    });
+
+    it.each([
+      ["a schemaVersion other than 1", { schemaVersion: 2 }],
+      ["another domain", { ddid: { domain: "otherportal" } }],
+      ["another client id", { ddid: { clientId: "someone-else" } }],
+      ["a redirect to another site", { ddid: { redirectUri: "https://evil.example/" } }],
+      ["a redirect that is not a URL", { ddid: { redirectUri: "not a url" } }],
+      ["no password", { Password: "" }],
+    ])("refuses a message with %s (400, no session)", async (_label, change) => {
+      const visitor = browser();
+      await visitor.visit();
+      const base = loginMessage(member.username, member.password);
+      const ddidChange = (change as { ddid?: object }).ddid ?? {};
+      const payload = { ...base, ...change, ddid: { ...base.ddid, ...ddidChange } };
+      const response = await visitor.request({ method: "POST", url: "/wsg/rest", payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, exceptionCode: expect.any(String) });
+      expect(await sessionOf(visitor)).toEqual({ authenticated: false });
+    });
+
+    it("rotates the session at log-in: the old token stops working", async () => {
+      const visitor = browser();
+      await visitor.logIn(member.username, member.password);
+      const firstToken = visitor.jar.get(SESSION_COOKIE);
+      await visitor.logIn(member.username, member.password);
+      const secondToken = visitor.jar.get(SESSION_COOKIE);
+      expect(secondToken).not.toBe(firstToken);
+      const stale = await testApp.app.inject({
+        method: "GET",
+        url: "/wsg/session",
+        cookies: { [SESSION_COOKIE]: firstToken ?? "" },
+      });
+      expect(stale.json()).toEqual({ authenticated: false });
+    });
+  });
+
+  describe("brute-force protection", () => {
+    it("locks an account after five failures, even for the right password, until the lock ends", async () => {
+      const target = await addMember(testApp.database);
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        expect((await browser().logIn(target.username, `wrong-${attempt}`)).statusCode).toBe(401);
+      }
+      const locked = await browser().logIn(target.username, target.password);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({
+        status: 429,
+        exceptionCode: "LOGIN_LOCKED",
+        message: "Too many failed log-in attempts. Please try again in 15 minutes.",
+      });
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(14 * 60);
+      testApp.clock.advanceMinutes(16);
+      expect((await browser().logIn(target.username, target.password)).statusCode).toBe(200);
+    });
+
+    it("locks a client address that tries many accounts", async () => {
+      const local = await createTestApp(kind);
+      try {
+        const victim = await addMember(local.database);
+        for (let attempt = 1; attempt <= 20; attempt += 1) {
+          await new TestBrowser(local.app).logIn(`guess.${attempt}`, "password-guess");
+        }
+        const response = await new TestBrowser(local.app).logIn(victim.username, victim.password);
+        expect(response.statusCode).toBe(429);
+      } finally {
+        await local.close();
+      }
+    });
+  });
+
+  describe("sessions", () => {
+    it("ends a session idle for more than 15 minutes", async () => {
+      const visitor = browser();
+      await visitor.logIn(member.username, member.password);
+      testApp.clock.advanceMinutes(14);
+      expect((await sessionOf(visitor)).authenticated).toBe(true);
+      testApp.clock.advanceMinutes(16);
+      expect(await sessionOf(visitor)).toEqual({ authenticated: false });
+    });
+
+    it("ends an active session after 12 hours", async () => {
+      const visitor = browser();
+      await visitor.logIn(member.username, member.password);
+      for (let hour = 0; hour < 12 * 6 - 1; hour += 1) {
+        testApp.clock.advanceMinutes(10);
+        expect((await sessionOf(visitor)).authenticated).toBe(true);
+      }
+      testApp.clock.advanceMinutes(11);
+      expect(await sessionOf(visitor)).toEqual({ authenticated: false });
+    });
+
+    it("logs out on the server: the old cookie no longer works", async () => {
+      const visitor = browser();
+      await visitor.logIn(member.username, member.password);
+      const token = visitor.jar.get(SESSION_COOKIE) ?? "";
+      const response = await visitor.request({ method: "POST", url: "/wsg/logout" });
+      expect(response.statusCode).toBe(204);
+      expect(await sessionOf(visitor)).toEqual({ authenticated: false });
+      const replay = await testApp.app.inject({
+        method: "GET",
+        url: "/wsg/session",
+        cookies: { [SESSION_COOKIE]: token },
+      });
+      expect(replay.json()).toEqual({ authenticated: false });
+    });
+  });
+
+  describe("anti-forgery", () => {
+    it("refuses a log-in without the token, and changes nothing", async () => {
+      const visitor = browser();
+      await visitor.visit();
+      const response = await visitor.request({
+        method: "POST",
+        url: "/wsg/rest",
+        payload: loginMessage(member.username, member.password),
+        withXsrf: false,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ status: 403, exceptionCode: "XSRF_REJECTED" });
+      expect(await sessionOf(visitor)).toEqual({ authenticated: false });
+    });
+
+    it("refuses a wrong token, and a token from another visitor", async () => {
+      const visitor = browser();
+      const other = browser();
+      await visitor.visit();
+      await other.visit();
+      const payload = loginMessage(member.username, member.password);
+      const wrong = await visitor.request({
+        method: "POST",
+        url: "/wsg/rest",
+        payload,
+        withXsrf: false,
+        headers: { "x-xsrf-token": "forged" },
+      });
+      const borrowed = await visitor.request({
+        method: "POST",
+        url: "/wsg/rest",
+        payload,
+        withXsrf: false,
+        headers: { "x-xsrf-token": other.jar.get("XSRF-TOKEN") ?? "" },
+      });
+      expect([wrong.statusCode, borrowed.statusCode]).toEqual([403, 403]);
+    });
+
+    it("refuses a log-out without the token: the session stays", async () => {
+      const visitor = browser();
+      await visitor.logIn(member.username, member.password);
+      const response = await visitor.request({ method: "POST", url: "/wsg/logout", withXsrf: false });
+      expect(response.statusCode).toBe(403);
+      expect((await sessionOf(visitor)).authenticated).toBe(true);
+    });
+
+    it("binds the token to the session: a new one is issued at log-in and log-out", async () => {
+      const visitor = browser();
+      await visitor.visit();
+      const anonymousToken = visitor.jar.get("XSRF-TOKEN");
+      await visitor.logIn(member.username, member.password);
+      const sessionToken = visitor.jar.get("XSRF-TOKEN");
+      expect(sessionToken).not.toBe(anonymousToken);
+      await visitor.request({ method: "POST", url: "/wsg/logout" });
+      expect(visitor.jar.get("XSRF-TOKEN")).not.toBe(sessionToken);
+      // The token of the ended session no longer passes.
+      const stale = await visitor.request({
+        method: "POST",
+        url: "/wsg/logout",
+        withXsrf: false,
+        headers: { "x-xsrf-token": sessionToken ?? "" },
+      });
+      expect(stale.statusCode).toBe(403);
+    });
+
+    it.each([
+      ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+      ["an Origin of another site", { origin: "https://evil.example" }],
+    ])("refuses an unsafe request with %s even with the right token", async (_label, headers) => {
+      const visitor = browser();
+      await visitor.visit();
+      const response = await visitor.request({
+        method: "POST",
+        url: "/wsg/rest",
+        payload: loginMessage(member.username, member.password),
+        headers,
+      });
+      expect(response.statusCode).toBe(403);
+    });
+
+    it("accepts a same-origin request that says so", async () => {
+      const visitor = browser();
+      await visitor.visit();
+      const response = await visitor.request({
+        method: "POST",
+        url: "/wsg/rest",
+        payload: loginMessage(member.username, member.password),
+        headers: { "sec-fetch-site": "same-origin", origin: "http://localhost" },
+      });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  describe("portal", () => {
+    it("answers the ping as text", async () => {
+      const response = await testApp.app.inject({ method: "GET", url: "/portal/wlxapp/Ping.srv" });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(response.body).toBe("OK");
+    });
+
+    it("answers unknown routes with the error shape and security headers", async () => {
+      const response = await testApp.app.inject({ method: "GET", url: "/no/such/route" });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        status: 404,
+        exceptionCode: "NOT_FOUND",
+        message: "The requested resource was not found.",
+      });
+      expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    });
+
+    it("answers malformed JSON with 400 in the error shape, not parser internals", async () => {
+      const visitor = browser();
+      await visitor.visit();
+      const response = await visitor.request({
+        method: "POST",
+        url: "/wsg/rest",
+        payload: "{not json",
+        headers: { "content-type": "application/json" },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        status: 400,
+        exceptionCode: "VALIDATION_FAILED",
+        message: "The request could not be read.",
+      });
+    });
+
+    it("gives the SPA its runtime configuration", async () => {
+      const response = await testApp.app.inject({ method: "GET", url: "/app-config.json" });
+      expect(response.json()).toEqual({
+        smartInquiryBase: "/api/smart-inquiry",
+        memberDetailsBase: "/api/member-details",
+        contentPreviewMarker: "",
+        authDomain: "memberportal",
+        authClientId: "member-portal-web",
+        schemeName: expect.any(String),
+      });
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AppContext } from "../../app-context.js";
+import { errors } from "../../lib/errors.js";
+import { SESSION_COOKIE } from "./cookies.js";
+import { type MemberSession, resolveSession } from "./sessions.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The logged-in member, or null. Set for every request that may need it. */
+    memberSession: MemberSession | null;
+  }
+}
+
+/** Requests that never act for a member: static files and content fragments. */
+export function isPublicAssetPath(url: string): boolean {
+  return url.startsWith("/assets/") || url.startsWith("/site/") || url === "/favicon.svg";
+}
+
+export const sessionPlugin = fp<AppContext>(
+  async (app, context) => {
+    const policy = {
+      idleMs: context.config.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: context.config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    };
+    app.decorateRequest("memberSession", null);
+    app.addHook("onRequest", async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || isPublicAssetPath(request.url)) return;
+      request.memberSession = await resolveSession(context.db, token, context.now(), policy);
+    });
+  },
+  { name: "session", dependencies: ["@fastify/cookie"] },
+);
+
+/** The member the request acts for; answers 401 when there is none. */
+export function requireMember(request: FastifyRequest): MemberSession {
+  if (!request.memberSession) throw errors.unauthenticated();
+  return request.memberSession;
+}

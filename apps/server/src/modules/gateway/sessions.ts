@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { members, sessions } from "../../db/schema.js";
+import { randomToken, sha256 } from "../../lib/crypto.js";
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** The member a request acts for. Every query of member data is scoped by entityNumber. */
+export interface MemberSession {
+  tokenHash: string;
+  entityNumber: number;
+  firstName: string;
+  lastName: string;
+}
+
+// Writing last_seen_at on every request would turn each read into a write; a minute of
+// slack on a 15-minute idle timeout costs nothing.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(db: Db, entityNumber: number, now: Date): Promise<string> {
+  const token = randomToken();
+  await db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), memberEntityNumber: entityNumber, createdAt: now, lastSeenAt: now });
+  return token;
+}
+
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<MemberSession | null> {
+  const tokenHash = sha256(token);
+  const [row] = await db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      entityNumber: members.entityNumber,
+      firstName: members.firstName,
+      lastName: members.lastName,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.entityNumber, sessions.memberEntityNumber))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+  const idleFor = now.getTime() - row.lastSeenAt.getTime();
+  const age = now.getTime() - row.createdAt.getTime();
+  if (idleFor > policy.idleMs || age > policy.absoluteMs) {
+    await deleteSession(db, tokenHash);
+    return null;
+  }
+  if (idleFor > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { tokenHash, entityNumber: row.entityNumber, firstName: row.firstName, lastName: row.lastName };
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export function sessionTokenHash(token: string): string {
+  return sha256(token);
+}

@@ -1,0 +1,81 @@
+import { XSRF_HEADER } from "@portal/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AppContext } from "../../app-context.js";
+import { hmac, randomToken, safeEqual } from "../../lib/crypto.js";
+import { errors } from "../../lib/errors.js";
+import { requestOrigin } from "../../lib/request-origin.js";
+import { cookieOptions, PRE_SESSION_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from "./cookies.js";
+import { isPublicAssetPath } from "./session-plugin.js";
+
+// Anti-forgery (DESIGN.md §3): the XSRF-TOKEN cookie holds HMAC(secret, binding), where the binding
+// is the session token, or before log-in a random pre-session id. Every unsafe request must echo it
+// in X-XSRF-TOKEN. Cross-site unsafe requests are refused outright by Sec-Fetch-Site and Origin.
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** What the anti-forgery token of this request's answer is bound to. */
+    xsrfBinding: string | null;
+    newPreSessionId: string | null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function bindingFromCookies(request: FastifyRequest): string | null {
+  const sessionToken = request.cookies[SESSION_COOKIE];
+  if (sessionToken) return `session:${sessionToken}`;
+  const preSessionId = request.cookies[PRE_SESSION_COOKIE];
+  return preSessionId ? `pre:${preSessionId}` : null;
+}
+
+/** After log-in: the token in the answer belongs to the new session. */
+export function bindXsrfToSession(request: FastifyRequest, sessionToken: string): void {
+  request.xsrfBinding = `session:${sessionToken}`;
+}
+
+/** After log-out: a fresh pre-session, so the next log-in carries a token again. */
+export function bindXsrfToNewPreSession(request: FastifyRequest): void {
+  request.newPreSessionId = randomToken();
+  request.xsrfBinding = `pre:${request.newPreSessionId}`;
+}
+
+function isCrossSite(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (fetchSite === "cross-site") return true;
+  const origin = request.headers.origin;
+  if (!origin || origin === "null") return origin === "null";
+  return origin !== requestOrigin(request) && !allowedOrigins.includes(origin);
+}
+
+export const xsrfPlugin = fp<AppContext>(
+  async (app, context) => {
+    const tokenFor = (binding: string) => hmac(context.secret, `xsrf:${binding}`);
+    app.decorateRequest("xsrfBinding", null);
+    app.decorateRequest("newPreSessionId", null);
+
+    app.addHook("onRequest", async (request) => {
+      request.xsrfBinding = bindingFromCookies(request);
+      if (SAFE_METHODS.has(request.method)) return;
+      if (isCrossSite(request, context.config.AUTH_REDIRECT_ORIGINS)) throw errors.xsrfRejected();
+      const sent = request.headers[XSRF_HEADER.toLowerCase()];
+      const binding = request.xsrfBinding;
+      if (typeof sent !== "string" || !binding || !safeEqual(sent, tokenFor(binding))) {
+        throw errors.xsrfRejected();
+      }
+    });
+
+    app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isPublicAssetPath(request.url)) return;
+      if (!request.xsrfBinding) bindXsrfToNewPreSession(request);
+      if (request.newPreSessionId) {
+        reply.setCookie(PRE_SESSION_COOKIE, request.newPreSessionId, cookieOptions(request, true));
+      }
+      const token = tokenFor(request.xsrfBinding as string);
+      if (request.cookies[XSRF_COOKIE] !== token) {
+        reply.setCookie(XSRF_COOKIE, token, cookieOptions(request, false));
+      }
+    });
+  },
+  { name: "xsrf", dependencies: ["@fastify/cookie"] },
+);

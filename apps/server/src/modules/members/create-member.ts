@@ -1,0 +1,50 @@
+import { isValidEmail, passwordStrengthProblem } from "@portal/domain";
+import type { Db } from "../../db/database.js";
+import { findMemberByUsername, insertMember, normaliseUsername } from "./members-repository.js";
+import { hashPassword } from "./passwords.js";
+
+export interface CreateMemberInput {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  emails: readonly string[];
+}
+
+/** A reason the member cannot be created, worded for the operator who asked. */
+export class CreateMemberError extends Error {
+  override name = "CreateMemberError";
+}
+
+const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{2,63}$/;
+
+function problemWith(input: CreateMemberInput): string | null {
+  const username = normaliseUsername(input.username);
+  if (!USERNAME_PATTERN.test(username)) {
+    return "The username must be 3 to 64 characters: letters, digits, dots, dashes, underscores or @, starting with a letter or digit.";
+  }
+  const weakness = passwordStrengthProblem(input.password, username);
+  if (weakness) return weakness;
+  if (!input.firstName.trim() || !input.lastName.trim()) return "The first name and last name are required.";
+  if (input.emails.length === 0) return "At least one e-mail address is required.";
+  const invalid = input.emails.find((email) => !isValidEmail(email));
+  if (invalid !== undefined) return `"${invalid}" is not a valid e-mail address.`;
+  return null;
+}
+
+export async function createMember(db: Db, input: CreateMemberInput): Promise<number> {
+  const problem = problemWith(input);
+  if (problem) throw new CreateMemberError(problem);
+  if (await findMemberByUsername(db, input.username)) {
+    throw new CreateMemberError(
+      `A member with the username "${normaliseUsername(input.username)}" already exists.`,
+    );
+  }
+  return insertMember(db, {
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    emails: input.emails.map((email) => email.trim()),
+  });
+}

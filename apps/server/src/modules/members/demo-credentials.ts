@@ -1,0 +1,19 @@
+// The demo members seeded into an empty embedded database. Shared with the end-to-end tests,
+// so this file imports nothing. Never seeded into a PostgreSQL server unless SEED_DEMO_DATA=true.
+
+export const DEMO_MEMBERS = [
+  {
+    username: "demo.member",
+    password: "Portal-Demo-2026!",
+    firstName: "Thandi",
+    lastName: "Nkosi",
+    emails: ["thandi.nkosi@example.com", "t.nkosi@example.org"],
+  },
+  {
+    username: "demo.second",
+    password: "Second-Demo-2026!",
+    firstName: "Pieter",
+    lastName: "van der Merwe",
+    emails: ["pieter.vdmerwe@example.com"],
+  },
+] as const;

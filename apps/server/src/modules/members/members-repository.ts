@@ -1,0 +1,79 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { memberEmails, members } from "../../db/schema.js";
+
+export interface MemberRecord {
+  entityNumber: number;
+  username: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface NewMember {
+  username: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  emails: readonly string[];
+}
+
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export async function findMemberByUsername(db: Db, username: string): Promise<MemberRecord | undefined> {
+  const rows = await db
+    .select()
+    .from(members)
+    .where(eq(members.username, normaliseUsername(username)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findMemberByEntityNumber(
+  db: Db,
+  entityNumber: number,
+): Promise<MemberRecord | undefined> {
+  const rows = await db.select().from(members).where(eq(members.entityNumber, entityNumber)).limit(1);
+  return rows[0];
+}
+
+export async function listMemberEmails(db: Db, entityNumber: number): Promise<string[]> {
+  const rows = await db
+    .select({ address: memberEmails.address })
+    .from(memberEmails)
+    .where(eq(memberEmails.memberEntityNumber, entityNumber))
+    .orderBy(asc(memberEmails.position));
+  return rows.map((row) => row.address);
+}
+
+/** Inserts the member and their e-mail addresses in one transaction; returns the entity number. */
+export async function insertMember(db: Db, member: NewMember): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(members)
+      .values({
+        username: normaliseUsername(member.username),
+        passwordHash: member.passwordHash,
+        firstName: member.firstName,
+        lastName: member.lastName,
+      })
+      .returning({ entityNumber: members.entityNumber });
+    if (!created) throw new Error("insert into members returned no row");
+    if (member.emails.length > 0) {
+      await tx.insert(memberEmails).values(
+        member.emails.map((address, position) => ({
+          memberEntityNumber: created.entityNumber,
+          address,
+          position,
+        })),
+      );
+    }
+    return created.entityNumber;
+  });
+}
+
+export async function countMembers(db: Db): Promise<number> {
+  return db.$count(members);
+}

@@ -1,0 +1,56 @@
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config/env.js";
+import { resolveSessionSecret } from "./config/session-secret.js";
+import { DataDirLockedError } from "./db/data-dir-lock.js";
+import { openConfiguredDatabase } from "./db/open-configured-database.js";
+import { DEMO_MEMBERS } from "./modules/members/demo-credentials.js";
+import { seedDemoData } from "./modules/members/seed-demo.js";
+
+// Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it stops accepting,
+// lets in-flight requests finish, then closes the database (and its data-dir lock).
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secret: resolveSessionSecret(config),
+    now: () => new Date(),
+    serveWebApp: true,
+  });
+  app.addHook("onClose", async () => database.close());
+
+  const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, "shutting down after an error");
+    else app.log.info({ signal }, "shutting down");
+    await app.close();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const where = config.DATABASE_URL ? "PostgreSQL server" : `embedded database in ${config.DATA_DIR}`;
+  const lines = [`Member portal: http://localhost:${port}/ (${where})`];
+  const demo = DEMO_MEMBERS[0];
+  if (config.seedDemoData) {
+    lines.push(
+      `${seeded ? "Demo data seeded. " : ""}Demo member log-in: username ${demo.username}, password ${demo.password}`,
+    );
+  }
+  console.warn(lines.join("\n"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) fail(error.message);
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+import { buildAuthenticationRequestMessage, XSRF_COOKIE } from "@portal/domain";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../app.js";
+import { loadConfig } from "../config/env.js";
+import type { Database } from "../db/database.js";
+import { createMember } from "../modules/members/create-member.js";
+import { openTestDatabase, type TestDatabaseKind } from "./databases.js";
+
+export const TEST_ORIGIN = "http://localhost";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: { now: Date; advanceMinutes(minutes: number): void };
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const clock = {
+    now: new Date(),
+    advanceMinutes(minutes: number) {
+      clock.now = new Date(clock.now.getTime() + minutes * 60_000);
+    },
+  };
+  const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_SLOWDOWN_MS: "5", ...env });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secret: "test-secret-test-secret-test-secret!",
+    now: () => clock.now,
+  });
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let memberCounter = 0;
+
+/** Creates a member with a unique username; returns the log-in and entity number. */
+export async function addMember(
+  database: Database,
+  overrides: { username?: string; emails?: string[] } = {},
+) {
+  memberCounter += 1;
+  const username = overrides.username ?? `member.${memberCounter}.${Date.now().toString(36)}`;
+  const password = `Correct-Horse-${memberCounter}-Battery!`;
+  const entityNumber = await createMember(database.db, {
+    username,
+    password,
+    firstName: "Test",
+    lastName: `Member ${memberCounter}`,
+    emails: overrides.emails ?? [`${username.replaceAll(".", "-")}@example.com`],
+  });
+  return { username, password, entityNumber };
+}
+
+/** A browser-like cookie jar for inject(): remembers what the server sets. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (expired || cookie.value === "") this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  header(): Record<string, string> {
+    return Object.fromEntries(this.cookies);
+  }
+}
+
+/** A member's browser: keeps cookies and sends the anti-forgery header on unsafe requests. */
+export class TestBrowser {
+  readonly jar = new CookieJar();
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: {
+    method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD";
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+    withXsrf?: boolean;
+  }): Promise<LightMyRequestResponse> {
+    const unsafe = !["GET", "HEAD"].includes(options.method);
+    const xsrf = this.jar.get(XSRF_COOKIE);
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (unsafe && (options.withXsrf ?? true) && xsrf) headers["x-xsrf-token"] = xsrf;
+    const response = await this.app.inject({
+      method: options.method,
+      url: options.url,
+      payload: options.payload as string | object | undefined,
+      headers,
+      cookies: this.jar.header(),
+    });
+    this.jar.store(response);
+    return response;
+  }
+
+  /** What the SPA does first: any GET hands out the anti-forgery cookie. */
+  async visit(): Promise<void> {
+    await this.request({ method: "GET", url: "/wsg/session" });
+  }
+
+  async logIn(username: string, password: string): Promise<LightMyRequestResponse> {
+    if (!this.jar.get(XSRF_COOKIE)) await this.visit();
+    return this.request({ method: "POST", url: "/wsg/rest", payload: loginMessage(username, password) });
+  }
+}
+
+export function loginMessage(username: string, password: string, redirectUri = `${TEST_ORIGIN}/`) {
+  return buildAuthenticationRequestMessage({
+    username,
+    password,
+    domain: "memberportal",
+    clientId: "member-portal-web",
+    redirectUri,
+  });
+}
