@@ -1,13 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
-  DEFAULT_CATEGORIES,
-  MEDXPRESS_CATEGORIES,
-  MEDXPRESS_TURNAROUND_FRAGMENT,
-  MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
-} from "@portal/domain";
+import { allFragmentPaths, DEFAULT_CATEGORIES } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
@@ -94,15 +88,7 @@ describe("content service", () => {
 
 describe("the content shipped in content/", () => {
   const shippedDir = loadConfig({}).CONTENT_DIR;
-  const fragmentPaths = [
-    ...[...DEFAULT_CATEGORIES, ...MEDXPRESS_CATEGORIES].map((category) => category.categoryFragment),
-    ...DEFAULT_CATEGORIES.flatMap((category) =>
-      category.subCategory.flatMap((sub) => sub.redirectFragment ?? []),
-    ),
-    ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
-    MEDXPRESS_TURNAROUND_FRAGMENT,
-    MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
-  ];
+  const fragmentPaths = allFragmentPaths();
 
   it.each(fragmentPaths)("has the fragment %s, free of script", (fragmentPath) => {
     const html = fs.readFileSync(path.join(shippedDir, fragmentPath), "utf8");

@@ -1,0 +1,26 @@
+/** Stable, machine-readable codes carried in every error body; screens branch on these, never on text. */
+export const EXCEPTION_CODES = {
+  UNAUTHENTICATED: "AUTH_REQUIRED",
+  LOGIN_FAILED: "LOGIN_FAILED",
+  LOGIN_LOCKED: "LOGIN_LOCKED",
+  BAD_LOGIN_MESSAGE: "BAD_LOGIN_MESSAGE",
+  XSRF: "XSRF_REJECTED",
+  NOT_FOUND: "NOT_FOUND",
+  VALIDATION: "VALIDATION_FAILED",
+  ATTACHMENT_RULE: "ATTACHMENT_RULE",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  // The spec's outdated-query code (spec §8, §9): the SPA shows ERROR_MESSAGES.outdatedQuery for it.
+  OUTDATED_QUERY: "0015",
+  FORBIDDEN: "FORBIDDEN",
+  RATE_LIMITED: "RATE_LIMITED",
+  INTERNAL: "INTERNAL_ERROR",
+} as const;
+
+export type ExceptionCode = (typeof EXCEPTION_CODES)[keyof typeof EXCEPTION_CODES];
+
+/** The shape of every error response body. */
+export interface ErrorBody {
+  status: number;
+  exceptionCode: string;
+  message: string;
+}

@@ -1,0 +1,41 @@
+// Business constants and limits of spec §9, plus UI and protocol constants shared by web and server.
+
+/** 10 MB means 10 × 1024 × 1024 bytes, for all files of one submission together (DESIGN §3). */
+export const MAX_ATTACHMENTS_TOTAL_BYTES = 10 * 1024 * 1024;
+export const MAX_QUERY_DETAIL_LENGTH = 20000;
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+
+export const OPEN_QUERIES_DAYS_AGO = 7;
+export const QUERY_STATUS_OPEN = "OPEN";
+export const QUERY_STATUSES = ["OPEN", "CLOSED"] as const;
+export type QueryStatus = (typeof QUERY_STATUSES)[number];
+
+/** Fixed product value sent with every medxpress query. */
+export const MEDXPRESS_PRODUCT = "Health";
+/** exceptionCode of a query fetch that fails because the query is too old (or from another channel). */
+export const OUTDATED_QUERY_EXCEPTION_CODE = "0015";
+
+export const DATE_FORMAT = "yyyy-MM-dd";
+export const DEFAULT_LOCALE = "en-US";
+
+export const COOKIE_SIZE_WARNING_BYTES = 4096;
+export const MODAL_BACKDROP_Z_INDEX = 1050;
+export const BLOCK_UI_Z_INDEX = 30000;
+export const DEFAULT_BLOCK_UI_NAME = "block-ui-main";
+export const DEFAULT_BLOCK_UI_DELAY_MS = 0;
+
+export const GATEWAY_PATH = "/wsg/rest";
+export const PORTAL_PING_PATH = "/portal/wlxapp/Ping.srv";
+export const AUTH_SCHEMA_VERSION = 1;
+/** Set to PORTAL_ID_COOKIE_VALUE for the portal ping during login, then removed. */
+export const PORTAL_ID_COOKIE = "PORTALID";
+export const PORTAL_ID_COOKIE_VALUE = "WSGPORTAL";
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "X-XSRF-TOKEN";
+
+export const INTERACTION_TIMELINE_PATH = "/portal/medical-aid/interaction-timeline";
+/** A new query appears on the interaction timeline only this long after it was logged. */
+export const TIMELINE_DELAY_HOURS = 24;
+
+export const SCHEME_NAME = "Meridian Health Medical Scheme";

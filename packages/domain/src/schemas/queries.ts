@@ -1,0 +1,104 @@
+import { z } from "zod";
+import {
+  categoryHasSubCategories,
+  DEFAULT_CATEGORIES,
+  findCategory,
+  MEDXPRESS_CATEGORIES,
+} from "../categories.js";
+import { emailSchema, optionalEmailSchema } from "../email.js";
+import { MAX_QUERY_DETAIL_LENGTH, MEDXPRESS_PRODUCT, QUERY_STATUSES } from "../limits.js";
+import { VALIDATION_MESSAGES } from "../messages.js";
+import { SERVER_ORIGINS } from "../origins.js";
+
+// Each form's schema is also the core of the matching server payload schema, so the browser and the
+// server apply one rule set.
+
+function detailSchema(message: string) {
+  return z.string({ error: message }).trim().min(1, message).max(MAX_QUERY_DETAIL_LENGTH, message);
+}
+
+/** Details of a new query: required, at most MAX_QUERY_DETAIL_LENGTH characters after trimming. */
+export const queryDetailSchema = detailSchema(VALIDATION_MESSAGES.queryDetail);
+
+/** Details of an update: the same bounds, with the update form's sentence. */
+export const updateDetailSchema = detailSchema(VALIDATION_MESSAGES.updateDetail);
+
+function categoryValueSchema(options: readonly { value: string }[]) {
+  const message = VALIDATION_MESSAGES.category;
+  return z
+    .string({ error: message })
+    .refine((value) => options.some((option) => option.value === value), { error: message });
+}
+
+const defaultQueryFields = {
+  category: categoryValueSchema(DEFAULT_CATEGORIES),
+  // "" means no subcategory; whether one is needed depends on the category (see below).
+  subCategory: z.string({ error: VALIDATION_MESSAGES.subCategory }).trim().default(""),
+  email: emailSchema,
+  ccEmail: optionalEmailSchema,
+  query: queryDetailSchema,
+};
+
+/**
+ * The subcategory is required when the category has subcategories, and must then be one of them.
+ * OTHER, like any category without subcategories, takes none.
+ */
+function checkSubCategory(value: { category: string; subCategory: string }, ctx: z.RefinementCtx): void {
+  const category = findCategory(DEFAULT_CATEGORIES, value.category);
+  // An unknown category has already been reported on its own field.
+  if (!category) return;
+  const needsSubCategory = value.category !== "OTHER" && categoryHasSubCategories(category);
+  const isKnownSubCategory = category.subCategory.some((option) => option.value === value.subCategory);
+  const isValid = needsSubCategory ? isKnownSubCategory : value.subCategory === "";
+  if (!isValid) {
+    ctx.addIssue({ code: "custom", path: ["subCategory"], message: VALIDATION_MESSAGES.subCategory });
+  }
+}
+
+export const defaultQueryFormSchema = z.object(defaultQueryFields).superRefine(checkSubCategory);
+export type DefaultQueryFormInput = z.input<typeof defaultQueryFormSchema>;
+export type DefaultQueryForm = z.output<typeof defaultQueryFormSchema>;
+
+const medxpressQueryFields = {
+  category: categoryValueSchema(MEDXPRESS_CATEGORIES),
+  email: emailSchema,
+  query: queryDetailSchema,
+};
+
+export const medxpressQueryFormSchema = z.object(medxpressQueryFields);
+export type MedxpressQueryForm = z.output<typeof medxpressQueryFormSchema>;
+
+export const updateQueryFormSchema = z.object({ query: updateDetailSchema });
+export type UpdateQueryForm = z.output<typeof updateQueryFormSchema>;
+
+// Server payloads: the form fields plus what the page adds (files travel as multipart parts beside them).
+
+/** POST …/member-queries/query-additional-info */
+export const defaultCreateQueryPayloadSchema = z
+  .object({ ...defaultQueryFields, origin: z.literal("MEMBER_WEB") })
+  .superRefine(checkSubCategory);
+export type DefaultCreateQueryPayloadInput = z.input<typeof defaultCreateQueryPayloadSchema>;
+export type DefaultCreateQueryPayload = z.output<typeof defaultCreateQueryPayloadSchema>;
+
+/** POST /portal/api/das-mp/smart-inquiry-api/member-queries */
+export const medxpressCreateQueryPayloadSchema = z.object({
+  ...medxpressQueryFields,
+  product: z.literal(MEDXPRESS_PRODUCT),
+  origin: z.literal("MED_XPRESS"),
+});
+export type MedxpressCreateQueryPayload = z.output<typeof medxpressCreateQueryPayloadSchema>;
+
+/** POST …/member-queries/{referenceNumber} and its das-mp alias. */
+export const updateQueryPayloadSchema = z.object({
+  query: updateDetailSchema,
+  origin: z.enum(SERVER_ORIGINS),
+});
+export type UpdateQueryPayload = z.output<typeof updateQueryPayloadSchema>;
+
+/** GET …/member-queries query string (values arrive as text, hence the coercion). */
+export const openQueriesParamsSchema = z.object({
+  daysAgo: z.coerce.number().int().min(1).max(365),
+  status: z.enum(QUERY_STATUSES),
+  origin: z.enum(SERVER_ORIGINS),
+});
+export type OpenQueriesParams = z.output<typeof openQueriesParamsSchema>;
