@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "./config/env.js";
-import { DataDirLockedError } from "./db/data-dir-lock.js";
+import { loadConfig } from "./config/env.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
+import { StartupError } from "./lib/startup-error.js";
 import { CreateMemberError, createMember } from "./modules/members/create-member.js";
 
 // Operator commands against the configured database (same environment as the server).
@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = [CreateMemberError, ConfigError, DataDirLockedError].some((type) => error instanceof type);
+  const known = error instanceof CreateMemberError || error instanceof StartupError;
   if (known || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     console.error((error as Error).message);
   } else {

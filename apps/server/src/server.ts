@@ -1,9 +1,9 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.js";
-import { ConfigError, loadConfig } from "./config/env.js";
+import { loadConfig } from "./config/env.js";
 import { resolveSessionSecret } from "./config/session-secret.js";
-import { DataDirLockedError } from "./db/data-dir-lock.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
+import { StartupError } from "./lib/startup-error.js";
 import { DEMO_MEMBERS } from "./modules/members/demo-credentials.js";
 import { seedDemoData } from "./modules/members/seed-demo.js";
 
@@ -24,6 +24,9 @@ async function main(): Promise<void> {
     secret: resolveSessionSecret(config),
     now: () => new Date(),
     serveWebApp: true,
+  }).catch(async (error: unknown) => {
+    await database.close(); // releases the data-dir lock too
+    throw error;
   });
   app.addHook("onClose", async () => database.close());
 
@@ -50,7 +53,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) fail(error.message);
+  if (error instanceof StartupError) fail(error.message);
   console.error(error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { StartupError } from "../lib/startup-error.js";
 
 // Every setting the server reads, validated once at start. A bad value stops start-up with a
 // message naming the variable (see loadConfig).
@@ -72,7 +73,7 @@ export interface Config extends Env {
   seedDemoData: boolean;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends StartupError {
   override name = "ConfigError";
 }
 

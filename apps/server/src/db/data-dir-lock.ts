@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { StartupError } from "../lib/startup-error.js";
 
 /**
  * One process per embedded data directory: PGlite is a single-process database, and a second
  * process writing the same files would corrupt them. The lock file holds the owner's pid; a lock
  * left by a process that no longer runs is taken over.
  */
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends StartupError {
   override name = "DataDirLockedError";
 }
 

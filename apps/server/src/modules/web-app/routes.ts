@@ -3,12 +3,15 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../app-context.js";
+import { StartupError } from "../../lib/startup-error.js";
 
 /** Serves the built SPA at `/`. Hashed assets are cached for good; index.html never. */
 export const webAppRoutes: FastifyPluginAsync<AppContext> = async (app, { config }) => {
   const root = config.WEB_DIST_DIR;
   if (!fs.existsSync(path.join(root, "index.html"))) {
-    throw new Error(`The web app is not built: ${root}/index.html is missing. Run "npm run build" first.`);
+    throw new StartupError(
+      `The web app is not built: ${root}/index.html is missing. Run "npm run build" first.`,
+    );
   }
   await app.register(fastifyStatic, {
     root,

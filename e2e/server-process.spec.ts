@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// The server as an operator runs it: the built tree, started with node, stopped with a signal.
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = "";
+  const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
+    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
+  });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+test("a second process on the same data directory refuses to start, saying why", async () => {
+  const dataDir = process.env.E2E_DATA_DIR ?? "";
+  expect(fs.existsSync(path.join(dataDir, "portal.lock"))).toBe(true);
+  const second = startServer({ DATA_DIR: dataDir, PORT: "0" });
+  expect(await exitOf(second.child)).toBe(1);
+  expect(second.output()).toContain(`The data directory ${dataDir} is in use by another portal process`);
+});
+
+test("a bad setting stops start-up with a message naming it", async () => {
+  const server = startServer({ PORT: "not-a-port", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-")) });
+  expect(await exitOf(server.child)).toBe(1);
+  expect(server.output()).toContain("PORT:");
+});
+
+test("SIGTERM finishes in-flight work, closes the database and releases the data directory", async ({ request }) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shutdown-"));
+  const port = 18000 + Math.floor(Math.random() * 500);
+  const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+  await expect
+    .poll(async () => (await request.get(`http://127.0.0.1:${port}/portal/wlxapp/Ping.srv`).catch(() => null))?.status(), {
+      timeout: 30_000,
+    })
+    .toBe(200);
+  expect(server.output()).toContain(`http://localhost:${port}/`);
+  expect(server.output()).toContain("username demo.member");
+  const exited = exitOf(server.child);
+  server.child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, "portal.lock"))).toBe(false);
+
+  // The data survived: a restart on the same directory does not seed again and serves at once.
+  const again = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+  await expect
+    .poll(async () => (await request.get(`http://127.0.0.1:${port}/app-config.json`).catch(() => null))?.status(), {
+      timeout: 30_000,
+    })
+    .toBe(200);
+  expect(again.output()).not.toContain("Demo data seeded");
+  const againExited = exitOf(again.child);
+  again.child.kill("SIGINT");
+  expect(await againExited).toBe(0);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
