@@ -28,19 +28,28 @@ test("a second process on the same data directory refuses to start, saying why",
 });
 
 test("a bad setting stops start-up with a message naming it", async () => {
-  const server = startServer({ PORT: "not-a-port", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-")) });
+  const server = startServer({
+    PORT: "not-a-port",
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-")),
+  });
   expect(await exitOf(server.child)).toBe(1);
   expect(server.output()).toContain("PORT:");
 });
 
-test("SIGTERM finishes in-flight work, closes the database and releases the data directory", async ({ request }) => {
+test("SIGTERM finishes in-flight work, closes the database and releases the data directory", async ({
+  request,
+}) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shutdown-"));
   const port = 18000 + Math.floor(Math.random() * 500);
   const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
   await expect
-    .poll(async () => (await request.get(`http://127.0.0.1:${port}/portal/wlxapp/Ping.srv`).catch(() => null))?.status(), {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (await request.get(`http://127.0.0.1:${port}/portal/wlxapp/Ping.srv`).catch(() => null))?.status(),
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(200);
   expect(server.output()).toContain(`http://localhost:${port}/`);
   expect(server.output()).toContain("username demo.member");
@@ -52,9 +61,12 @@ test("SIGTERM finishes in-flight work, closes the database and releases the data
   // The data survived: a restart on the same directory does not seed again and serves at once.
   const again = startServer({ DATA_DIR: dataDir, PORT: String(port) });
   await expect
-    .poll(async () => (await request.get(`http://127.0.0.1:${port}/app-config.json`).catch(() => null))?.status(), {
-      timeout: 30_000,
-    })
+    .poll(
+      async () => (await request.get(`http://127.0.0.1:${port}/app-config.json`).catch(() => null))?.status(),
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(200);
   expect(again.output()).not.toContain("Demo data seeded");
   const againExited = exitOf(again.child);

@@ -1,0 +1,55 @@
+import type { SessionInfo } from "@portal/domain";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { createHashRouter, type RouteObject, RouterProvider } from "react-router";
+import { LoadingStatus } from "../components/spinner/spinner";
+import { paths } from "../config/paths";
+import { sessionQueryKey } from "../features/auth/api/get-session";
+import { setUnauthorizedHandler } from "../lib/http";
+import { LoginRoute } from "./routes/login";
+import { ProtectedLayout } from "./routes/protected";
+import { RootRedirect, UpdateDefaultRedirect } from "./routes/redirects";
+import { RouteError } from "./routes/route-error";
+
+/** Spec §2 routes. Member pages load lazily; login is in the first bundle. */
+export const appRoutes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingStatus />,
+    children: [
+      { path: paths.login.path, element: <LoginRoute /> },
+      {
+        element: <ProtectedLayout />,
+        children: [
+          { index: true, element: <RootRedirect /> },
+          { path: paths.contactUs.path, lazy: () => import("./routes/contact-us") },
+          { path: paths.updateDefault.path, element: <UpdateDefaultRedirect /> },
+          { path: paths.update.path, lazy: () => import("./routes/view-query") },
+          { path: paths.documentSubmission.path, lazy: () => import("./routes/document-submission") },
+          // Unknown addresses (old bookmarks, typos) land on the home page.
+          { path: "*", element: <RootRedirect /> },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * A 401 from any call (the session ran out) marks the session as gone; the guard then sends the
+ * member to #/login?redirectTo=<the page they were on>. Returns the unregister function.
+ */
+export function registerSessionExpiry(queryClient: QueryClient): () => void {
+  return setUnauthorizedHandler(() => {
+    queryClient.setQueryData<SessionInfo>(sessionQueryKey, { authenticated: false });
+  });
+}
+
+type AppDataRouter = ReturnType<typeof createHashRouter>;
+
+/** `router` lets tests use a memory router; the app uses hash routing (spec §2). */
+export function AppRouter({ router: givenRouter }: { router?: AppDataRouter }) {
+  const queryClient = useQueryClient();
+  const [router] = useState(() => givenRouter ?? createHashRouter(appRoutes));
+  useEffect(() => registerSessionExpiry(queryClient), [queryClient]);
+  return <RouterProvider router={router} />;
+}

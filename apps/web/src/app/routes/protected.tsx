@@ -1,0 +1,38 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { ErrorAlert } from "../../components/alert/alert";
+import { AppLayout } from "../../components/layouts/app-layout";
+import { LoadingStatus } from "../../components/spinner/spinner";
+import { useAppConfig } from "../../config/app-config";
+import { paths } from "../../config/paths";
+import { useSession } from "../../features/auth/api/get-session";
+import { LogoutButton } from "../../features/auth/components/logout-button";
+
+/**
+ * Guard for every route but login: asks GET /wsg/session, and sends a member without a session to
+ * #/login?redirectTo=<where they were going>, so they come back here after logging in.
+ */
+export function ProtectedLayout() {
+  const { schemeName } = useAppConfig();
+  const location = useLocation();
+  const session = useSession();
+
+  if (session.isSuccess && !session.data.authenticated) {
+    const here = `${location.pathname}${location.search}`;
+    return <Navigate to={paths.login.getHref(here === paths.root.getHref() ? undefined : here)} replace />;
+  }
+  const authenticated = session.isSuccess && session.data.authenticated;
+  return (
+    <AppLayout schemeName={schemeName} headerActions={authenticated ? <LogoutButton /> : null}>
+      {authenticated ? <Outlet /> : null}
+      {session.isPending ? <LoadingStatus /> : null}
+      {session.isError ? (
+        <>
+          <ErrorAlert>We are unable to check your login at this time. Please try again later.</ErrorAlert>
+          <button type="button" className="btn btn-outline-primary" onClick={() => session.refetch()}>
+            Try again
+          </button>
+        </>
+      ) : null}
+    </AppLayout>
+  );
+}

@@ -1,0 +1,18 @@
+import { useRouteError } from "react-router";
+import { ErrorAlert } from "../../components/alert/alert";
+
+/** Last line of defence for a render error or a page chunk that failed to download (e.g. after a deploy). */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <main className="container py-4">
+      <ErrorAlert>
+        Something went wrong while showing this page. Please reload the page and try again.
+      </ErrorAlert>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </main>
+  );
+}

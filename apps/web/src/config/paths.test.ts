@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { paths } from "./paths";
+
+describe("paths", () => {
+  it("builds the view-query link of the open-queries list", () => {
+    expect(paths.update.getHref("default", { reference: 42, timeline: false })).toBe(
+      "/update/default?reference=42&timeline=false",
+    );
+  });
+
+  it("encodes the return location of the login link", () => {
+    expect(paths.login.getHref("/update/default?reference=1&timeline=false")).toBe(
+      "/login?redirectTo=%2Fupdate%2Fdefault%3Freference%3D1%26timeline%3Dfalse",
+    );
+    expect(paths.login.getHref()).toBe("/login");
+  });
+
+  it("builds contact-us and document-submission links", () => {
+    expect(paths.contactUs.getHref("medxpress")).toBe("/contact-us/medxpress");
+    expect(paths.contactUs.getHref()).toBe("/contact-us/default");
+    expect(paths.documentSubmission.getHref(9)).toBe("/document-submission?reference=9");
+  });
+});

@@ -1,0 +1,57 @@
+import type { RouteOrigin } from "@portal/domain";
+
+// Every route of spec §2. `path` is the router pattern; `getHref` builds a router location
+// (without the leading "#": the hash router adds it).
+
+/** Any origin other than "default" counts as medxpress (spec §1), so free text is accepted too. */
+type OriginParam = RouteOrigin | (string & {});
+
+export interface ViewQueryParams {
+  reference: number | string;
+  timeline: boolean | string;
+}
+
+function withQuery(pathname: string, query: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, value);
+  const text = search.toString();
+  return text === "" ? pathname : `${pathname}?${text}`;
+}
+
+export const paths = {
+  login: {
+    path: "/login",
+    /** redirectTo: the router location to return to after logging in. */
+    getHref: (redirectTo?: string) => withQuery("/login", { redirectTo }),
+  },
+  root: {
+    path: "/",
+    getHref: () => "/",
+  },
+  contactUs: {
+    path: "/contact-us/:origin",
+    getHref: (origin: OriginParam = "default") => `/contact-us/${encodeURIComponent(origin)}`,
+  },
+  /** Bare "update" redirects to update/default, keeping the query string. */
+  updateDefault: {
+    path: "/update",
+  },
+  update: {
+    path: "/update/:origin",
+    getHref: (origin: OriginParam, params: ViewQueryParams) =>
+      withQuery(`/update/${encodeURIComponent(origin)}`, {
+        reference: String(params.reference),
+        timeline: String(params.timeline),
+      }),
+  },
+  documentSubmission: {
+    path: "/document-submission",
+    getHref: (reference?: number | string) =>
+      withQuery("/document-submission", {
+        reference: reference === undefined ? undefined : String(reference),
+      }),
+  },
+} as const;
+
+/** The page the member lands on: the root redirects to the default contact-us screen (spec §2). */
+export const HOME_HREF = paths.contactUs.getHref("default");

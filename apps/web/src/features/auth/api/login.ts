@@ -1,0 +1,66 @@
+import {
+  buildAuthenticationRequestMessage,
+  GATEWAY_PATH,
+  type LoginForm,
+  PORTAL_ID_COOKIE,
+  PORTAL_ID_COOKIE_VALUE,
+  PORTAL_PING_PATH,
+  XSRF_COOKIE,
+} from "@portal/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useAppConfig } from "../../../config/app-config";
+import { getCookie, removeCookie, setCookie } from "../../../lib/cookies";
+import { apiFetch } from "../../../lib/http";
+import { getSession, sessionQueryKey } from "./get-session";
+
+export interface LoginSettings {
+  authDomain: string;
+  authClientId: string;
+}
+
+/**
+ * The login sequence of spec §4: the gateway call, then the portal ping with PORTALID=WSGPORTAL set
+ * (its result and errors ignored), then the cookie removed. Rejects with an HttpError when the
+ * gateway refuses (401 wrong credentials, 429 locked, 400 malformed).
+ */
+export async function login(credentials: LoginForm, settings: LoginSettings): Promise<void> {
+  // The gateway checks the anti-forgery token on the login POST too; any server answer sets the
+  // cookie, so ask for the session first when a fresh browser has none yet.
+  if (getCookie(XSRF_COOKIE) === undefined) await getSession();
+
+  const message = buildAuthenticationRequestMessage({
+    username: credentials.username,
+    password: credentials.password,
+    domain: settings.authDomain,
+    clientId: settings.authClientId,
+    redirectUri: window.location.origin + window.location.pathname,
+  });
+  await apiFetch(GATEWAY_PATH, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(message),
+    redirectOnUnauthorized: false,
+  });
+
+  setCookie(PORTAL_ID_COOKIE, PORTAL_ID_COOKIE_VALUE, { path: "/" });
+  try {
+    await apiFetch(PORTAL_PING_PATH, { headers: { Accept: "text/plain" }, redirectOnUnauthorized: false });
+  } catch {
+    // Spec §4: the ping's result is ignored, so a failed ping does not fail the login.
+  } finally {
+    removeCookie(PORTAL_ID_COOKIE, { path: "/" });
+  }
+}
+
+export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const config = useAppConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: LoginForm) => login(credentials, config),
+    onSuccess: () => {
+      // Drop the cached "not logged in" so the guard asks again instead of bouncing back here.
+      queryClient.removeQueries({ queryKey: sessionQueryKey });
+      onSuccess?.();
+    },
+  });
+}

@@ -1,0 +1,87 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// bulletproof-react's rule: a feature never imports another feature (the app layer composes them),
+// and shared code (lib, components, config) imports no feature at all.
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const SOURCE_FILE = /\.(ts|tsx)$/;
+const IMPORT_SPECIFIER =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*)["']([^"']+)["']/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return SOURCE_FILE.test(name) ? [path] : [];
+  });
+}
+
+function importSpecifiers(code: string): string[] {
+  return [...code.matchAll(IMPORT_SPECIFIER)].flatMap((match) => (match[1] ? [match[1]] : []));
+}
+
+/** The feature a path (relative to src) belongs to, or undefined outside src/features/<name>/. */
+function featureOf(pathFromSrc: string): string | undefined {
+  const [top, name, ...rest] = pathFromSrc.split(sep);
+  return top === "features" && name && rest.length > 0 ? name : undefined;
+}
+
+/** Imports in `file` (relative to src) that break the rule, given the file's code. */
+function boundaryViolations(file: string, code: string): string[] {
+  const ownFeature = featureOf(file);
+  const layer = file.split(sep)[0];
+  return importSpecifiers(code).filter((specifier) => {
+    // Only relative imports can reach another folder of this app (there is no path alias).
+    if (!specifier.startsWith(".")) return false;
+    const target = relative(SRC, resolve(SRC, dirname(file), specifier));
+    const targetFeature = featureOf(target);
+    if (targetFeature === undefined) return false;
+    if (ownFeature !== undefined) return targetFeature !== ownFeature;
+    return layer === "lib" || layer === "components" || layer === "config";
+  });
+}
+
+function violationsUnder(folder: string): string[] {
+  return sourceFiles(join(SRC, folder)).flatMap((path) => {
+    const file = relative(SRC, path);
+    return boundaryViolations(file, readFileSync(path, "utf8")).map((specifier) => `${file} → ${specifier}`);
+  });
+}
+
+describe("feature boundaries", () => {
+  it("finds the cases it is meant to reject (self-check)", () => {
+    const crossFeature = `import { useSession } from "../../auth/api/get-session";`;
+    expect(boundaryViolations(join("features", "contact-us", "components", "x.tsx"), crossFeature)).toEqual([
+      "../../auth/api/get-session",
+    ]);
+    expect(
+      boundaryViolations(join("lib", "x.ts"), `export * from "../features/auth/api/login";`),
+    ).toHaveLength(1);
+    expect(
+      boundaryViolations(join("components", "a", "b.tsx"), `const m = import("../../features/auth/x");`),
+    ).toHaveLength(1);
+    expect(
+      boundaryViolations(
+        join("features", "auth", "components", "x.tsx"),
+        `import { a } from "../api/login";`,
+      ),
+    ).toEqual([]);
+    expect(boundaryViolations(join("app", "routes", "x.tsx"), `import "../../features/auth/x";`)).toEqual([]);
+  });
+
+  it("no feature imports another feature", () => {
+    expect(violationsUnder("features")).toEqual([]);
+  });
+
+  it("lib, components and config import no feature", () => {
+    expect([
+      ...violationsUnder("lib"),
+      ...violationsUnder("components"),
+      ...violationsUnder("config"),
+    ]).toEqual([]);
+  });
+});

@@ -1,0 +1,142 @@
+import { type ErrorBody, XSRF_COOKIE, XSRF_HEADER } from "@portal/domain";
+import { getCookie } from "./cookies";
+
+/** A failed response (or a network failure, status 0), worded as the spec's generic HTTP error (§8). */
+export class HttpError extends Error {
+  override readonly name = "HttpError";
+  readonly status: number;
+  readonly statusText: string;
+  readonly url: string;
+  /** The parsed JSON error body, when the server sent one. */
+  readonly body: ErrorBody | undefined;
+
+  constructor(init: { url: string; status: number; statusText: string; body?: ErrorBody | undefined }) {
+    super(`Http failure response for ${init.url}: ${init.status} ${init.statusText}`);
+    this.url = init.url;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.body = init.body;
+  }
+}
+
+export function isHttpError(error: unknown): error is HttpError {
+  return error instanceof HttpError;
+}
+
+export interface ApiRequestInit extends RequestInit {
+  /**
+   * Whether a 401 answer sends the member back to the login screen (default true). Off for the
+   * login POST and the session probe, which expect a 401 as an ordinary answer.
+   */
+  redirectOnUnauthorized?: boolean;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * The router layer registers what "back to login" means; this module stays free of React and routes.
+ * Returns a function that unregisters the handler.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/** True for relative URLs and for protocol-relative or absolute ones naming this page's origin. */
+export function isSameOrigin(url: string): boolean {
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+// HTTP/2 sends no reason phrase; fill in the usual ones so the error message stays readable.
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  0: "Unknown Error",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+async function readErrorBody(response: Response): Promise<ErrorBody | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await response.text());
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as ErrorBody)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** fetch with the anti-forgery header, same-origin credentials, and failures turned into HttpError. */
+export async function apiFetch(url: string, init: ApiRequestInit = {}): Promise<Response> {
+  const { redirectOnUnauthorized = true, ...requestInit } = init;
+  const method = (requestInit.method ?? "GET").toUpperCase();
+  const headers = new Headers(requestInit.headers);
+  if (!SAFE_METHODS.has(method) && isSameOrigin(url)) {
+    // Never sent to another origin: the token would leak to whoever runs it.
+    const token = getCookie(XSRF_COOKIE);
+    if (token !== undefined) headers.set(XSRF_HEADER, token);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "same-origin", ...requestInit, method, headers });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new HttpError({ url, status: 0, statusText: REASON_PHRASES[0] ?? "" });
+  }
+  if (response.ok) return response;
+
+  const error = new HttpError({
+    url,
+    status: response.status,
+    statusText: response.statusText || REASON_PHRASES[response.status] || "",
+    body: await readErrorBody(response),
+  });
+  if (response.status === 401 && redirectOnUnauthorized) unauthorizedHandler?.();
+  throw error;
+}
+
+export async function getJson<T>(url: string, init: ApiRequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
+  const response = await apiFetch(url, { ...init, method: "GET", headers });
+  return (await response.json()) as T;
+}
+
+export async function getText(url: string, init: ApiRequestInit = {}): Promise<string> {
+  const response = await apiFetch(url, { ...init, method: "GET" });
+  return response.text();
+}
+
+/** POST a JSON body; answers without a body (204) resolve to undefined. */
+export async function postJson<T = undefined>(
+  url: string,
+  body: unknown,
+  init: ApiRequestInit = {},
+): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json");
+  headers.set("Accept", "application/json");
+  const response = await apiFetch(url, { ...init, method: "POST", headers, body: JSON.stringify(body) });
+  const text = await response.text();
+  return (text === "" ? undefined : JSON.parse(text)) as T;
+}

@@ -1,0 +1,60 @@
+import type { AppConfig } from "@portal/domain";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { ScreenBlockerProvider } from "../components/screen-blocker/screen-blocker";
+import { AppConfigContext } from "../config/app-config";
+
+export const testConfig: AppConfig = {
+  smartInquiryBase: "/api/smart-inquiry",
+  memberDetailsBase: "/api/member-details",
+  contentPreviewMarker: "",
+  authDomain: "memberportal",
+  authClientId: "portal-web-test",
+  schemeName: "Test Medical Scheme",
+};
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+export function TestProviders({
+  children,
+  queryClient,
+  config = testConfig,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+  config?: AppConfig;
+}) {
+  return (
+    <AppConfigContext value={config}>
+      <QueryClientProvider client={queryClient}>
+        <ScreenBlockerProvider>{children}</ScreenBlockerProvider>
+      </QueryClientProvider>
+    </AppConfigContext>
+  );
+}
+
+/** Renders `ui` at `route` inside the app's providers and a memory router (for links and navigation). */
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    route = "/",
+    config,
+    extraRoutes = [],
+  }: { route?: string; config?: AppConfig; extraRoutes?: string[] } = {},
+) {
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter(
+    [{ path: "*", element: ui }, ...extraRoutes.map((path) => ({ path, element: <p>Arrived at {path}</p> }))],
+    { initialEntries: [route] },
+  );
+  const result = render(
+    <TestProviders queryClient={queryClient} config={config}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...result, queryClient, router };
+}

@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// `npm run cli -- member:create …` as an operator runs it, against its own data directory.
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-cli-"));
+test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ["apps/server/dist/cli.js", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    encoding: "utf8",
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const valid = [
+  "member:create",
+  "--username",
+  "lerato.mokoena",
+  "--password",
+  "Blue-Mountain-River-7",
+  "--email",
+  "lerato@example.com",
+  "--first-name",
+  "Lerato",
+  "--last-name",
+  "Mokoena",
+];
+
+test("creates a member and prints the entity number", () => {
+  const result = cli(...valid);
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
+  expect(result.stdout).toMatch(/^Created member with entity number \d{8}\n$/);
+});
+
+test("refuses a duplicate username with a clear message", () => {
+  const result = cli(...valid.map((arg) => (arg === "lerato.mokoena" ? "LERATO.MOKOENA" : arg)));
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain('A member with the username "lerato.mokoena" already exists.');
+});
+
+test("refuses a weak password with a clear message", () => {
+  const result = cli(...valid.map((arg) => (arg === "Blue-Mountain-River-7" ? "short" : arg)));
+  expect(result.status).toBe(1);
+  expect(result.stderr).toMatch(/password/i);
+  expect(result.stderr).not.toMatch(/\bat \w+ \(/); // a message, not a stack trace
+});
+
+test("names the missing options and shows the usage", () => {
+  const result = cli("member:create", "--username", "someone");
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain("Missing --password, --email, --first-name, --last-name.");
+  expect(result.stderr).toContain("Usage: npm run cli -- member:create");
+});
