@@ -72,3 +72,12 @@ export interface AppConfig {
 export interface MemberDetailsEmail {
   address: string;
 }
+
+/** GET {MEMBER_DETAILS_BASE}/v2/member-details: the member's own details (sections added by flags). */
+export interface MemberDetailsResponse {
+  entityNumber: number;
+  firstName: string;
+  lastName: string;
+  /** The first address prefills the query form. */
+  emails: MemberDetailsEmail[];
+}
