@@ -4,15 +4,21 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppContext } from "./app-context.js";
 import { installErrorHandling } from "./lib/error-handler.js";
 import { loggerOptions } from "./lib/logger.js";
+import { mountPath } from "./lib/mount-path.js";
 import { installSecurityHeaders } from "./lib/security-headers.js";
 import { appConfigRoutes } from "./modules/app-config/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { gatewayRoutes } from "./modules/gateway/routes.js";
 import { sessionPlugin } from "./modules/gateway/session-plugin.js";
 import { xsrfPlugin } from "./modules/gateway/xsrf-plugin.js";
+import { memberDetailsRoutes } from "./modules/member-details/routes.js";
+import { smartInquiryModule } from "./modules/smart-inquiry/routes.js";
+import type { BlobStore } from "./modules/storage/blob-store.js";
 import { webAppRoutes } from "./modules/web-app/routes.js";
 
 export interface BuildAppOptions extends AppContext {
+  /** Where attachments live (local directory or S3-compatible). */
+  blobStore: BlobStore;
   /** Serve the built SPA at `/` (the server does; route tests need not). */
   serveWebApp?: boolean;
   logger?: FastifyServerOptions["logger"];
@@ -20,7 +26,7 @@ export interface BuildAppOptions extends AppContext {
 
 /** Builds the whole portal as one Fastify instance. Never listens: server.ts does, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { serveWebApp = false, logger, ...context } = options;
+  const { serveWebApp = false, logger, blobStore, ...context } = options;
   const app = Fastify({
     logger: logger ?? loggerOptions(context.config.LOG_LEVEL),
     trustProxy: context.config.TRUST_PROXY,
@@ -41,6 +47,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gatewayRoutes, context);
   await app.register(contentRoutes, context);
   await app.register(appConfigRoutes, context);
+  await app.register(smartInquiryModule, { ...context, blobStore });
+  await app.register(memberDetailsRoutes, {
+    ...context,
+    prefix: mountPath(context.config.MEMBER_DETAILS_BASE),
+  });
   if (serveWebApp) await app.register(webAppRoutes, context);
   return app;
 }

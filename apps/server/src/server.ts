@@ -3,9 +3,10 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config/env.js";
 import { resolveSessionSecret } from "./config/session-secret.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
+import { seedDemoData } from "./demo/seed-demo-data.js";
 import { StartupError } from "./lib/startup-error.js";
 import { DEMO_MEMBERS } from "./modules/members/demo-credentials.js";
-import { seedDemoData } from "./modules/members/seed-demo.js";
+import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
 
 // Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it stops accepting,
 // lets in-flight requests finish, then closes the database (and its data-dir lock).
@@ -18,9 +19,11 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openConfiguredDatabase(config);
+  const blobStore = blobStoreFor(config);
   const app = await buildApp({
     config,
     db: database.db,
+    blobStore,
     secret: resolveSessionSecret(config),
     now: () => new Date(),
     serveWebApp: true,
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
   });
   app.addHook("onClose", async () => database.close());
 
-  const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
+  const seeded = config.seedDemoData ? await seedDemoData(database.db, blobStore, new Date()) : false;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");

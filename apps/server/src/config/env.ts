@@ -63,6 +63,14 @@ export const envSchema = z.object({
     .min(1)
     .default(path.join(repoRoot, "apps", "web", "dist")),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  UPDATE_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  BLOB_STORE: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(
       "Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters)",
     );
+  }
+  if (values.BLOB_STORE === "s3" && !values.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when BLOB_STORE is s3");
   }
   return {
     ...values,

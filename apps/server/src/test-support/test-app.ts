@@ -1,16 +1,24 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { buildAuthenticationRequestMessage, XSRF_COOKIE } from "@portal/domain";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config/env.js";
 import type { Database } from "../db/database.js";
 import { createMember } from "../modules/members/create-member.js";
+import type { BlobStore } from "../modules/storage/blob-store.js";
+import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";
 import { openTestDatabase, type TestDatabaseKind } from "./databases.js";
+import { multipartBody, type UploadFile } from "./upload-fixtures.js";
 
 export const TEST_ORIGIN = "http://localhost";
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  blobStore: BlobStore;
+  blobDir: string;
   clock: { now: Date; advanceMinutes(minutes: number): void };
   close(): Promise<void>;
 }
@@ -24,19 +32,25 @@ export async function createTestApp(kind: TestDatabaseKind, env: NodeJS.ProcessE
     },
   };
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_SLOWDOWN_MS: "5", ...env });
+  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-blobs-"));
+  const blobStore = createLocalBlobStore(blobDir);
   const app = await buildApp({
     config,
     db: database.db,
+    blobStore,
     secret: "test-secret-test-secret-test-secret!",
     now: () => clock.now,
   });
   return {
     app,
     database,
+    blobStore,
+    blobDir,
     clock,
     close: async () => {
       await app.close();
       await database.close();
+      fs.rmSync(blobDir, { recursive: true, force: true });
     },
   };
 }
@@ -112,6 +126,22 @@ export class TestBrowser {
     });
     this.jar.store(response);
     return response;
+  }
+
+  /** POSTs a multipart form as the SPA's upload does. */
+  async postMultipart(
+    url: string,
+    fields: Record<string, string>,
+    files: readonly UploadFile[] = [],
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const body = await multipartBody(fields, files);
+    return this.request({
+      method: "POST",
+      url,
+      payload: body.payload,
+      headers: { ...headers, "content-type": body.contentType },
+    });
   }
 
   /** What the SPA does first: any GET hands out the anti-forgery cookie. */

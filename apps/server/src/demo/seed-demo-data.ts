@@ -1,0 +1,25 @@
+import type { Db } from "../db/database.js";
+import { createMember } from "../modules/members/create-member.js";
+import { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
+import { countMembers } from "../modules/members/members-repository.js";
+import type { BlobStore } from "../modules/storage/blob-store.js";
+import { seedSmartInquiryDemo } from "./smart-inquiry-demo.js";
+
+/** Seeds the demo members and their data when the database has no member at all; says whether it did. */
+export async function seedDemoData(db: Db, blobStore: BlobStore, now: Date): Promise<boolean> {
+  if ((await countMembers(db)) > 0) return false;
+  for (const member of DEMO_MEMBERS) {
+    const entityNumber = await createMember(db, { ...member, emails: [...member.emails] });
+    await seedSmartInquiryDemo(
+      db,
+      blobStore,
+      {
+        entityNumber,
+        firstName: member.firstName,
+        email: member.emails[0],
+      },
+      now,
+    );
+  }
+  return true;
+}

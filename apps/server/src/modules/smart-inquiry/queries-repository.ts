@@ -1,0 +1,179 @@
+import type { ServerOrigin } from "@portal/domain";
+import { and, asc, desc, eq, gte } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { agentResponses, queries, queryAttachments } from "../../db/schema.js";
+
+// Every function takes the member it acts for: no query row is read without that scope.
+
+export interface QueryRow {
+  referenceNumber: number;
+  origin: string;
+  category: string;
+  subCategory: string | null;
+  product: string | null;
+  queryText: string;
+  email: string;
+  ccEmail: string | null;
+  status: string;
+  loggedAt: Date;
+  legacy: boolean;
+}
+
+const queryColumns = {
+  referenceNumber: queries.referenceNumber,
+  origin: queries.origin,
+  category: queries.category,
+  subCategory: queries.subCategory,
+  product: queries.product,
+  queryText: queries.queryText,
+  email: queries.email,
+  ccEmail: queries.ccEmail,
+  status: queries.status,
+  loggedAt: queries.loggedAt,
+  legacy: queries.legacy,
+};
+
+export async function listQueries(
+  db: Db,
+  memberEntityNumber: number,
+  filter: { origin: ServerOrigin; status: string; loggedSince: Date },
+): Promise<QueryRow[]> {
+  return db
+    .select(queryColumns)
+    .from(queries)
+    .where(
+      and(
+        eq(queries.memberEntityNumber, memberEntityNumber),
+        eq(queries.origin, filter.origin),
+        eq(queries.status, filter.status),
+        gte(queries.loggedAt, filter.loggedSince),
+      ),
+    )
+    .orderBy(desc(queries.loggedAt), desc(queries.referenceNumber))
+    .limit(500);
+}
+
+export async function findQuery(
+  db: Db,
+  memberEntityNumber: number,
+  referenceNumber: number,
+  origin: ServerOrigin,
+): Promise<QueryRow | undefined> {
+  const [row] = await db
+    .select(queryColumns)
+    .from(queries)
+    .where(
+      and(
+        eq(queries.referenceNumber, referenceNumber),
+        eq(queries.memberEntityNumber, memberEntityNumber),
+        eq(queries.origin, origin),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export interface AttachmentRow {
+  attachmentId: number;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  blobKey: string;
+}
+
+export async function listQueryAttachments(db: Db, referenceNumber: number): Promise<AttachmentRow[]> {
+  return db
+    .select({
+      attachmentId: queryAttachments.attachmentId,
+      fileName: queryAttachments.fileName,
+      contentType: queryAttachments.contentType,
+      sizeBytes: queryAttachments.sizeBytes,
+      blobKey: queryAttachments.blobKey,
+    })
+    .from(queryAttachments)
+    .where(eq(queryAttachments.referenceNumber, referenceNumber))
+    .orderBy(asc(queryAttachments.position));
+}
+
+/** One attachment of one of the member's queries, or undefined: scoped through the query row. */
+export async function findQueryAttachment(
+  db: Db,
+  memberEntityNumber: number,
+  referenceNumber: number,
+  origin: ServerOrigin,
+  attachmentId: number,
+): Promise<AttachmentRow | undefined> {
+  const [row] = await db
+    .select({
+      attachmentId: queryAttachments.attachmentId,
+      fileName: queryAttachments.fileName,
+      contentType: queryAttachments.contentType,
+      sizeBytes: queryAttachments.sizeBytes,
+      blobKey: queryAttachments.blobKey,
+    })
+    .from(queryAttachments)
+    .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
+    .where(
+      and(
+        eq(queryAttachments.attachmentId, attachmentId),
+        eq(queryAttachments.referenceNumber, referenceNumber),
+        eq(queries.memberEntityNumber, memberEntityNumber),
+        eq(queries.origin, origin),
+        eq(queries.legacy, false),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findAgentResponseHtml(db: Db, referenceNumber: number): Promise<string | null> {
+  const [row] = await db
+    .select({ html: agentResponses.html })
+    .from(agentResponses)
+    .where(eq(agentResponses.referenceNumber, referenceNumber))
+    .limit(1);
+  return row?.html ?? null;
+}
+
+export interface NewQuery {
+  memberEntityNumber: number;
+  origin: ServerOrigin;
+  category: string;
+  subCategory: string | null;
+  product: string | null;
+  queryText: string;
+  email: string;
+  ccEmail: string | null;
+  parentReferenceNumber: number | null;
+  loggedAt: Date;
+}
+
+export interface NewAttachment {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  blobKey: string;
+}
+
+/** Inserts a query and its attachment rows; call inside the submission's transaction. */
+export async function insertQueryWithAttachments(
+  db: Db,
+  query: NewQuery,
+  attachments: readonly NewAttachment[],
+): Promise<number> {
+  const [created] = await db
+    .insert(queries)
+    .values(query)
+    .returning({ referenceNumber: queries.referenceNumber });
+  if (!created) throw new Error("insert into queries returned no row");
+  if (attachments.length > 0) {
+    await db.insert(queryAttachments).values(
+      attachments.map((attachment, position) => ({
+        ...attachment,
+        referenceNumber: created.referenceNumber,
+        position,
+      })),
+    );
+  }
+  return created.referenceNumber;
+}

@@ -1,0 +1,156 @@
+import { ERROR_MESSAGES } from "@portal/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentResponses, queries } from "../../db/schema.js";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { insertQueryWithAttachments, type NewQuery } from "./queries-repository.js";
+import { loggedInMember, openList, SI } from "./test-helpers.js";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
+  let testApp: TestApp;
+  let member: Awaited<ReturnType<typeof loggedInMember>>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    member = await loggedInMember(testApp);
+  });
+  afterAll(async () => testApp.close());
+
+  const insert = (change: Partial<NewQuery> & { status?: string; legacy?: boolean } = {}) => {
+    const { status, legacy, ...query } = change;
+    return insertQueryWithAttachments(
+      testApp.database.db,
+      {
+        memberEntityNumber: member.entityNumber,
+        origin: "MEMBER_WEB",
+        category: "BENEFITS_AND_COVER",
+        subCategory: "LIMITS",
+        product: null,
+        queryText: "How much is left?",
+        email: "m@example.com",
+        ccEmail: null,
+        parentReferenceNumber: null,
+        loggedAt: testApp.clock.now,
+        ...query,
+      },
+      [],
+    ).then(async (reference) => {
+      if (status || legacy) {
+        await testApp.database.db
+          .update(queries)
+          .set({ status: status ?? "OPEN", legacy: legacy ?? false })
+          .where(eq(queries.referenceNumber, reference));
+      }
+      return reference;
+    });
+  };
+  const get = (url: string) => member.browser.request({ method: "GET", url });
+  const ago = (days: number) => new Date(testApp.clock.now.getTime() - days * DAY_MS);
+
+  describe("the open list", () => {
+    it("lists the member's OPEN queries of one origin from the last daysAgo days, newest first", async () => {
+      const older = await insert({ loggedAt: ago(6) });
+      const newer = await insert({ loggedAt: ago(1), queryText: "Newer" });
+      const tooOld = await insert({ loggedAt: ago(8) });
+      const closed = await insert({ status: "CLOSED" });
+      const medxpress = await insert({
+        origin: "MED_XPRESS",
+        category: "MEDXPRESS_ORDER_QUERY",
+        subCategory: null,
+      });
+
+      const listed = (await openList(member.browser)).map((query) => query.referenceNumber);
+      expect(listed.indexOf(newer)).toBeLessThan(listed.indexOf(older));
+      expect(listed).toEqual(expect.arrayContaining([newer, older]));
+      for (const absent of [tooOld, closed, medxpress]) expect(listed).not.toContain(absent);
+      expect(
+        (await openList(member.browser, "MEMBER_WEB", 30)).map((query) => query.referenceNumber),
+      ).toContain(tooOld);
+      expect(
+        (await openList(member.browser, "MEMBER_WEB", 7, "CLOSED")).map((query) => query.referenceNumber),
+      ).toEqual([closed]);
+    });
+
+    it("answers the spec's list item shape", async () => {
+      const reference = await insert({ queryText: "Shape check" });
+      const item = (await openList(member.browser)).find((query) => query.referenceNumber === reference);
+      expect(item).toEqual({
+        referenceNumber: reference,
+        category: "BENEFITS_AND_COVER",
+        queryDetail: "Shape check",
+        dateLogged: testApp.clock.now.toISOString(),
+      });
+    });
+
+    it.each([
+      ["no parameters", ""],
+      ["an unknown origin", "?daysAgo=7&status=OPEN&origin=FAX"],
+      ["an unknown status", "?daysAgo=7&status=PENDING&origin=MEMBER_WEB"],
+      ["a daysAgo that is not a number", "?daysAgo=week&status=OPEN&origin=MEMBER_WEB"],
+    ])("refuses %s with 400", async (_label, query) => {
+      const response = await get(`${SI}/member-queries${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, exceptionCode: "VALIDATION_FAILED" });
+    });
+  });
+
+  describe("one query", () => {
+    it("can be updated while open and recent, not when closed or older than 30 days", async () => {
+      const recent = await insert({ loggedAt: ago(29) });
+      const old = await insert({ loggedAt: ago(31) });
+      const closed = await insert({ status: "CLOSED" });
+      const canUpdate = async (reference: number) =>
+        (await get(`${SI}/member-queries/${reference}?origin=MEMBER_WEB`)).json().query.canUpdate;
+      expect(await canUpdate(recent)).toBe(true);
+      expect(await canUpdate(old)).toBe(false);
+      expect(await canUpdate(closed)).toBe(false);
+    });
+
+    it("answers 0015 for a legacy query, which the list still shows", async () => {
+      const legacy = await insert({ legacy: true });
+      const response = await get(`${SI}/member-queries/${legacy}?origin=MEMBER_WEB`);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        status: 422,
+        exceptionCode: "0015",
+        message: ERROR_MESSAGES.outdatedQuery,
+      });
+      expect(
+        (await get(`${SI}/member-queries/${legacy}/agent-response?origin=MEMBER_WEB`)).json().exceptionCode,
+      ).toBe("0015");
+      expect((await openList(member.browser)).map((query) => query.referenceNumber)).toContain(legacy);
+    });
+
+    it("answers 404 for a reference that does not exist, 400 for one that is not a number", async () => {
+      expect((await get(`${SI}/member-queries/999999?origin=MEMBER_WEB`)).statusCode).toBe(404);
+      expect((await get(`${SI}/member-queries/abc?origin=MEMBER_WEB`)).statusCode).toBe(400);
+      expect((await get(`${SI}/member-queries/1`)).statusCode).toBe(400);
+    });
+  });
+
+  describe("the agent response", () => {
+    it("is null while no reply was sent", async () => {
+      const reference = await insert();
+      expect(
+        (await get(`${SI}/member-queries/${reference}/agent-response?origin=MEMBER_WEB`)).json(),
+      ).toEqual({
+        encodedResponse: null,
+      });
+    });
+
+    it("is the base64 of the UTF-8 HTML e-mail", async () => {
+      const reference = await insert();
+      const html = "<p>Dear Zoë, your claim for R 1 850,00 was paid — thank you.</p>";
+      await testApp.database.db
+        .insert(agentResponses)
+        .values({ referenceNumber: reference, html, sentAt: new Date() });
+      const { encodedResponse } = (
+        await get(`${SI}/member-queries/${reference}/agent-response?origin=MEMBER_WEB`)
+      ).json();
+      expect(Buffer.from(encodedResponse, "base64").toString("utf8")).toBe(html);
+    });
+  });
+});

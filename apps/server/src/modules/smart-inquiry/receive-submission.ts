@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { ERROR_MESSAGES, EXCEPTION_CODES, fileExtension, isAllowedAttachment } from "@portal/domain";
+import type { FastifyRequest } from "fastify";
+import { AppError, errors } from "../../lib/errors.js";
+import type { BlobStore, PendingBlob } from "../storage/blob-store.js";
+import { CANONICAL_CONTENT_TYPES } from "./attachment-content.js";
+import { AttachmentRejectedError, createAttachmentGuard, UploadBudget } from "./attachment-guard.js";
+
+/** A file received and checked, written as a pending blob; visible only once committed. */
+export interface ReceivedFile {
+  pending: PendingBlob;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+export interface ReceivedSubmission<Fields> {
+  fields: Fields;
+  files: ReceivedFile[];
+}
+
+const FILES_FIELD = "files";
+
+export function attachmentRuleError(reason: "too-large" | "wrong-type"): AppError {
+  return new AppError(
+    reason === "too-large" ? 413 : 415,
+    EXCEPTION_CODES.ATTACHMENT_RULE,
+    ERROR_MESSAGES.attachmentRule,
+    {
+      // The rest of a refused upload is not read; the connection cannot be reused.
+      connection: "close",
+    },
+  );
+}
+
+/** A file name safe to store and to send back in Content-Disposition. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_").trim();
+  return (cleaned || "attachment").slice(-150);
+}
+
+function blobKey(now: Date): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+  return `attachments/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
+}
+
+/**
+ * Reads a multipart submission: text fields first (validated as soon as the first file arrives,
+ * so a bad form is refused before any upload), then each `files` part streamed through the
+ * attachment guard into a pending blob. On any failure every pending blob is deleted.
+ */
+export async function receiveSubmission<Fields>(
+  request: FastifyRequest,
+  blobStore: BlobStore,
+  validateFields: (fields: Record<string, string>) => Fields,
+  now: Date,
+): Promise<ReceivedSubmission<Fields>> {
+  if (!request.isMultipart()) throw errors.validation("The request must be multipart/form-data.");
+  const rawFields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  const budget = new UploadBudget();
+  let fields: Fields | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        if (typeof part.value !== "string")
+          throw errors.validation(`The field ${part.fieldname} is not text.`);
+        rawFields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== FILES_FIELD) throw errors.validation(`Unexpected file field ${part.fieldname}.`);
+      fields ??= validateFields(rawFields);
+      const fileName = safeFileName(part.filename);
+      if (!isAllowedAttachment({ name: fileName, type: part.mimetype })) {
+        part.file.resume();
+        throw attachmentRuleError("wrong-type");
+      }
+      const guard = createAttachmentGuard(fileName, budget);
+      const checked = new PassThrough();
+      const written = blobStore.writePending(blobKey(now), checked);
+      const streamed = pipeline(part.file, guard.stream, checked);
+      const [pending] = await Promise.all([written, streamed]).catch(async (error: unknown) => {
+        await written.then((blob) => blobStore.discard(blob)).catch(() => undefined);
+        throw error;
+      });
+      const contentType = CANONICAL_CONTENT_TYPES[fileExtension(fileName)] ?? "application/octet-stream";
+      files.push({ pending, fileName, contentType, sizeBytes: guard.bytes() });
+    }
+    return { fields: fields ?? validateFields(rawFields), files };
+  } catch (error) {
+    await Promise.allSettled(files.map((file) => blobStore.discard(file.pending)));
+    if (error instanceof AttachmentRejectedError) {
+      throw attachmentRuleError(error.reason === "too-large" ? "too-large" : "wrong-type");
+    }
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw attachmentRuleError("too-large");
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import multipart from "@fastify/multipart";
+import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
+import type { FastifyPluginAsync } from "fastify";
+import { mountPath } from "../../lib/mount-path.js";
+import { smartInquiryReadRoutes } from "./read-routes.js";
+import type { SmartInquiryContext } from "./smart-inquiry-context.js";
+import { portalSmartInquiryRoutes, smartInquirySubmitRoutes } from "./submit-routes.js";
+
+export const PORTAL_SMART_INQUIRY_PATH = "/portal/api/das-mp/smart-inquiry-api";
+
+/** The smart-inquiry service under SMART_INQUIRY_BASE, plus the spec's portal paths. */
+export const smartInquiryModule: FastifyPluginAsync<SmartInquiryContext> = async (app, context) => {
+  await app.register(multipart, {
+    limits: {
+      // The 10 MB total is enforced while streaming (attachment-guard); these are backstops.
+      fileSize: MAX_ATTACHMENTS_TOTAL_BYTES + 1,
+      files: 20,
+      fields: 20,
+      fieldSize: 100 * 1024,
+      parts: 40,
+      headerPairs: 100,
+    },
+  });
+  await app.register(smartInquiryReadRoutes, {
+    ...context,
+    prefix: mountPath(context.config.SMART_INQUIRY_BASE),
+  });
+  await app.register(smartInquirySubmitRoutes, {
+    ...context,
+    prefix: mountPath(context.config.SMART_INQUIRY_BASE),
+  });
+  await app.register(portalSmartInquiryRoutes, { ...context, prefix: PORTAL_SMART_INQUIRY_PATH });
+};

@@ -1,0 +1,62 @@
+import type { Db } from "../../db/database.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import { claimKey, findPriorAnswer, type IdempotencyClaim, recordAnswer } from "./idempotency.js";
+import { insertQueryWithAttachments, type NewQuery } from "./queries-repository.js";
+import type { ReceivedFile } from "./receive-submission.js";
+
+class KeyTakenMeanwhile extends Error {}
+
+/**
+ * Makes a received submission visible, all or nothing (DESIGN.md §3): the pending blobs are
+ * committed first (flushed and renamed), then the query and attachment rows commit in one
+ * transaction. A crash before that commit leaves only unreferenced blobs, never half a query.
+ */
+export async function storeSubmission(
+  dependencies: { db: Db; blobStore: BlobStore },
+  query: NewQuery,
+  files: readonly ReceivedFile[],
+  idempotency: IdempotencyClaim | undefined,
+): Promise<number> {
+  const { db, blobStore } = dependencies;
+  const discardAll = () => Promise.allSettled(files.map((file) => blobStore.discard(file.pending)));
+  const member = query.memberEntityNumber;
+
+  if (idempotency) {
+    const prior = await findPriorAnswer(db, member, idempotency).catch(async (error: unknown) => {
+      await discardAll();
+      throw error;
+    });
+    if (prior !== undefined) {
+      await discardAll();
+      return prior;
+    }
+  }
+
+  for (const file of files) await blobStore.commit(file.pending);
+  try {
+    return await db.transaction(async (tx) => {
+      if (idempotency && !(await claimKey(tx as unknown as Db, member, idempotency, query.loggedAt))) {
+        throw new KeyTakenMeanwhile();
+      }
+      const referenceNumber = await insertQueryWithAttachments(
+        tx as unknown as Db,
+        query,
+        files.map((file) => ({
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+          blobKey: file.pending.key,
+        })),
+      );
+      if (idempotency) await recordAnswer(tx as unknown as Db, member, idempotency.key, referenceNumber);
+      return referenceNumber;
+    });
+  } catch (error) {
+    await Promise.allSettled(files.map((file) => blobStore.delete(file.pending.key)));
+    if (error instanceof KeyTakenMeanwhile && idempotency) {
+      const prior = await findPriorAnswer(db, member, idempotency);
+      if (prior !== undefined) return prior;
+    }
+    throw error;
+  }
+}

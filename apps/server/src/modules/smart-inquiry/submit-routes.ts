@@ -1,0 +1,143 @@
+import { EXCEPTION_CODES } from "@portal/domain";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/errors.js";
+import { requireMember } from "../gateway/session-plugin.js";
+import { idempotencyKeyFrom, requestFingerprint } from "./idempotency.js";
+import type { NewQuery } from "./queries-repository.js";
+import { canUpdate, requireViewableQuery } from "./query-views.js";
+import { receiveSubmission } from "./receive-submission.js";
+import { createQueryResponseSchema, errorResponses, referenceParamsSchema } from "./route-schemas.js";
+import type { SmartInquiryContext } from "./smart-inquiry-context.js";
+import { storeSubmission } from "./store-submission.js";
+import {
+  parseDefaultCreate,
+  parseMedxpressCreate,
+  parsePlainCreate,
+  parseUpdate,
+} from "./submission-payloads.js";
+
+const createSchema = {
+  consumes: ["multipart/form-data"],
+  response: { 200: createQueryResponseSchema, ...errorResponses },
+};
+const updateSchema = { ...createSchema, params: referenceParamsSchema };
+
+const notUpdatableError = () =>
+  new AppError(409, EXCEPTION_CODES.QUERY_NOT_UPDATABLE, "This query can no longer be updated.");
+
+type QueryFields = Omit<NewQuery, "memberEntityNumber" | "loggedAt" | "parentReferenceNumber">;
+
+/**
+ * Receives one submission, then stores it all or nothing. `toQuery` turns the parsed fields into
+ * the new query row (and may refuse, e.g. an update of a closed query).
+ */
+async function submit<Fields extends object>(
+  context: SmartInquiryContext,
+  request: FastifyRequest,
+  routeName: string,
+  parse: (fields: Record<string, string>) => Fields,
+  toQuery: (
+    fields: Fields,
+    member: number,
+  ) => Promise<QueryFields & { parentReferenceNumber: number | null }>,
+) {
+  const member = requireMember(request);
+  const key = idempotencyKeyFrom(request.headers["idempotency-key"]);
+  const now = context.now();
+  const received = await receiveSubmission(request, context.blobStore, parse, now);
+  let query: NewQuery;
+  try {
+    query = {
+      ...(await toQuery(received.fields, member.entityNumber)),
+      memberEntityNumber: member.entityNumber,
+      loggedAt: now,
+    };
+  } catch (error) {
+    await Promise.allSettled(received.files.map((file) => context.blobStore.discard(file.pending)));
+    throw error;
+  }
+  const idempotency = key
+    ? { key, fingerprint: requestFingerprint(routeName, received.fields, received.files) }
+    : undefined;
+  const referenceNumber = await storeSubmission(context, query, received.files, idempotency);
+  request.log.info(
+    { event: "query_logged", referenceNumber, attachments: received.files.length },
+    "query stored",
+  );
+  return { referenceNumber };
+}
+
+/** Creating and updating queries: the spec's paths under the service base. */
+export const smartInquirySubmitRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
+  app.post("/member-queries/query-additional-info", { schema: createSchema }, async (request) =>
+    submit(context, request, "default-create", parseDefaultCreate, async (fields) => ({
+      origin: fields.origin,
+      category: fields.category,
+      subCategory: fields.subCategory || null,
+      product: null,
+      queryText: fields.query,
+      email: fields.email,
+      ccEmail: fields.ccEmail ?? null,
+      parentReferenceNumber: null,
+    })),
+  );
+
+  app.post("/member-queries", { schema: createSchema }, async (request) =>
+    submit(context, request, "plain-create", parsePlainCreate, async (fields) => ({
+      origin: fields.origin,
+      category: fields.category,
+      subCategory: null,
+      product: null,
+      queryText: fields.query,
+      email: fields.email,
+      ccEmail: null,
+      parentReferenceNumber: null,
+    })),
+  );
+
+  app.post("/member-queries/:referenceNumber", { schema: updateSchema }, async (request) =>
+    addUpdate(context, request, request.params.referenceNumber),
+  );
+};
+
+/** The portal paths the forms post to for medxpress queries and for updates (spec §7). */
+export const portalSmartInquiryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
+  app.post("/member-queries", { schema: createSchema }, async (request) =>
+    submit(context, request, "medxpress-create", parseMedxpressCreate, async (fields) => ({
+      origin: fields.origin,
+      category: fields.category,
+      subCategory: null,
+      product: fields.product,
+      queryText: fields.query,
+      email: fields.email,
+      ccEmail: null,
+      parentReferenceNumber: null,
+    })),
+  );
+
+  app.post("/member-queries/:referenceNumber", { schema: updateSchema }, async (request) =>
+    addUpdate(context, request, request.params.referenceNumber),
+  );
+};
+
+/** An update is a new query row linked to the original; only open, recent, member-web queries. */
+function addUpdate(context: SmartInquiryContext, request: FastifyRequest, originalReference: number) {
+  return submit(context, request, `update-${originalReference}`, parseUpdate, async (fields, member) => {
+    const original = await requireViewableQuery(context.db, member, originalReference, fields.origin);
+    const updatable =
+      original.origin === "MEMBER_WEB" &&
+      canUpdate(original, context.now(), context.config.UPDATE_WINDOW_DAYS);
+    if (!updatable) throw notUpdatableError();
+    return {
+      origin: fields.origin,
+      category: original.category,
+      subCategory: original.subCategory,
+      product: original.product,
+      email: original.email,
+      ccEmail: original.ccEmail,
+      queryText: fields.query,
+      parentReferenceNumber: original.referenceNumber,
+    };
+  });
+}
