@@ -74,9 +74,15 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   504: "Gateway Timeout",
 };
 
-async function readErrorBody(response: Response): Promise<ErrorBody | undefined> {
+/** The reason phrase to show for a status when the response carried none. */
+export function reasonPhrase(status: number, given = ""): string {
+  return given || REASON_PHRASES[status] || "";
+}
+
+/** A JSON error body ({ status, exceptionCode, message }) from response text, when it is one. */
+export function parseErrorBody(text: string): ErrorBody | undefined {
   try {
-    const parsed: unknown = JSON.parse(await response.text());
+    const parsed: unknown = JSON.parse(text);
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
       ? (parsed as ErrorBody)
       : undefined;
@@ -85,14 +91,28 @@ async function readErrorBody(response: Response): Promise<ErrorBody | undefined>
   }
 }
 
+/** Tells the router layer that the session is gone (a 401 from any call). */
+export function reportUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
+/** The anti-forgery header value for an unsafe request to `url`; undefined for other origins. */
+export function antiForgeryToken(url: string): string | undefined {
+  // Never sent to another origin: the token would leak to whoever runs it.
+  return isSameOrigin(url) ? getCookie(XSRF_COOKIE) : undefined;
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody | undefined> {
+  return parseErrorBody(await response.text());
+}
+
 /** fetch with the anti-forgery header, same-origin credentials, and failures turned into HttpError. */
 export async function apiFetch(url: string, init: ApiRequestInit = {}): Promise<Response> {
   const { redirectOnUnauthorized = true, ...requestInit } = init;
   const method = (requestInit.method ?? "GET").toUpperCase();
   const headers = new Headers(requestInit.headers);
-  if (!SAFE_METHODS.has(method) && isSameOrigin(url)) {
-    // Never sent to another origin: the token would leak to whoever runs it.
-    const token = getCookie(XSRF_COOKIE);
+  if (!SAFE_METHODS.has(method)) {
+    const token = antiForgeryToken(url);
     if (token !== undefined) headers.set(XSRF_HEADER, token);
   }
 
@@ -108,10 +128,10 @@ export async function apiFetch(url: string, init: ApiRequestInit = {}): Promise<
   const error = new HttpError({
     url,
     status: response.status,
-    statusText: response.statusText || REASON_PHRASES[response.status] || "",
+    statusText: reasonPhrase(response.status, response.statusText),
     body: await readErrorBody(response),
   });
-  if (response.status === 401 && redirectOnUnauthorized) unauthorizedHandler?.();
+  if (response.status === 401 && redirectOnUnauthorized) reportUnauthorized();
   throw error;
 }
 

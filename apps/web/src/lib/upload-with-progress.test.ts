@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { removeCookie, setCookie } from "./cookies";
+import { HttpError, setUnauthorizedHandler } from "./http";
+import { createRetryKeys, submissionFingerprint, uploadWithProgress } from "./upload-with-progress";
+
+// A stand-in for the browser's XMLHttpRequest that records what was sent and lets the test answer.
+// (The real request path is covered end to end in Chromium.)
+class RecordingRequest extends EventTarget {
+  static last: RecordingRequest | undefined;
+  readonly upload = new EventTarget();
+  readonly headers = new Map<string, string>();
+  method = "";
+  url = "";
+  body: unknown;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  constructor() {
+    super();
+    RecordingRequest.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers.set(name, value);
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.dispatchEvent(new Event("abort"));
+  }
+  answer(status: number, statusText: string, text: string) {
+    Object.assign(this, { status, statusText, responseText: text });
+    this.dispatchEvent(new Event("load"));
+  }
+}
+
+function progressEvent(loaded: number, total: number): Event {
+  return Object.assign(new Event("progress"), { lengthComputable: true, loaded, total });
+}
+
+describe("uploadWithProgress", () => {
+  beforeEach(() => {
+    vi.stubGlobal("XMLHttpRequest", RecordingRequest);
+    setCookie("XSRF-TOKEN", "token-abc");
+  });
+  afterEach(() => removeCookie("XSRF-TOKEN"));
+
+  it("posts the form with the anti-forgery header and the idempotency key, reporting progress", async () => {
+    const form = new FormData();
+    form.append("query", "text");
+    const progress: number[] = [];
+    const upload = uploadWithProgress<{ referenceNumber: number }>(
+      "/api/smart-inquiry/member-queries",
+      form,
+      {
+        idempotencyKey: "key-1",
+        onProgress: ({ loaded, total }) => progress.push(loaded / total),
+      },
+    );
+    const request = RecordingRequest.last as RecordingRequest;
+    expect(request.method).toBe("POST");
+    expect(request.body).toBe(form);
+    expect(request.headers.get("X-XSRF-TOKEN")).toBe("token-abc");
+    expect(request.headers.get("Idempotency-Key")).toBe("key-1");
+    request.upload.dispatchEvent(progressEvent(50, 100));
+    request.upload.dispatchEvent(progressEvent(100, 100));
+    request.answer(200, "OK", '{"referenceNumber":300123}');
+    await expect(upload).resolves.toEqual({ referenceNumber: 300123 });
+    expect(progress).toEqual([0.5, 1]);
+  });
+
+  it("never sends the anti-forgery token to another origin", () => {
+    void uploadWithProgress("https://elsewhere.example/upload", new FormData()).catch(() => undefined);
+    expect(RecordingRequest.last?.headers.has("X-XSRF-TOKEN")).toBe(false);
+  });
+
+  it("rejects with an HttpError carrying the error body", async () => {
+    const upload = uploadWithProgress("/api/smart-inquiry/member-queries", new FormData());
+    RecordingRequest.last?.answer(413, "", '{"status":413,"exceptionCode":"ATTACHMENT_RULE","message":"m"}');
+    const error = await upload.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      status: 413,
+      statusText: "Payload Too Large",
+      body: { exceptionCode: "ATTACHMENT_RULE" },
+    });
+    expect((error as Error).message).toBe(
+      "Http failure response for /api/smart-inquiry/member-queries: 413 Payload Too Large",
+    );
+  });
+
+  it("reports a network failure as status 0 and a 401 as the end of the session", async () => {
+    const onUnauthorized = vi.fn();
+    const unregister = setUnauthorizedHandler(onUnauthorized);
+    const lostConnection = uploadWithProgress("/upload", new FormData());
+    RecordingRequest.last?.dispatchEvent(new Event("error"));
+    await expect(lostConnection).rejects.toMatchObject({ status: 0, statusText: "Unknown Error" });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    const expired = uploadWithProgress("/upload", new FormData());
+    RecordingRequest.last?.answer(401, "Unauthorized", "");
+    await expect(expired).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    unregister();
+  });
+
+  it("stops when the signal aborts", async () => {
+    const controller = new AbortController();
+    const upload = uploadWithProgress("/upload", new FormData(), { signal: controller.signal });
+    controller.abort();
+    await expect(upload).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("createRetryKeys", () => {
+  it("keeps the key for the same content and starts a new one for new content or after success", () => {
+    let counter = 0;
+    const keys = createRetryKeys(() => `key-${++counter}`);
+    expect(keys.keyFor("a")).toBe("key-1");
+    expect(keys.keyFor("a")).toBe("key-1");
+    expect(keys.keyFor("b")).toBe("key-2");
+    keys.reset();
+    expect(keys.keyFor("b")).toBe("key-3");
+  });
+
+  it("fingerprints the fields and the chosen files", () => {
+    const file = new File(["x"], "a.pdf", { lastModified: 1 });
+    const same = submissionFingerprint({ query: "q" }, [file]);
+    expect(submissionFingerprint({ query: "q" }, [file])).toBe(same);
+    expect(submissionFingerprint({ query: "q2" }, [file])).not.toBe(same);
+    expect(submissionFingerprint({ query: "q" }, [])).not.toBe(same);
+  });
+});
