@@ -1,4 +1,5 @@
 import closeWithGrace from "close-with-grace";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config/env.js";
 import { resolveSessionSecret } from "./config/session-secret.js";
@@ -6,10 +7,24 @@ import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { StartupError } from "./lib/startup-error.js";
 import { DEMO_MEMBERS } from "./modules/members/demo-credentials.js";
+import type { BlobStore } from "./modules/storage/blob-store.js";
 import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
 
 // Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it stops accepting,
 // lets in-flight requests finish, then closes the database (and its data-dir lock).
+
+// An upload still pending after an hour was cut off (a crash, a lost connection): never visible,
+// so its spool file can go.
+const PENDING_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
+
+function sweepAbandonedUploads(app: FastifyInstance, blobStore: BlobStore): void {
+  blobStore
+    .sweepPending(PENDING_UPLOAD_MAX_AGE_MS)
+    .then((removed) => {
+      if (removed > 0) app.log.info({ removed }, "removed abandoned upload files");
+    })
+    .catch((err: unknown) => app.log.error({ err }, "could not sweep abandoned upload files"));
+}
 
 function fail(message: string): never {
   console.error(message);
@@ -32,6 +47,11 @@ async function main(): Promise<void> {
     throw error;
   });
   app.addHook("onClose", async () => database.close());
+
+  sweepAbandonedUploads(app, blobStore);
+  const sweeper = setInterval(() => sweepAbandonedUploads(app, blobStore), PENDING_UPLOAD_MAX_AGE_MS);
+  sweeper.unref();
+  app.addHook("onClose", async () => clearInterval(sweeper));
 
   const seeded = config.seedDemoData ? await seedDemoData(database.db, blobStore, new Date()) : false;
 

@@ -8,9 +8,10 @@ export function startNode(args: string[], env: Record<string, string>): ChildPro
   });
 }
 
-export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the process for ${url} exited with code ${child.exitCode}`);
     const ok = await fetch(url).then(
       (response) => response.ok,
       () => false,

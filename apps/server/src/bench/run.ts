@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,13 +31,32 @@ async function main(): Promise<void> {
     PORT: String(portalPort),
     LOG_LEVEL: "warn",
     SEED_DEMO_DATA: "true",
+    // A server database needs a shared secret; the bench's own server makes up one for the run.
+    SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
   });
   const base = `http://127.0.0.1:${portalPort}`;
   try {
-    await waitForHttp(`${base}/portal/wlxapp/Ping.srv`);
+    await waitForHttp(`${base}/portal/wlxapp/Ping.srv`, portal);
     const member = DEMO_MEMBERS[0];
     const session = new PortalSession(base);
     await session.logIn(member.username, member.password);
+    // 20 members' worth of 10 MB submissions at once, first, on a fresh server: the growth then
+    // is the uploads' own, not heap left over from the load test. The server may not buffer them.
+    const rssBefore = rssBytes(portal.pid ?? 0);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssBytes(portal.pid ?? 0));
+    }, 20);
+    const uploads = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => session.uploadTenMegabytes(index)),
+    );
+    clearInterval(sampler);
+    const failed = uploads.filter((status) => status !== 200).length;
+    console.warn("20 concurrent 10 MB submissions:");
+    console.warn(
+      `  server RSS before ${megabytes(rssBefore)}, peak ${megabytes(rssPeak)}, growth ${megabytes(rssPeak - rssBefore)}   (budget: <= 64 MB)`,
+    );
+    if (failed > 0) console.warn(`  ${failed} of 20 uploads did not answer 200`);
     const listBytes = Buffer.from(await (await session.fetch(openListPath)).arrayBuffer());
 
     // The same bytes from bare node:http: the ceiling the portal is measured against.
@@ -45,7 +65,7 @@ async function main(): Promise<void> {
       BARE_PORT: String(barePort),
       BARE_BODY: path.join(dataDir, "open-list.json"),
     });
-    await waitForHttp(`http://127.0.0.1:${barePort}/`);
+    await waitForHttp(`http://127.0.0.1:${barePort}/`, bare);
     const bareResult = await autocannon({
       url: `http://127.0.0.1:${barePort}/`,
       connections,
@@ -73,23 +93,6 @@ async function main(): Promise<void> {
       `  portal          ${portalResult.requests.average.toFixed(0)} req/s, p99 ${portalResult.latency.p99} ms`,
     );
     console.warn(`  portal / bare   ${(ratio * 100).toFixed(1)} %   (budget: >= 40 %, p99 <= 20 ms)`);
-
-    // 20 members' worth of 10 MB submissions at once; the server may not hold them in memory.
-    const rssBefore = rssBytes(portal.pid ?? 0);
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, rssBytes(portal.pid ?? 0));
-    }, 20);
-    const uploads = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => session.uploadTenMegabytes(index)),
-    );
-    clearInterval(sampler);
-    const failed = uploads.filter((status) => status !== 200).length;
-    console.warn("20 concurrent 10 MB submissions:");
-    console.warn(
-      `  server RSS before ${megabytes(rssBefore)}, peak ${megabytes(rssPeak)}, growth ${megabytes(rssPeak - rssBefore)}   (budget: <= 64 MB)`,
-    );
-    if (failed > 0) console.warn(`  ${failed} of 20 uploads did not answer 200`);
   } finally {
     await stop(portal);
     fs.rmSync(dataDir, { recursive: true, force: true });
