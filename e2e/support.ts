@@ -3,6 +3,8 @@ import { DEMO_MEMBERS } from "../apps/server/src/modules/members/demo-credential
 
 export const demoMember = DEMO_MEMBERS[0];
 export const secondMember = DEMO_MEMBERS[1];
+/** Seeded without any queries or document submissions. */
+export const newcomerMember = DEMO_MEMBERS[2];
 
 /** Logs in through the login screen, as a member does. */
 export async function logInAs(page: Page, member: { username: string; password: string } = demoMember) {

@@ -9,7 +9,9 @@ import { seedSmartInquiryDemo } from "./smart-inquiry-demo.js";
 export async function seedDemoData(db: Db, blobStore: BlobStore, now: Date): Promise<boolean> {
   if ((await countMembers(db)) > 0) return false;
   for (const member of DEMO_MEMBERS) {
-    const entityNumber = await createMember(db, { ...member, emails: [...member.emails] });
+    const { withoutHistory, ...details } = { withoutHistory: false, ...member };
+    const entityNumber = await createMember(db, { ...details, emails: [...member.emails] });
+    if (withoutHistory) continue;
     await seedSmartInquiryDemo(
       db,
       blobStore,

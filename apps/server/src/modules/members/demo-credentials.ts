@@ -16,4 +16,13 @@ export const DEMO_MEMBERS = [
     lastName: "van der Merwe",
     emails: ["pieter.vdmerwe@example.com"],
   },
+  {
+    // A member who just joined: no queries and no document submissions yet.
+    username: "demo.newcomer",
+    password: "Newcomer-Demo-2026!",
+    firstName: "Ayesha",
+    lastName: "Patel",
+    emails: ["ayesha.patel@example.com"],
+    withoutHistory: true,
+  },
 ] as const;
