@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { members, sessions } from "../../db/schema.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
@@ -28,14 +28,10 @@ export async function createSession(db: Db, entityNumber: number, now: Date): Pr
   return token;
 }
 
-export async function resolveSession(
-  db: Db,
-  token: string,
-  now: Date,
-  policy: SessionPolicy,
-): Promise<MemberSession | null> {
-  const tokenHash = sha256(token);
-  const [row] = await db
+// Every request of a logged-in member starts here: prepared once per database, so each request
+// only binds the token hash.
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
@@ -45,8 +41,25 @@ export async function resolveSession(
     })
     .from(sessions)
     .innerJoin(members, eq(members.entityNumber, sessions.memberEntityNumber))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("session_lookup");
+}
+const preparedSessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<MemberSession | null> {
+  const tokenHash = sha256(token);
+  let lookup = preparedSessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    preparedSessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   const age = now.getTime() - row.createdAt.getTime();

@@ -1,5 +1,5 @@
 import type { ServerOrigin } from "@portal/domain";
-import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { agentResponses, queries, queryAttachments } from "../../db/schema.js";
 
@@ -33,24 +33,41 @@ const queryColumns = {
   legacy: queries.legacy,
 };
 
-export async function listQueries(
-  db: Db,
-  memberEntityNumber: number,
-  filter: { origin: ServerOrigin; status: string; loggedSince: Date },
-): Promise<QueryRow[]> {
+// The open list is the busiest read: prepared once per database, so each request only binds.
+function prepareOpenList(db: Db) {
   return db
     .select(queryColumns)
     .from(queries)
     .where(
       and(
-        eq(queries.memberEntityNumber, memberEntityNumber),
-        eq(queries.origin, filter.origin),
-        eq(queries.status, filter.status),
-        gte(queries.loggedAt, filter.loggedSince),
+        eq(queries.memberEntityNumber, sql.placeholder("member")),
+        eq(queries.origin, sql.placeholder("origin")),
+        eq(queries.status, sql.placeholder("status")),
+        gte(queries.loggedAt, sql.placeholder("loggedSince")),
       ),
     )
     .orderBy(desc(queries.loggedAt), desc(queries.referenceNumber))
-    .limit(500);
+    .limit(500)
+    .prepare("open_queries_list");
+}
+const preparedOpenLists = new WeakMap<Db, ReturnType<typeof prepareOpenList>>();
+
+export async function listQueries(
+  db: Db,
+  memberEntityNumber: number,
+  filter: { origin: ServerOrigin; status: string; loggedSince: Date },
+): Promise<QueryRow[]> {
+  let prepared = preparedOpenLists.get(db);
+  if (!prepared) {
+    prepared = prepareOpenList(db);
+    preparedOpenLists.set(db, prepared);
+  }
+  return prepared.execute({
+    member: memberEntityNumber,
+    origin: filter.origin,
+    status: filter.status,
+    loggedSince: filter.loggedSince,
+  });
 }
 
 export async function findQuery(
