@@ -1,9 +1,16 @@
+import { Readable } from "node:stream";
 import { ERROR_MESSAGES } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentResponses, queries } from "../../db/schema.js";
+import {
+  agentResponses,
+  documentSubmissionAttachments,
+  documentSubmissions,
+  queries,
+} from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { pdfOfSize } from "../../test-support/upload-fixtures.js";
 import { insertQueryWithAttachments, type NewQuery } from "./queries-repository.js";
 import { loggedInMember, openList, SI } from "./test-helpers.js";
 
@@ -151,6 +158,53 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
         await get(`${SI}/member-queries/${reference}/agent-response?origin=MEMBER_WEB`)
       ).json();
       expect(Buffer.from(encodedResponse, "base64").toString("utf8")).toBe(html);
+    });
+  });
+
+  describe("document submissions", () => {
+    it("answers the submission with its attachments, and each attachment's bytes", async () => {
+      const db = testApp.database.db;
+      const [submission] = await db
+        .insert(documentSubmissions)
+        .values({ memberEntityNumber: member.entityNumber, category: "MEDICAL_CLAIMS", loggedAt: ago(2) })
+        .returning();
+      const reference = submission?.referenceNumber ?? 0;
+      const pdf = pdfOfSize(700);
+      const blob = await testApp.blobStore.writePending(
+        "attachments/test/submitted",
+        Readable.from([pdf.bytes]),
+      );
+      await testApp.blobStore.commit(blob);
+      await db.insert(documentSubmissionAttachments).values({
+        referenceNumber: reference,
+        fileName: "hospital-account.pdf",
+        contentType: "application/pdf",
+        sizeBytes: pdf.bytes.length,
+        blobKey: blob.key,
+        position: 0,
+      });
+
+      const answer = await get(`${SI}/document-submissions/${reference}`);
+      expect(answer.statusCode).toBe(200);
+      const { documentSubmission } = answer.json();
+      expect(documentSubmission).toEqual({
+        referenceNumber: reference,
+        category: "MEDICAL_CLAIMS",
+        dateLogged: ago(2).toISOString(),
+        attachments: [{ attachmentId: expect.any(Number), fileName: "hospital-account.pdf" }],
+      });
+      const download = await get(
+        `${SI}/document-submissions/${reference}/attachments/${documentSubmission.attachments[0].attachmentId}`,
+      );
+      expect(download.statusCode).toBe(200);
+      expect(download.headers["content-type"]).toBe("application/pdf");
+      expect(download.headers["cache-control"]).toBe("private, no-store");
+      expect(download.rawPayload.equals(pdf.bytes)).toBe(true);
+    });
+
+    it("answers 404 for a submission or attachment that does not exist", async () => {
+      expect((await get(`${SI}/document-submissions/899999`)).statusCode).toBe(404);
+      expect((await get(`${SI}/document-submissions/899999/attachments/1`)).statusCode).toBe(404);
     });
   });
 });
