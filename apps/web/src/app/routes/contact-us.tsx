@@ -1,2 +1,28 @@
+import { isDefaultRouteOrigin } from "@portal/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import { LogNewQueryCard } from "../../features/contact-us/components/log-new-query-card";
+import { LogQueryForm } from "../../features/log-query/components/log-query-form";
+import { openQueriesKeyRoot } from "../../features/open-queries/api/get-open-queries";
+import { OpenQueries } from "../../features/open-queries/components/open-queries";
+
+/** Contact-us screen (spec §2): the open queries (default origin only), then the log-a-new-query card. */
+export function ContactUsRoute() {
+  const { origin = "default" } = useParams();
+  const queryClient = useQueryClient();
+  // A newly logged query belongs in the open list as soon as the member comes back to it.
+  const refreshOpenQueries = () => queryClient.invalidateQueries({ queryKey: openQueriesKeyRoot });
+  return (
+    <section>
+      <h1 className="h2 mb-4">How can we help?</h1>
+      {isDefaultRouteOrigin(origin) ? <OpenQueries origin={origin} /> : null}
+      <LogNewQueryCard>
+        {/* Keyed by origin: moving between channels starts a fresh form of the right kind. */}
+        <LogQueryForm key={origin} origin={origin} onLogged={refreshOpenQueries} />
+      </LogNewQueryCard>
+    </section>
+  );
+}
+
 // Loaded lazily, so the login screen's bundle carries none of the member pages.
-export { ContactUsPage as Component } from "../../features/contact-us/components/contact-us-page";
+export { ContactUsRoute as Component };

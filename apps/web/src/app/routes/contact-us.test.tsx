@@ -1,0 +1,86 @@
+import { REPLY_PROMISES } from "@portal/domain";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { paths } from "../../config/paths";
+import {
+  contentRoutes,
+  MEMBER_DETAILS_ROUTE,
+  memberDetailsAnswer,
+  stubUploads,
+} from "../../features/log-query/testing/fake-upload";
+import { stubFetchRoutes } from "../../testing/fetch-stub";
+import { createTestQueryClient, TestProviders } from "../../testing/test-utils";
+import { ContactUsRoute } from "./contact-us";
+
+const OPEN_LIST = "GET /api/smart-inquiry/member-queries";
+
+function renderRoute(path: string) {
+  const listCalls: string[] = [];
+  stubFetchRoutes({
+    ...contentRoutes(),
+    [MEMBER_DETAILS_ROUTE]: memberDetailsAnswer("ada@example.com"),
+    [OPEN_LIST]: (call) => {
+      listCalls.push(call.key);
+      return Response.json({
+        queries: [
+          {
+            referenceNumber: 300001,
+            category: "OTHER",
+            queryDetail: "Hello",
+            dateLogged: "2025-01-02T12:00:00Z",
+          },
+        ],
+      });
+    },
+  });
+  const uploads = stubUploads();
+  const router = createMemoryRouter([{ path: paths.contactUs.path, element: <ContactUsRoute /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <TestProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { listCalls, uploads, router };
+}
+
+describe("contact-us route", () => {
+  it("default origin: the heading, the open queries, then the card with the default form", async () => {
+    const { listCalls } = renderRoute("/contact-us/default");
+    expect(screen.getByRole("heading", { level: 1, name: "How can we help?" })).toBeInTheDocument();
+    const table = await screen.findByRole("table", { name: "Your open queries" });
+    const card = screen.getByRole("region", { name: "Log a new query" });
+    expect(table.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByLabelText("Additional Email address(optional):")).toBeInTheDocument();
+    expect(listCalls).toEqual([
+      "GET /api/smart-inquiry/member-queries?daysAgo=7&status=OPEN&origin=MEMBER_WEB",
+    ]);
+  });
+
+  it.each(["medxpress", "partner"])("%s origin: no open queries, the medxpress form", async (origin) => {
+    const { listCalls } = renderRoute(`/contact-us/${origin}`);
+    expect(screen.getByRole("heading", { level: 1, name: "How can we help?" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Log a new query" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Additional Email address(optional):")).toBeNull();
+    expect(screen.getByRole("option", { name: "Order query" })).toBeInTheDocument();
+    expect(screen.queryByText("Your open queries")).toBeNull();
+    expect(listCalls).toEqual([]);
+  });
+
+  it("refreshes the open queries after a query was logged", async () => {
+    const { listCalls, uploads } = renderRoute("/contact-us/default");
+    await screen.findByRole("table");
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com"));
+    await user.selectOptions(screen.getByLabelText("What do you want to log a query about:"), "OTHER");
+    await user.type(screen.getByLabelText("Query details"), "Hello again");
+    await user.click(screen.getByRole("button", { name: "Send Query" }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]?.answer(200, { referenceNumber: 300002 }));
+    await screen.findByText(REPLY_PROMISES.newQuery);
+    await waitFor(() => expect(listCalls).toHaveLength(2));
+  });
+});

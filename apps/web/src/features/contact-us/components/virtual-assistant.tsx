@@ -1,0 +1,19 @@
+import { useState } from "react";
+import { Modal } from "../../../components/modal/modal";
+import { VirtualAssistantChat } from "./virtual-assistant-chat";
+
+/** The card's way into the virtual-assistant chat box (spec §2): a button that opens a dialog. */
+export function VirtualAssistant() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {/* Styled as a link, as the spec describes it, but a button: it opens a dialog, it goes nowhere. */}
+      <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setOpen(true)}>
+        Chat to our virtual assistant
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Virtual assistant">
+        <VirtualAssistantChat />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,434 @@
+import {
+  ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
+  ERROR_MESSAGES,
+  INTERACTION_TIMELINE_PATH,
+  MEDXPRESS_TURNAROUND_FRAGMENT,
+  REPLY_PROMISES,
+  TIMELINE_NOTE,
+  VALIDATION_MESSAGES,
+} from "@portal/domain";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setCookie } from "../../../lib/cookies";
+import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { renderWithProviders } from "../../../testing/test-utils";
+import {
+  contentRoutes,
+  type FakeUploadRequest,
+  formEntries,
+  fragmentText,
+  MEMBER_DETAILS_ROUTE,
+  memberDetailsAnswer,
+  pdf,
+  stubUploads,
+} from "../testing/fake-upload";
+import { DefaultQueryForm } from "./default-query-form";
+
+const categorySelect = () => screen.getByLabelText("What do you want to log a query about:");
+const subCategorySelect = () => screen.queryByLabelText("Query category");
+const emailField = () => screen.getByLabelText("Email");
+const ccEmailField = () => screen.getByLabelText("Additional Email address(optional):");
+const detailsField = () => screen.queryByLabelText("Query details");
+const sendButton = () => screen.queryByRole("button", { name: "Send Query" });
+
+type WindowWithDataLayer = Window & { dataLayer?: unknown[] };
+
+function setup({ addresses = ["ada@example.com"] }: { addresses?: string[] } = {}) {
+  const calls = stubFetchRoutes({
+    ...contentRoutes(),
+    [MEMBER_DETAILS_ROUTE]: memberDetailsAnswer(...addresses),
+  });
+  const uploads = stubUploads();
+  const onLogged = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(<DefaultQueryForm onLogged={onLogged} />);
+  return { user, calls, uploads, onLogged };
+}
+
+/** Fills a valid OTHER query (no subcategory needed) once the e-mail was prefilled. */
+async function fillValidQuery(user: ReturnType<typeof userEvent.setup>, details = "My claim was not paid.") {
+  await waitFor(() => expect(emailField()).toHaveValue("ada@example.com"));
+  await user.selectOptions(categorySelect(), "OTHER");
+  await user.type(detailsField() as HTMLElement, details);
+}
+
+async function sentUpload(uploads: FakeUploadRequest[], count = 1): Promise<FakeUploadRequest> {
+  await waitFor(() => expect(uploads).toHaveLength(count));
+  return uploads[count - 1] as FakeUploadRequest;
+}
+
+describe("DefaultQueryForm: fields and visibility", () => {
+  it("starts with the category select, e-mails, details, attachments and Send Query, without a subcategory", () => {
+    setup();
+    expect(categorySelect()).toHaveValue("");
+    expect(
+      within(categorySelect())
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual([
+      "Choose a category",
+      "Medical claims",
+      "Benefits and cover",
+      "Chronic conditions and cancer",
+      "Manage plan",
+      "Other",
+    ]);
+    expect(subCategorySelect()).toBeNull();
+    expect(ccEmailField()).toBeInTheDocument();
+    expect(detailsField()).toBeInTheDocument();
+    expect(screen.getByLabelText("Attachments")).toHaveAttribute("type", "file");
+    expect(sendButton()).toBeEnabled();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("prefills the e-mail with the member's first address, asking for member details", async () => {
+    const { calls } = setup({ addresses: ["first@example.com", "second@example.com"] });
+    await waitFor(() => expect(emailField()).toHaveValue("first@example.com"));
+    expect(calls.map((call) => call.key)).toContain(
+      "GET /api/member-details/v2/member-details?emergencyContacts=false&dependents=false&addresses=false",
+    );
+  });
+
+  it("leaves the e-mail empty when the member has no address", async () => {
+    const { calls } = setup({ addresses: [] });
+    await waitFor(() => expect(calls.some((call) => call.key.includes("member-details"))).toBe(true));
+    expect(emailField()).toHaveValue("");
+  });
+
+  it("shows the category's help and asks for a subcategory of that category", async () => {
+    const { user } = setup();
+    await user.selectOptions(categorySelect(), "MEDICAL_CLAIMS");
+    expect(
+      await screen.findByText(fragmentText("/fragments/smart-inquiry/categories/medical-claims.html")),
+    ).toBeInTheDocument();
+    const sub = subCategorySelect() as HTMLSelectElement;
+    expect(sub).toHaveValue("");
+    expect(
+      within(sub)
+        .getAllByRole("option")
+        .map((option) => option.getAttribute("value")),
+    ).toEqual([
+      "",
+      "CLAIM_NOT_PAID",
+      "CLAIM_SHORT_PAID",
+      "CLAIM_PAID_INCORRECTLY",
+      "CLAIM_NOT_PROCESSED",
+      "SUBMIT_A_CLAIM",
+      "OTHER",
+    ]);
+  });
+
+  it("resets the subcategory, untouched, when another category is chosen", async () => {
+    const { user } = setup();
+    await user.selectOptions(categorySelect(), "BENEFITS_AND_COVER");
+    await user.selectOptions(subCategorySelect() as HTMLElement, "LIMITS");
+    await user.selectOptions(categorySelect(), "CHRONIC_CONDITIONS_AND_CANCER");
+    expect(subCategorySelect()).toHaveValue("");
+    expect(
+      within(subCategorySelect() as HTMLElement).getByRole("option", { name: "Cover" }),
+    ).toBeInTheDocument();
+    // A fresh, untouched select: no message yet.
+    expect(subCategorySelect()).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText(VALIDATION_MESSAGES.subCategory)).toBeNull();
+  });
+
+  it("resets a subcategory that the next category also has", async () => {
+    const { user } = setup();
+    await user.selectOptions(categorySelect(), "MEDICAL_CLAIMS");
+    await user.selectOptions(subCategorySelect() as HTMLElement, "OTHER");
+    await user.selectOptions(categorySelect(), "BENEFITS_AND_COVER");
+    expect(subCategorySelect()).toHaveValue("");
+  });
+
+  it("does not carry a redirect-only subcategory over to the next category", async () => {
+    const { user } = setup();
+    await user.selectOptions(categorySelect(), "MEDICAL_CLAIMS");
+    await user.selectOptions(subCategorySelect() as HTMLElement, "SUBMIT_A_CLAIM");
+    expect(sendButton()).toBeNull();
+    await user.selectOptions(categorySelect(), "MANAGE_PLAN");
+    expect(sendButton()).toBeInTheDocument();
+    expect(screen.queryByTestId("redirect-info")).toBeNull();
+  });
+
+  it("hides the subcategory for OTHER, and takes none", async () => {
+    const { user } = setup();
+    await user.selectOptions(categorySelect(), "MANAGE_PLAN");
+    await user.selectOptions(subCategorySelect() as HTMLElement, "UPDATE_BANK_DETAILS");
+    await user.selectOptions(categorySelect(), "OTHER");
+    expect(subCategorySelect()).toBeNull();
+    expect(
+      await screen.findByText(fragmentText("/fragments/smart-inquiry/categories/other.html")),
+    ).toBeVisible();
+  });
+
+  it("shows a subcategory's redirect fragment in an info box and keeps the form", async () => {
+    const { user } = setup();
+    await user.selectOptions(categorySelect(), "MANAGE_PLAN");
+    await user.selectOptions(subCategorySelect() as HTMLElement, "UPDATE_BANK_DETAILS");
+    const info = await screen.findByTestId("redirect-info");
+    expect(info).toHaveClass("alert", "alert-info");
+    expect(
+      await within(info).findByText(
+        fragmentText("/fragments/smart-inquiry/redirects/manage-plan/update-bank-details.html"),
+      ),
+    ).toBeInTheDocument();
+    expect(detailsField()).toBeInTheDocument();
+    expect(sendButton()).toBeInTheDocument();
+  });
+
+  it.each([
+    ["MEDICAL_CLAIMS", "SUBMIT_A_CLAIM", "medical-claims/submit-a-claim"],
+    ["MANAGE_PLAN", "MAKE_ONLINE_PAYMENT", "manage-plan/make-online-payment"],
+    ["MANAGE_PLAN", "CHANGE_PLAN", "manage-plan/change-plan"],
+    ["MANAGE_PLAN", "FIND_DOCUMENTS", "manage-plan/find-documents"],
+  ])(
+    "hides details, attachments and send for %s / %s and shows the redirect instead",
+    async (category, sub, path) => {
+      const { user } = setup();
+      await user.selectOptions(categorySelect(), category);
+      await user.selectOptions(subCategorySelect() as HTMLElement, sub);
+      expect(
+        await screen.findByText(fragmentText(`/fragments/smart-inquiry/redirects/${path}.html`)),
+      ).toBeInTheDocument();
+      expect(screen.getAllByTestId("redirect-info")).toHaveLength(1);
+      expect(detailsField()).toBeNull();
+      expect(screen.queryByLabelText("Attachments")).toBeNull();
+      expect(sendButton()).toBeNull();
+      // Back to an ordinary subcategory: the lower part returns.
+      await user.selectOptions(subCategorySelect() as HTMLElement, "OTHER");
+      expect(detailsField()).toBeInTheDocument();
+      expect(sendButton()).toBeInTheDocument();
+    },
+  );
+
+  it("counts the details towards 20000 characters", async () => {
+    const { user } = setup();
+    await user.type(detailsField() as HTMLElement, "Twelve chars");
+    const count = screen.getByText("12 / 20000 characters");
+    expect(detailsField()?.getAttribute("aria-describedby")).toContain(count.id);
+  });
+});
+
+describe("DefaultQueryForm: additional e-mail tooltip", () => {
+  it("is a keyboard-reachable button whose text also describes the field", async () => {
+    const { user } = setup();
+    const tooltipText = fragmentText(ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT);
+    await waitFor(() => expect(ccEmailField()).toHaveAccessibleDescription(tooltipText));
+    const button = screen.getByRole("button", { name: "About the additional email address" });
+    expect(screen.queryByRole("tooltip")).toBeNull();
+
+    await user.click(ccEmailField());
+    await user.tab({ shift: true });
+    expect(button).toHaveFocus();
+    expect(screen.getByRole("tooltip")).toHaveTextContent(tooltipText);
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("tooltip")).toBeNull();
+    await user.tab();
+    expect(ccEmailField()).toHaveFocus();
+  });
+});
+
+describe("DefaultQueryForm: validation messages", () => {
+  it("shows nothing until a field is touched, then its own message only", async () => {
+    const { user } = setup();
+    await user.click(categorySelect());
+    expect(screen.queryByText(VALIDATION_MESSAGES.category)).toBeNull();
+    await user.tab();
+    const message = await screen.findByText(VALIDATION_MESSAGES.category);
+    expect(categorySelect()).toHaveAttribute("aria-invalid", "true");
+    expect(categorySelect().getAttribute("aria-describedby")).toContain(message.id);
+    expect(screen.queryByText(VALIDATION_MESSAGES.queryDetail)).toBeNull();
+  });
+
+  it("shows an e-mail message once the field is changed", async () => {
+    const { user } = setup();
+    await waitFor(() => expect(emailField()).toHaveValue("ada@example.com"));
+    await user.clear(emailField());
+    await user.type(emailField(), "ada@");
+    expect(await screen.findByText(VALIDATION_MESSAGES.email)).toBeInTheDocument();
+    expect(emailField()).toHaveAccessibleDescription(VALIDATION_MESSAGES.email);
+    await user.type(emailField(), "example.com");
+    await waitFor(() => expect(screen.queryByText(VALIDATION_MESSAGES.email)).toBeNull());
+  });
+
+  it("checks the additional e-mail only when one is given", async () => {
+    const { user } = setup();
+    await user.type(ccEmailField(), "broker");
+    await user.tab();
+    expect(await screen.findByText(VALIDATION_MESSAGES.ccEmail)).toBeInTheDocument();
+    expect(ccEmailField()).toHaveAttribute("aria-invalid", "true");
+    await user.clear(ccEmailField());
+    await waitFor(() => expect(ccEmailField()).not.toHaveAttribute("aria-invalid"));
+  });
+
+  it("marks every field on submit and sends nothing", async () => {
+    const { user, uploads } = setup({ addresses: [] });
+    await user.click(sendButton() as HTMLElement);
+    expect(await screen.findByText(VALIDATION_MESSAGES.category)).toBeInTheDocument();
+    expect(screen.getByText(VALIDATION_MESSAGES.email)).toBeInTheDocument();
+    expect(screen.getByText(VALIDATION_MESSAGES.queryDetail)).toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
+  });
+
+  it("requires a subcategory for a category that has them", async () => {
+    const { user, uploads } = setup();
+    await user.selectOptions(categorySelect(), "MEDICAL_CLAIMS");
+    await user.type(detailsField() as HTMLElement, "Please help.");
+    await user.click(sendButton() as HTMLElement);
+    expect(await screen.findByText(VALIDATION_MESSAGES.subCategory)).toBeInTheDocument();
+    expect(subCategorySelect()).toHaveAttribute("aria-invalid", "true");
+    expect(categorySelect()).not.toHaveAttribute("aria-invalid");
+    expect(uploads).toHaveLength(0);
+  });
+
+  it("rejects details of more than 20000 characters", async () => {
+    const { user } = setup();
+    const details = detailsField() as HTMLElement;
+    await user.click(details);
+    await user.paste("x".repeat(20001));
+    expect(await screen.findByText(VALIDATION_MESSAGES.queryDetail)).toBeInTheDocument();
+    expect(screen.getByText("20001 / 20000 characters")).toHaveClass("text-danger");
+  });
+});
+
+describe("DefaultQueryForm: sending", () => {
+  beforeEach(() => setCookie("XSRF-TOKEN", "token-1"));
+  afterEach(() => {
+    delete (window as WindowWithDataLayer).dataLayer;
+  });
+
+  it("posts the multipart form, text fields before files, with the keys and a progress bar", async () => {
+    const { user, uploads } = setup();
+    await waitFor(() => expect(emailField()).toHaveValue("ada@example.com"));
+    await user.selectOptions(categorySelect(), "MEDICAL_CLAIMS");
+    await user.selectOptions(subCategorySelect() as HTMLElement, "CLAIM_NOT_PAID");
+    await user.type(ccEmailField(), "broker@example.com");
+    await user.type(detailsField() as HTMLElement, "  My dentist claim.  ");
+    await user.upload(screen.getByLabelText("Attachments"), [pdf("invoice.pdf"), pdf("proof.pdf")]);
+    await user.click(sendButton() as HTMLElement);
+
+    const request = await sentUpload(uploads);
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/api/smart-inquiry/member-queries/query-additional-info");
+    expect(formEntries(request.body)).toEqual([
+      ["subCategory", "CLAIM_NOT_PAID"],
+      ["query", "My dentist claim."],
+      ["email", "ada@example.com"],
+      ["category", "MEDICAL_CLAIMS"],
+      ["origin", "MEMBER_WEB"],
+      ["ccEmail", "broker@example.com"],
+      ["files", "file:invoice.pdf"],
+      ["files", "file:proof.pdf"],
+    ]);
+    expect(request.headers.get("X-XSRF-TOKEN")).toBe("token-1");
+    expect(request.headers.get("Idempotency-Key")).toMatch(/^\S{1,128}$/);
+
+    // While sending: a disabled button with a spinner, and the upload's progress.
+    const busy = screen.getByRole("button", { name: /Sending\.\.\./ });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveTextContent("Send Query");
+    act(() => request.reportProgress(512, 2048));
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+    act(() => request.answer(200, { referenceNumber: 300123 }));
+    expect(await screen.findByText(REPLY_PROMISES.newQuery)).toBeInTheDocument();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("shows the success message with the reference, the timeline link and note, and tells the data layer", async () => {
+    const { user, uploads, onLogged } = setup();
+    delete (window as WindowWithDataLayer).dataLayer;
+    await fillValidQuery(user);
+    await user.click(sendButton() as HTMLElement);
+    const request = await sentUpload(uploads);
+    act(() => request.answer(200, { referenceNumber: 300124 }));
+
+    const success = await screen.findByTestId("query-success");
+    expect(success).toHaveAttribute("role", "status");
+    expect(success).toHaveTextContent(REPLY_PROMISES.newQuery);
+    expect(success).toHaveTextContent("Your reference number is 300124.");
+    expect(within(success).getByRole("link", { name: "interaction timeline" })).toHaveAttribute(
+      "href",
+      INTERACTION_TIMELINE_PATH,
+    );
+    expect(success).toHaveTextContent(TIMELINE_NOTE);
+    expect(success).toHaveFocus();
+    expect(success).not.toHaveTextContent(fragmentText(MEDXPRESS_TURNAROUND_FRAGMENT));
+    expect(screen.queryByLabelText("What do you want to log a query about:")).toBeNull();
+    expect((window as WindowWithDataLayer).dataLayer).toEqual([
+      { event: "query_logged", referenceNumber: 300124 },
+    ]);
+    expect(onLogged).toHaveBeenCalledWith({ referenceNumber: 300124 });
+  });
+
+  it("adds to an existing data layer", async () => {
+    (window as WindowWithDataLayer).dataLayer = [{ event: "gtm.js" }];
+    const { user, uploads } = setup();
+    await fillValidQuery(user);
+    await user.click(sendButton() as HTMLElement);
+    act(() => uploads[0]?.answer(200, { referenceNumber: 300125 }));
+    await screen.findByText(REPLY_PROMISES.newQuery);
+    expect((window as WindowWithDataLayer).dataLayer).toEqual([
+      { event: "gtm.js" },
+      { event: "query_logged", referenceNumber: 300125 },
+    ]);
+  });
+
+  it("on failure shows the red alert and keeps what was typed and the files", async () => {
+    const { user, uploads } = setup();
+    await fillValidQuery(user, "A long query I do not want to type again.");
+    await user.upload(screen.getByLabelText("Attachments"), pdf("keep-me.pdf"));
+    await user.click(sendButton() as HTMLElement);
+    const request = await sentUpload(uploads);
+    act(() => request.answer(503, { status: 503, exceptionCode: "UNAVAILABLE", message: "down" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(ERROR_MESSAGES.submit);
+    expect(alert).toHaveClass("alert-danger");
+    expect(alert).not.toHaveTextContent("down");
+    expect(categorySelect()).toHaveValue("OTHER");
+    expect(emailField()).toHaveValue("ada@example.com");
+    expect(detailsField()).toHaveValue("A long query I do not want to type again.");
+    expect(screen.getByRole("list", { name: "Chosen attachments" })).toHaveTextContent("keep-me.pdf");
+    expect(sendButton()).toBeEnabled();
+    expect((window as WindowWithDataLayer).dataLayer ?? []).toEqual([]);
+  });
+
+  it("shows the attachment sentence when the server refuses the files", async () => {
+    const { user, uploads } = setup();
+    await fillValidQuery(user);
+    await user.upload(screen.getByLabelText("Attachments"), pdf("scan.pdf"));
+    await user.click(sendButton() as HTMLElement);
+    const request = await sentUpload(uploads);
+    act(() =>
+      request.answer(415, {
+        status: 415,
+        exceptionCode: "ATTACHMENT_RULE",
+        message: ERROR_MESSAGES.attachmentRule,
+      }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.attachmentRule);
+    expect(screen.queryByText(ERROR_MESSAGES.submit)).toBeNull();
+  });
+
+  it("keeps the Idempotency-Key for a retry of the same content and changes it for new content", async () => {
+    const { user, uploads } = setup();
+    await fillValidQuery(user);
+    await user.click(sendButton() as HTMLElement);
+    const first = await sentUpload(uploads, 1);
+    act(() => first.answer(500, { status: 500, exceptionCode: "INTERNAL_ERROR", message: "x" }));
+    await screen.findByRole("alert");
+
+    await user.click(sendButton() as HTMLElement);
+    const retry = await sentUpload(uploads, 2);
+    expect(retry.headers.get("Idempotency-Key")).toBe(first.headers.get("Idempotency-Key"));
+    act(() => retry.answer(500, { status: 500, exceptionCode: "INTERNAL_ERROR", message: "x" }));
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+
+    await user.type(detailsField() as HTMLElement, " More.");
+    await user.click(sendButton() as HTMLElement);
+    const changed = await sentUpload(uploads, 3);
+    expect(changed.headers.get("Idempotency-Key")).not.toBe(first.headers.get("Idempotency-Key"));
+  });
+});

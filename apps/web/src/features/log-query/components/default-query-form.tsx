@@ -1,0 +1,128 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type CreateQueryResponse,
+  categoryHasSubCategories,
+  DEFAULT_CATEGORIES,
+  defaultQueryFormSchema,
+  findCategory,
+  isRedirectOnlySubCategory,
+} from "@portal/domain";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
+import { defaultQueryFields, useCreateDefaultQuery } from "../api/create-default-query";
+import { usePrefilledEmail } from "../hooks/use-prefilled-email";
+import { AdditionalEmailTooltip } from "./additional-email-tooltip";
+import { CategoryHelp, RedirectInfo } from "./category-help";
+import { QueryDetailsField } from "./fields/query-details-field";
+import { SelectField } from "./fields/select-field";
+import { TextField } from "./fields/text-field";
+import { DefaultQuerySuccess } from "./query-success";
+import { SendQueryButton } from "./send-query-button";
+import { SubmitErrorAlert } from "./submit-error-alert";
+
+interface DefaultQueryFormProps {
+  onLogged?: (response: CreateQueryResponse) => void;
+}
+
+/** Spec §2 "Log-a-query form, default origin", with the rules of §4 and §5. */
+export function DefaultQueryForm({ onLogged }: DefaultQueryFormProps) {
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(defaultQueryFormSchema),
+    // Validates on change and on blur, so a message shows once a field was touched or changed;
+    // submitting validates, and so marks, every field (spec §5 "Display of errors").
+    mode: "all",
+    defaultValues: { category: "", subCategory: "", email: "", ccEmail: "", query: "" },
+  });
+  // Files live beside the form values; a failed send keeps both (nothing here ever resets them).
+  const [files, setFiles] = useState<File[]>([]);
+  const attachmentsId = useId();
+  const submission = useCreateDefaultQuery({ onLogged });
+  usePrefilledEmail((address) => {
+    if (getValues("email") === "") resetField("email", { defaultValue: address });
+  });
+
+  const category = findCategory(DEFAULT_CATEGORIES, watch("category"));
+  const subCategoryValue = watch("subCategory") ?? "";
+  // OTHER never asks for a subcategory (spec §4), whatever the list holds.
+  const asksSubCategory =
+    category !== undefined && category.value !== "OTHER" && categoryHasSubCategories(category);
+  const subCategory = asksSubCategory
+    ? category.subCategory.find((option) => option.value === subCategoryValue)
+    : undefined;
+  // These subcategories are handled elsewhere in the portal: no query can be sent for them.
+  const redirectOnly = isRedirectOnlySubCategory(subCategoryValue);
+
+  if (submission.isSuccess) return <DefaultQuerySuccess referenceNumber={submission.data.referenceNumber} />;
+
+  const send = handleSubmit((values) => {
+    if (redirectOnly) return;
+    submission.mutate({ fields: defaultQueryFields(values), files });
+  });
+
+  return (
+    <form noValidate onSubmit={send} aria-label="Log a query">
+      <SelectField
+        label="What do you want to log a query about:"
+        placeholder="Choose a category"
+        options={DEFAULT_CATEGORIES}
+        registration={register("category", {
+          // A new category starts with no subcategory, untouched, so no message appears for it yet.
+          onChange: () => resetField("subCategory"),
+        })}
+        error={errors.category}
+      />
+      <CategoryHelp category={category} />
+      {asksSubCategory ? (
+        <SelectField
+          label="Query category"
+          placeholder="Choose a query category"
+          options={category.subCategory}
+          registration={register("subCategory")}
+          error={errors.subCategory}
+        />
+      ) : null}
+      <RedirectInfo subCategory={subCategory} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        registration={register("email")}
+        error={errors.email}
+      />
+      <TextField
+        label="Additional Email address(optional):"
+        type="email"
+        registration={register("ccEmail")}
+        error={errors.ccEmail}
+        labelAddon={(descriptionId) => <AdditionalEmailTooltip id={descriptionId} />}
+      />
+      {redirectOnly ? null : (
+        <>
+          <QueryDetailsField
+            registration={register("query")}
+            error={errors.query}
+            length={(watch("query") ?? "").length}
+          />
+          <AttachmentPicker
+            id={attachmentsId}
+            label="Attachments"
+            files={files}
+            onChange={setFiles}
+            disabled={submission.isPending}
+          />
+          <SubmitErrorAlert error={submission.error} />
+          <SendQueryButton sending={submission.isPending} progress={submission.progress} />
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { MAX_QUERY_DETAIL_LENGTH } from "@portal/domain";
+import { useId } from "react";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { errorAttributes, FieldErrorText } from "./field-error";
+
+interface QueryDetailsFieldProps {
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+  /** Characters typed so far, for the visible count. */
+  length: number;
+}
+
+/**
+ * Query details with a count towards the 20000-character limit. No maxLength: a long paste would be
+ * cut silently, whereas the count and the message let the member shorten it themselves.
+ */
+export function QueryDetailsField({ registration, error, length }: QueryDetailsFieldProps) {
+  const id = useId();
+  const countId = `${id}-count`;
+  const { errorId, controlProps } = errorAttributes(id, error, [countId]);
+  const tooLong = length > MAX_QUERY_DETAIL_LENGTH;
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        Query details
+      </label>
+      <textarea
+        id={id}
+        rows={6}
+        className={`form-control${error ? " is-invalid" : ""}`}
+        aria-required="true"
+        {...controlProps}
+        {...registration}
+      />
+      <div id={countId} className={`form-text text-end${tooLong ? " text-danger" : ""}`}>
+        {length} / {MAX_QUERY_DETAIL_LENGTH} characters
+      </div>
+      <FieldErrorText id={errorId} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { type ReactNode, useId } from "react";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { errorAttributes, FieldErrorText } from "./field-error";
+
+interface TextFieldProps {
+  label: string;
+  type?: "text" | "email";
+  autoComplete?: string;
+  required?: boolean;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+  /** Shown after the label, e.g. a tooltip button; given the id its content should carry. */
+  labelAddon?: (descriptionId: string) => ReactNode;
+}
+
+export function TextField({
+  label,
+  type = "text",
+  autoComplete,
+  required = false,
+  registration,
+  error,
+  labelAddon,
+}: TextFieldProps) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const { errorId, controlProps } = errorAttributes(id, error, labelAddon ? [descriptionId] : []);
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {labelAddon?.(descriptionId)}
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        className={`form-control${error ? " is-invalid" : ""}`}
+        aria-required={required ? true : undefined}
+        {...controlProps}
+        {...registration}
+      />
+      <FieldErrorText id={errorId} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type CreateQueryResponse,
+  findCategory,
+  MEDXPRESS_CATEGORIES,
+  medxpressQueryFormSchema,
+} from "@portal/domain";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
+import { medxpressQueryFields, useCreateMedxpressQuery } from "../api/create-medxpress-query";
+import { usePrefilledEmail } from "../hooks/use-prefilled-email";
+import { CategoryHelp } from "./category-help";
+import { QueryDetailsField } from "./fields/query-details-field";
+import { SelectField } from "./fields/select-field";
+import { TextField } from "./fields/text-field";
+import { MedxpressQuerySuccess } from "./query-success";
+import { SendQueryButton } from "./send-query-button";
+import { SubmitErrorAlert } from "./submit-error-alert";
+
+interface MedxpressQueryFormProps {
+  onLogged?: (response: CreateQueryResponse) => void;
+}
+
+/** Spec §2 "Log-a-query form, medxpress origin": category, email, details and attachments only. */
+export function MedxpressQueryForm({ onLogged }: MedxpressQueryFormProps) {
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(medxpressQueryFormSchema),
+    // The same display rule as the default form (spec §5): touched or changed, all fields on submit.
+    mode: "all",
+    defaultValues: { category: "", email: "", query: "" },
+  });
+  const [files, setFiles] = useState<File[]>([]);
+  const attachmentsId = useId();
+  const submission = useCreateMedxpressQuery({ onLogged });
+  usePrefilledEmail((address) => {
+    if (getValues("email") === "") resetField("email", { defaultValue: address });
+  });
+  const category = findCategory(MEDXPRESS_CATEGORIES, watch("category"));
+
+  if (submission.isSuccess)
+    return <MedxpressQuerySuccess referenceNumber={submission.data.referenceNumber} />;
+
+  const send = handleSubmit((values) => submission.mutate({ fields: medxpressQueryFields(values), files }));
+
+  return (
+    <form noValidate onSubmit={send} aria-label="Log a query">
+      <SelectField
+        label="What do you want to log a query about:"
+        placeholder="Choose a category"
+        options={MEDXPRESS_CATEGORIES}
+        registration={register("category")}
+        error={errors.category}
+      />
+      <CategoryHelp category={category} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        registration={register("email")}
+        error={errors.email}
+      />
+      <QueryDetailsField
+        registration={register("query")}
+        error={errors.query}
+        length={(watch("query") ?? "").length}
+      />
+      <AttachmentPicker
+        id={attachmentsId}
+        label="Attachments"
+        files={files}
+        onChange={setFiles}
+        disabled={submission.isPending}
+      />
+      <SubmitErrorAlert error={submission.error} />
+      <SendQueryButton sending={submission.isPending} progress={submission.progress} />
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+type WindowWithDataLayer = Window & { dataLayer?: unknown[] };
+
+/** DESIGN §3 "Analytics": tells the tag manager that a query was logged, creating its queue if absent. */
+export function pushQueryLogged(referenceNumber: number): void {
+  const target = window as WindowWithDataLayer;
+  target.dataLayer ??= [];
+  target.dataLayer.push({ event: "query_logged", referenceNumber });
+}

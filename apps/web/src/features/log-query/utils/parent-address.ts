@@ -1,0 +1,9 @@
+/**
+ * The address of the page that embeds the medxpress form (DESIGN §3 "Content"): the referrer, else
+ * the first ancestor origin. Firefox has no location.ancestorOrigins, hence the optional access.
+ */
+export function parentPageAddress(): string | undefined {
+  if (document.referrer !== "") return document.referrer;
+  const ancestors = (window.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  return ancestors?.[0] ?? undefined;
+}

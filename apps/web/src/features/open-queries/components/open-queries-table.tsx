@@ -1,0 +1,50 @@
+import { categoryLabel, formatDate, type QueryListItem } from "@portal/domain";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths";
+import { UpdateIcon } from "./update-icon";
+
+interface OpenQueriesTableProps {
+  queries: readonly QueryListItem[];
+  /** Route origin the Update links keep (update/{origin}). */
+  origin: string;
+  /** id of the heading that names the table. */
+  labelledBy: string;
+}
+
+/** Spec §2 table: Category (its label), Query details, Date (yyyy-MM-dd) and an Update icon link. */
+export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTableProps) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-striped align-middle mb-0" aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            <th scope="col">Query details</th>
+            <th scope="col" className="text-nowrap">
+              Date
+            </th>
+            <th scope="col">Update</th>
+          </tr>
+        </thead>
+        <tbody>
+          {queries.map((query) => (
+            <tr key={query.referenceNumber}>
+              <td>{categoryLabel(query.category)}</td>
+              <td className="text-break">{query.queryDetail}</td>
+              <td className="text-nowrap">{formatDate(query.dateLogged)}</td>
+              <td>
+                <Link
+                  to={paths.update.getHref(origin, { reference: query.referenceNumber, timeline: false })}
+                  className="btn btn-sm btn-outline-primary"
+                  aria-label={`Update query ${query.referenceNumber}`}
+                >
+                  <UpdateIcon />
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
