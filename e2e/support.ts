@@ -13,3 +13,36 @@ export async function logInAs(page: Page, member: { username: string; password: 
   await page.getByLabel("Password").fill(member.password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
+
+/**
+ * The demo member's seeded history (apps/server/src/demo/smart-inquiry-demo.ts), in the order it
+ * is seeded into a fresh data directory: references come from a sequence starting at 300001,
+ * document submissions from 800001. The tests check what each page shows, so a change in the
+ * seeding order fails loudly rather than passing by accident.
+ */
+export const seeded = {
+  shortPaidWithReply: 300001,
+  closed: 300004,
+  tooOld: 300005,
+  legacy: 300006,
+  medxpressDelivery: 300007,
+  documentSubmission: 800001,
+} as const;
+
+/** Logs in from the root and waits for the default contact-us screen. */
+export async function logInToContactUs(
+  page: Page,
+  member: { username: string; password: string } = demoMember,
+) {
+  await page.goto("/");
+  await logInAs(page, member);
+  await expect(page).toHaveURL(/#\/contact-us\/default$/);
+}
+
+/** A small valid PDF, for attaching through the page. */
+export function pdfFile(name: string, size = 2048) {
+  const buffer = Buffer.alloc(size, 0x20);
+  buffer.write("%PDF-1.4\n");
+  buffer.write("%%EOF\n", size - 6);
+  return { name, mimeType: "application/pdf", buffer };
+}
