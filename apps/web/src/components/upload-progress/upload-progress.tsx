@@ -4,22 +4,20 @@ interface UploadProgressProps {
   label?: string;
 }
 
-/** How much of an upload has been sent; a Bootstrap progress bar screen readers can read. */
+/**
+ * How much of an upload has been sent. A native <progress> (role progressbar, read by screen
+ * readers) rather than Bootstrap's bar, whose width would need an inline style the CSP forbids.
+ */
 export function UploadProgress({ loaded, total, label = "Upload progress" }: UploadProgressProps) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
   return (
-    <div
-      className="progress my-2"
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      aria-valuetext={`${percent}% sent`}
-    >
-      <div className="progress-bar" style={{ width: `${percent}%` }}>
+    <div className="d-flex align-items-center gap-2 my-2">
+      <progress className="flex-grow-1" aria-label={label} max={100} value={percent}>
         {percent}%
-      </div>
+      </progress>
+      <span className="small text-body-secondary" aria-hidden="true">
+        {percent}%
+      </span>
     </div>
   );
 }

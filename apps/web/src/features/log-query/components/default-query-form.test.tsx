@@ -330,7 +330,7 @@ describe("DefaultQueryForm: sending", () => {
     expect(busy).toBeDisabled();
     expect(busy).toHaveTextContent("Send Query");
     act(() => request.reportProgress(512, 2048));
-    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+    expect(screen.getByRole("progressbar")).toHaveAttribute("value", "25");
     act(() => request.answer(200, { referenceNumber: 300123 }));
     expect(await screen.findByText(REPLY_PROMISES.newQuery)).toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).toBeNull();
