@@ -6,6 +6,7 @@ export * from "./email.js";
 export * from "./error-codes.js";
 export * from "./file-kind.js";
 export * from "./limits.js";
+export * from "./member-details.js";
 export * from "./messages.js";
 export * from "./origins.js";
 export * from "./password.js";

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -17,15 +19,26 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-export const members = pgTable("members", {
-  entityNumber: integer("entity_number").primaryKey().generatedAlwaysAsIdentity({ startWith: 70000001 }),
-  /** Stored lower-case: log-in names are case-insensitive. */
-  username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Every person the scheme knows: members who log in and dependents on their policies. A dependent
+ * is a row here too (their own entity number) with no username and no password until given a log-in.
+ */
+export const members = pgTable(
+  "members",
+  {
+    entityNumber: integer("entity_number").primaryKey().generatedAlwaysAsIdentity({ startWith: 70000001 }),
+    /** Stored lower-case: log-in names are case-insensitive. Null: this person cannot log in. */
+    username: text("username").unique(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // A log-in is a username AND a password hash, or neither: never a half that could be matched.
+    check("members_login_complete", sql`(${table.username} is null) = (${table.passwordHash} is null)`),
+  ],
+);
 
 export const memberEmails = pgTable(
   "member_emails",
@@ -178,4 +191,175 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.memberEntityNumber, table.key] })],
+);
+
+// ---- Member details ------------------------------------------------------------------------
+// Rows about a person are keyed by that person's entity number; reads are scoped by the access
+// service (modules/member-details/access.ts) before any of these tables is touched.
+
+/** Personal details, one row per person (members and dependents alike). */
+export const memberProfiles = pgTable(
+  "member_profiles",
+  {
+    entityNumber: integer("entity_number")
+      .primaryKey()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    title: text("title"),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    gender: text("gender"),
+    /** South African ID number, or passport number for non-citizens (identityType says which). */
+    identityNumber: text("identity_number"),
+    identityType: text("identity_type"),
+    membershipNumber: text("membership_number").unique(),
+  },
+  (table) => [
+    check("member_profiles_gender_known", sql`${table.gender} in ('FEMALE', 'MALE', 'OTHER')`),
+    check("member_profiles_identity_type_known", sql`${table.identityType} in ('ID', 'PASSPORT')`),
+    check(
+      "member_profiles_identity_complete",
+      sql`(${table.identityNumber} is null) = (${table.identityType} is null)`,
+    ),
+  ],
+);
+
+export const memberPhones = pgTable(
+  "member_phones",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    number: text("number").notNull(),
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    unique("member_phones_member_position").on(table.memberEntityNumber, table.position),
+    check("member_phones_type_known", sql`${table.type} in ('MOBILE', 'HOME', 'WORK')`),
+  ],
+);
+
+/** At most one postal and one residential address per person. */
+export const memberAddresses = pgTable(
+  "member_addresses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    suburb: text("suburb"),
+    city: text("city").notNull(),
+    province: text("province"),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull(),
+  },
+  (table) => [
+    unique("member_addresses_member_type").on(table.memberEntityNumber, table.type),
+    check("member_addresses_type_known", sql`${table.type} in ('POSTAL', 'RESIDENTIAL')`),
+  ],
+);
+
+export const emergencyContacts = pgTable(
+  "emergency_contacts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    relationship: text("relationship").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    email: text("email"),
+    position: integer("position").notNull(),
+  },
+  (table) => [unique("emergency_contacts_member_position").on(table.memberEntityNumber, table.position)],
+);
+
+export const schemes = pgTable("schemes", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const plans = pgTable(
+  "plans",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    schemeId: integer("scheme_id")
+      .notNull()
+      .references(() => schemes.id),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+  },
+  (table) => [unique("plans_scheme_code").on(table.schemeId, table.code)],
+);
+
+export const policies = pgTable(
+  "policies",
+  {
+    policyId: integer("policy_id").primaryKey().generatedAlwaysAsIdentity({ startWith: 4000001 }),
+    /** The policy number printed on cards and letters; asked for beside policyId as a cross-check. */
+    policyIdentifier: text("policy_identifier").notNull().unique(),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    principalEntityNumber: integer("principal_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+  },
+  // Every access decision asks "which policies is this person the principal of".
+  (table) => [index("policies_principal").on(table.principalEntityNumber, table.startDate.desc())],
+);
+
+/** The people on a policy besides its principal member. */
+export const policyDependents = pgTable(
+  "policy_dependents",
+  {
+    policyId: integer("policy_id")
+      .notNull()
+      .references(() => policies.policyId, { onDelete: "cascade" }),
+    dependentEntityNumber: integer("dependent_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    relationship: text("relationship").notNull(),
+    /** Two digits; "00" is the principal member, so dependents start at "01". */
+    dependentCode: text("dependent_code").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.policyId, table.dependentEntityNumber] }),
+    unique("policy_dependents_policy_code").on(table.policyId, table.dependentCode),
+    check(
+      "policy_dependents_relationship_known",
+      sql`${table.relationship} in ('SPOUSE', 'CHILD', 'ADULT_DEPENDANT')`,
+    ),
+    check("policy_dependents_code_format", sql`${table.dependentCode} ~ '^(0[1-9]|[1-9][0-9])$'`),
+    // "Which policy is this person a dependent on" (their plan and scheme).
+    index("policy_dependents_dependent").on(table.dependentEntityNumber),
+  ],
+);
+
+/**
+ * Append-only record of every read of another person's data and every change: who did it, whose
+ * data, which resource, when, under which request. Never the data itself. No foreign keys: the
+ * trail outlives the people it names. Updates and deletes are refused by a trigger (see migration).
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorEntityNumber: integer("actor_entity_number").notNull(),
+    subjectEntityNumber: integer("subject_entity_number").notNull(),
+    resource: text("resource").notNull(),
+    action: text("action").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    requestId: text("request_id").notNull(),
+  },
+  (table) => [
+    index("audit_events_subject").on(table.subjectEntityNumber, table.at),
+    index("audit_events_actor").on(table.actorEntityNumber, table.at),
+  ],
 );

@@ -1,10 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { SCHEME_NAME } from "@portal/domain";
+import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.js";
-import { agentResponses, documentSubmissions, members, queries } from "../db/schema.js";
+import { agentResponses, documentSubmissions, memberProfiles, members, queries } from "../db/schema.js";
+import { reachableEntities } from "../modules/member-details/access.js";
+import { findPersonalDetails } from "../modules/member-details/people-repository.js";
+import {
+  findPolicyMembership,
+  listDependentsOfPrincipal,
+} from "../modules/member-details/policies-repository.js";
 import { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
 import { findMemberByUsername } from "../modules/members/members-repository.js";
 import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";
@@ -33,7 +40,9 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
   it("seeds every demo member once, with the smart-inquiry history the screens show", async () => {
     expect(await seedDemoData(database.db, blobStore, now)).toBe(true);
     expect(await seedDemoData(database.db, blobStore, now)).toBe(false);
-    expect(await database.db.$count(members)).toBe(DEMO_MEMBERS.length);
+    // The demo members log in; Thandi's spouse and two children are members too, without a log-in.
+    expect(await database.db.$count(members, isNotNull(members.username))).toBe(DEMO_MEMBERS.length);
+    expect(await database.db.$count(members)).toBe(DEMO_MEMBERS.length + 3);
 
     const demo = await entityOf(DEMO_MEMBERS[0].username);
     const rows = await database.db.select().from(queries).where(eq(queries.memberEntityNumber, demo));
@@ -56,5 +65,46 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
     expect(
       await database.db.$count(documentSubmissions, eq(documentSubmissions.memberEntityNumber, newcomer)),
     ).toBe(0);
+  });
+
+  it("gives Thandi a full profile and a policy with her spouse and two children as dependents", async () => {
+    const demo = await entityOf("demo.member");
+    const profile = await findPersonalDetails(database.db, demo);
+    expect(profile).toMatchObject({ title: "Mrs", firstName: "Thandi", lastName: "Nkosi", gender: "FEMALE" });
+    expect(profile?.dateOfBirth).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(profile?.membershipNumber).toBeTruthy();
+    const membership = await findPolicyMembership(database.db, demo);
+    expect(membership).toMatchObject({
+      schemeName: SCHEME_NAME,
+      dependentCode: "00",
+      relationship: "PRINCIPAL",
+    });
+    const dependents = await listDependentsOfPrincipal(database.db, demo);
+    expect(dependents.map((dependent) => [dependent.relationship, dependent.dependentCode])).toEqual([
+      ["SPOUSE", "01"],
+      ["CHILD", "02"],
+      ["CHILD", "03"],
+    ]);
+    expect(dependents.every((dependent) => dependent.policyId === membership?.policyId)).toBe(true);
+    expect(dependents.every((dependent) => dependent.dateOfBirth !== null)).toBe(true);
+    const dependentRows = await database.db
+      .select({ username: members.username, passwordHash: members.passwordHash })
+      .from(members)
+      .where(eq(members.entityNumber, dependents[0]?.entityNumber ?? 0));
+    expect(dependentRows).toEqual([{ username: null, passwordHash: null }]);
+    expect(await reachableEntities(database.db, demo)).toEqual([
+      demo,
+      ...dependents.map((d) => d.entityNumber),
+    ]);
+  });
+
+  it("gives Pieter and the newcomer a profile and a policy of their own, without dependents", async () => {
+    for (const username of ["demo.second", "demo.newcomer"]) {
+      const entity = await entityOf(username);
+      expect(await database.db.$count(memberProfiles, eq(memberProfiles.entityNumber, entity))).toBe(1);
+      expect((await findPolicyMembership(database.db, entity))?.schemeName).toBe(SCHEME_NAME);
+      expect(await listDependentsOfPrincipal(database.db, entity)).toEqual([]);
+      expect(await reachableEntities(database.db, entity)).toEqual([entity]);
+    }
   });
 });

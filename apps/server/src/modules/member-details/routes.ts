@@ -1,42 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
-import { errorBodySchema } from "../../lib/error-body-schema.js";
-import { requireMember } from "../gateway/session-plugin.js";
-import { listMemberEmails } from "../members/members-repository.js";
-
-const flag = z.enum(["true", "false"]).optional();
-
-const memberDetailsResponseSchema = z.object({
-  entityNumber: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  emails: z.array(z.object({ address: z.string() })),
-});
+import { entityMemberDetailsRoutes } from "./entity-routes.js";
+import { ownMemberDetailsRoutes } from "./own-routes.js";
 
 /**
- * The member-details service: the logged-in member's own details. The query form prefills its
- * e-mail from the first address. (The sections behind the flags come with the member-details issue.)
+ * The member-details service (spec §7), mounted under MEMBER_DETAILS_BASE. Every read passes the
+ * access service (access.ts) and records reads of other people's data in the audit trail.
  */
-export const memberDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  app.get(
-    "/v2/member-details",
-    {
-      schema: {
-        querystring: z.object({ emergencyContacts: flag, dependents: flag, addresses: flag }),
-        response: { 200: memberDetailsResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const member = requireMember(request);
-      const emails = await listMemberEmails(context.db, member.entityNumber);
-      reply.header("cache-control", "private, no-store");
-      return {
-        entityNumber: member.entityNumber,
-        firstName: member.firstName,
-        lastName: member.lastName,
-        emails: emails.map((address) => ({ address })),
-      };
-    },
-  );
+export const memberDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
+  // The prefix was applied to this plugin; passed on, it would be applied a second time.
+  const { config, db, secret, now } = options;
+  const context: AppContext = { config, db, secret, now };
+  await app.register(ownMemberDetailsRoutes, context);
+  await app.register(entityMemberDetailsRoutes, context);
 };

@@ -4,8 +4,9 @@ import { memberEmails, members } from "../../db/schema.js";
 
 export interface MemberRecord {
   entityNumber: number;
-  username: string;
-  passwordHash: string;
+  /** Null for a dependent without a log-in: login.ts then verifies against UNKNOWN_USER_HASH. */
+  username: string | null;
+  passwordHash: string | null;
   firstName: string;
   lastName: string;
 }

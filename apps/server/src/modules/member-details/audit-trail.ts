@@ -1,0 +1,34 @@
+import type { Db } from "../../db/database.js";
+import { auditEvents } from "../../db/schema.js";
+
+// The audit trail says who read whose data, which resource, when and under which request: never
+// the data itself. The table refuses updates and deletes (migration 0002), so this module only adds.
+
+export const AUDIT_ACTIONS = { READ: "READ" } as const;
+
+export interface AuditedRead {
+  actorEntityNumber: number;
+  /** Every person whose data the answer holds; the actor's own entity is left out. */
+  subjectEntityNumbers: readonly number[];
+  resource: string;
+  requestId: string;
+  at: Date;
+}
+
+/** One row per other person read. Written before the answer is sent: no row, no data. */
+export async function recordReads(db: Db, read: AuditedRead): Promise<void> {
+  const subjects = [...new Set(read.subjectEntityNumbers)].filter(
+    (subject) => subject !== read.actorEntityNumber,
+  );
+  if (subjects.length === 0) return;
+  await db.insert(auditEvents).values(
+    subjects.map((subjectEntityNumber) => ({
+      actorEntityNumber: read.actorEntityNumber,
+      subjectEntityNumber,
+      resource: read.resource,
+      action: AUDIT_ACTIONS.READ,
+      at: read.at,
+      requestId: read.requestId,
+    })),
+  );
+}
