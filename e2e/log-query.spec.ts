@@ -54,7 +54,9 @@ test("categories show their help, subcategories their redirect, and redirect-onl
   await expect(page.getByText("Most claim questions are answered by your claim statement.")).toBeVisible();
   await expect(subCategorySelect(page)).toBeVisible();
   await subCategorySelect(page).selectOption("SUBMIT_A_CLAIM");
-  await expect(page.getByTestId("redirect-info")).toContainText("You do not need to log a query to send us a claim.");
+  await expect(page.getByTestId("redirect-info")).toContainText(
+    "You do not need to log a query to send us a claim.",
+  );
   await expect(detailsField(page)).toHaveCount(0);
   await expect(sendQuery(page)).toHaveCount(0);
 
