@@ -1,8 +1,76 @@
-/** Document-submission screen (spec §2): the submission and its attachments come here. */
+import { categoryLabel, ERROR_MESSAGES, formatDate } from "@portal/domain";
+import { Navigate, useSearchParams } from "react-router";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { BackButton } from "../../../components/back-button/back-button";
+import { LoadingStatus } from "../../../components/spinner/spinner";
+import { useAppConfig } from "../../../config/app-config";
+import { HOME_HREF } from "../../../config/paths";
+import { parseReferenceParam } from "../../../lib/reference-param";
+import { documentAttachmentUrl, useDocumentSubmission } from "../api/get-document-submission";
+
+/** Document-submission screen (spec §2): needs ?reference=N, else the member goes to the root. */
 export function DocumentSubmissionPage() {
+  const [searchParams] = useSearchParams();
+  const referenceNumber = parseReferenceParam(searchParams.get("reference"));
+  if (referenceNumber === undefined) return <Navigate to={HOME_HREF} replace />;
+  return <DocumentSubmissionScreen referenceNumber={referenceNumber} />;
+}
+
+function DocumentSubmissionScreen({ referenceNumber }: { referenceNumber: number }) {
+  const { smartInquiryBase } = useAppConfig();
+  const submission = useDocumentSubmission(referenceNumber);
   return (
     <section>
       <h1 className="h2 mb-4">How can we help?</h1>
+      <section className="card mb-3" aria-labelledby="document-submission-title">
+        <div className="card-body">
+          <h2 className="h4 card-title" id="document-submission-title">
+            Document Submission
+          </h2>
+          {submission.isPending && <LoadingStatus />}
+          {submission.isError && <ErrorAlert>{ERROR_MESSAGES.documentSubmission}</ErrorAlert>}
+          {submission.data && (
+            <div className="table-responsive">
+              <table className="table align-middle mb-0">
+                <caption className="visually-hidden">Document submission {referenceNumber}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Category</th>
+                    <th scope="col">Documents</th>
+                    <th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <td>{categoryLabel(submission.data.category)}</td>
+                    <td>
+                      <ul className="list-unstyled mb-0">
+                        {submission.data.attachments.map((attachment) => (
+                          <li key={attachment.attachmentId}>
+                            <a
+                              href={documentAttachmentUrl(
+                                smartInquiryBase,
+                                referenceNumber,
+                                attachment.attachmentId,
+                              )}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                            >
+                              {attachment.fileName}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className="text-nowrap">{formatDate(submission.data.dateLogged)}</td>
+                  </tr>
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </section>
+      <BackButton />
     </section>
   );
 }

@@ -10,15 +10,15 @@ import {
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
+import { QueryDetailsField } from "../../../components/form-fields/query-details-field";
+import { SelectField } from "../../../components/form-fields/select-field";
+import { SendButton } from "../../../components/form-fields/send-button";
+import { TextField } from "../../../components/form-fields/text-field";
 import { defaultQueryFields, useCreateDefaultQuery } from "../api/create-default-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { AdditionalEmailTooltip } from "./additional-email-tooltip";
 import { CategoryHelp, RedirectInfo } from "./category-help";
-import { QueryDetailsField } from "./fields/query-details-field";
-import { SelectField } from "./fields/select-field";
-import { TextField } from "./fields/text-field";
 import { DefaultQuerySuccess } from "./query-success";
-import { SendQueryButton } from "./send-query-button";
 import { SubmitErrorAlert } from "./submit-error-alert";
 
 interface DefaultQueryFormProps {
@@ -120,7 +120,12 @@ export function DefaultQueryForm({ onLogged }: DefaultQueryFormProps) {
             disabled={submission.isPending}
           />
           <SubmitErrorAlert error={submission.error} />
-          <SendQueryButton sending={submission.isPending} progress={submission.progress} />
+          <SendButton
+            label="Send Query"
+            progressLabel="Sending your query"
+            sending={submission.isPending}
+            progress={submission.progress}
+          />
         </>
       )}
     </form>

@@ -8,14 +8,14 @@ import {
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
+import { QueryDetailsField } from "../../../components/form-fields/query-details-field";
+import { SelectField } from "../../../components/form-fields/select-field";
+import { SendButton } from "../../../components/form-fields/send-button";
+import { TextField } from "../../../components/form-fields/text-field";
 import { medxpressQueryFields, useCreateMedxpressQuery } from "../api/create-medxpress-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { CategoryHelp } from "./category-help";
-import { QueryDetailsField } from "./fields/query-details-field";
-import { SelectField } from "./fields/select-field";
-import { TextField } from "./fields/text-field";
 import { MedxpressQuerySuccess } from "./query-success";
-import { SendQueryButton } from "./send-query-button";
 import { SubmitErrorAlert } from "./submit-error-alert";
 
 interface MedxpressQueryFormProps {
@@ -81,7 +81,12 @@ export function MedxpressQueryForm({ onLogged }: MedxpressQueryFormProps) {
         disabled={submission.isPending}
       />
       <SubmitErrorAlert error={submission.error} />
-      <SendQueryButton sending={submission.isPending} progress={submission.progress} />
+      <SendButton
+        label="Send Query"
+        progressLabel="Sending your query"
+        sending={submission.isPending}
+        progress={submission.progress}
+      />
     </form>
   );
 }

@@ -1,8 +1,122 @@
-/** View-query screen (spec §2, route update/{origin}): the query, its attachments, the agent response and the update form come here. */
-export function ViewQueryPage() {
+import { isDefaultRouteOrigin, NO_AGENT_RESPONSE_YET } from "@portal/domain";
+import { type ReactNode, useId, useState } from "react";
+import { Navigate, useParams, useSearchParams } from "react-router";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { BackButton } from "../../../components/back-button/back-button";
+import { LoadingStatus } from "../../../components/spinner/spinner";
+import { useAppConfig } from "../../../config/app-config";
+import { HOME_HREF } from "../../../config/paths";
+import { useAgentResponse } from "../api/get-agent-response";
+import { queryAttachmentUrl, useQueryView } from "../api/get-query";
+import { queryFetchErrorMessage } from "../utils/fetch-error-message";
+import { readViewQueryParams } from "../utils/view-query-params";
+import { AgentReplyCard } from "./agent-reply-card";
+import { QueryAttachments } from "./query-attachments";
+import { QueryDetailsCard } from "./query-details-card";
+
+/** The update form, given by the app layer (a feature never imports another feature). */
+export type RenderUpdateForm = (referenceNumber: number, routeOrigin: string) => ReactNode;
+
+/** View-query screen (spec §2, update/{origin}?reference=N&timeline=…). */
+export function ViewQueryPage({ renderUpdateForm }: { renderUpdateForm: RenderUpdateForm }) {
+  const { origin = "default" } = useParams();
+  const [searchParams] = useSearchParams();
+  const params = readViewQueryParams(searchParams);
+  if (!params) return <Navigate to={HOME_HREF} replace />;
+  return (
+    <ViewQueryScreen
+      // A new reference is a new screen: nothing (an open reply, the toggle) carries over.
+      key={`${origin}:${params.referenceNumber}:${params.fromTimeline}`}
+      routeOrigin={origin}
+      referenceNumber={params.referenceNumber}
+      fromTimeline={params.fromTimeline}
+      renderUpdateForm={renderUpdateForm}
+    />
+  );
+}
+
+interface ViewQueryScreenProps {
+  routeOrigin: string;
+  referenceNumber: number;
+  fromTimeline: boolean;
+  renderUpdateForm: RenderUpdateForm;
+}
+
+function ViewQueryScreen({
+  routeOrigin,
+  referenceNumber,
+  fromTimeline,
+  renderUpdateForm,
+}: ViewQueryScreenProps) {
+  const { smartInquiryBase } = useAppConfig();
+  const queryView = useQueryView(referenceNumber, routeOrigin);
+  const agentResponse = useAgentResponse(referenceNumber, routeOrigin);
+  const [replyOpen, setReplyOpen] = useState(false);
+  const [updateOpen, setUpdateOpen] = useState(!fromTimeline);
+  const updateSectionId = useId();
+
+  const loading = queryView.isPending || agentResponse.isPending;
+  const fetchError = queryView.error ?? agentResponse.error;
+  const query = queryView.data;
+  // Spec §2: the update option needs no fetch error, a closed reply, an updatable query, origin default.
+  const updatable = !loading && !fetchError && query?.canUpdate === true && isDefaultRouteOrigin(routeOrigin);
+  const updateAllowed = updatable && !replyOpen;
+
   return (
     <section>
       <h1 className="h2 mb-4">How can we help?</h1>
+      {loading && <LoadingStatus label="Loading..." />}
+      {!loading && fetchError && (
+        <ErrorAlert>{queryFetchErrorMessage(queryView.error ?? fetchError)}</ErrorAlert>
+      )}
+      {!loading && !fetchError && query && (
+        <>
+          <QueryDetailsCard query={query}>
+            <QueryAttachments
+              attachments={query.attachments}
+              hrefFor={(attachmentId) =>
+                queryAttachmentUrl(smartInquiryBase, referenceNumber, attachmentId, routeOrigin)
+              }
+            />
+            {agentResponse.data ? (
+              !replyOpen && (
+                <button
+                  type="button"
+                  className="btn btn-outline-primary mt-2"
+                  onClick={() => setReplyOpen(true)}
+                >
+                  View response sent to you via email
+                </button>
+              )
+            ) : (
+              <p className="text-body-secondary mt-2 mb-0">{NO_AGENT_RESPONSE_YET}</p>
+            )}
+          </QueryDetailsCard>
+          {replyOpen && agentResponse.data && (
+            <AgentReplyCard encodedResponse={agentResponse.data} onClose={() => setReplyOpen(false)} />
+          )}
+        </>
+      )}
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <BackButton />
+        {updateAllowed && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-expanded={updateOpen}
+            aria-controls={updateSectionId}
+            onClick={() => setUpdateOpen((wasOpen) => !wasOpen)}
+          >
+            Update Query
+          </button>
+        )}
+      </div>
+      {/* Hidden rather than removed while the reply is open, so a half-typed update survives it. */}
+      {updatable && (
+        <div id={updateSectionId} hidden={!updateAllowed || !updateOpen}>
+          {renderUpdateForm(referenceNumber, routeOrigin)}
+        </div>
+      )}
     </section>
   );
 }

@@ -8,13 +8,19 @@ interface QueryDetailsFieldProps {
   error: FieldError | undefined;
   /** Characters typed so far, for the visible count. */
   length: number;
+  label?: string;
 }
 
 /**
  * Query details with a count towards the 20000-character limit. No maxLength: a long paste would be
  * cut silently, whereas the count and the message let the member shorten it themselves.
  */
-export function QueryDetailsField({ registration, error, length }: QueryDetailsFieldProps) {
+export function QueryDetailsField({
+  registration,
+  error,
+  length,
+  label = "Query details",
+}: QueryDetailsFieldProps) {
   const id = useId();
   const countId = `${id}-count`;
   const { errorId, controlProps } = errorAttributes(id, error, [countId]);
@@ -22,7 +28,7 @@ export function QueryDetailsField({ registration, error, length }: QueryDetailsF
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
-        Query details
+        {label}
       </label>
       <textarea
         id={id}

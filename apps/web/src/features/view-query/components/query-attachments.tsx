@@ -1,0 +1,36 @@
+import type { AttachmentRef } from "@portal/domain";
+import { useId, useState } from "react";
+
+interface QueryAttachmentsProps {
+  attachments: readonly AttachmentRef[];
+  hrefFor: (attachmentId: number) => string;
+}
+
+/** "View attachments": a disclosure listing the file names, each opening in a new tab. */
+export function QueryAttachments({ attachments, hrefFor }: QueryAttachmentsProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  if (attachments.length === 0) return <p className="text-body-secondary mb-0">No attachments.</p>;
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn btn-link px-0"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        View attachments
+      </button>
+      <ul id={listId} className="list-unstyled ms-3" hidden={!open}>
+        {attachments.map((attachment) => (
+          <li key={attachment.attachmentId}>
+            <a href={hrefFor(attachment.attachmentId)} target="_blank" rel="noopener noreferrer">
+              {attachment.fileName}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { categoryLabel, formatDate, type QueryView } from "@portal/domain";
+import type { ReactNode } from "react";
+
+/** "View your query": Category, Query details and Date (yyyy-MM-dd), then the attachments. */
+export function QueryDetailsCard({ query, children }: { query: QueryView; children?: ReactNode }) {
+  return (
+    <section className="card mb-3" aria-labelledby="view-query-title">
+      <div className="card-body">
+        <h2 className="h4 card-title" id="view-query-title">
+          View your query
+        </h2>
+        <div className="table-responsive">
+          <table className="table align-middle">
+            <caption className="visually-hidden">Query {query.referenceNumber}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col">Query details</th>
+                <th scope="col">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>{categoryLabel(query.category)}</td>
+                <td className="text-break">{query.queryDetail}</td>
+                <td className="text-nowrap">{formatDate(query.dateLogged)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { ERROR_MESSAGES, REPLY_PROMISES } from "@portal/domain";
+import { logInToContactUs, pdfFile, seeded } from "./support";
+
+// Spec §2 view-query and update-query screens: steps 6, 7 and 10 of the smart-inquiry issue.
+
+const updateToggle = (page: Page) => page.getByRole("button", { name: "Update Query" });
+const viewPath = (reference: number, timeline = false, origin = "default") =>
+  `/#/update/${origin}?reference=${reference}&timeline=${timeline}`;
+
+test("the Update icon opens the query with its attachments, the e-mailed reply and the update form", async ({
+  page,
+  context,
+}) => {
+  await logInToContactUs(page);
+  await page.getByRole("link", { name: `Update query ${seeded.shortPaidWithReply}` }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`#/update/default\\?reference=${seeded.shortPaidWithReply}&timeline=false$`),
+  );
+
+  await expect(page.getByRole("heading", { name: "How can we help?" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "View your query" })).toBeVisible();
+  for (const column of ["Category", "Query details", "Date"]) {
+    await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("cell", { name: /only paid in part/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "View attachments" }).click();
+  const [download] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: "specialist-invoice.pdf" }).click(),
+  ]);
+  await download.waitForLoadState();
+  expect(download.url()).toMatch(/\/attachments\/\d+\?origin=MEMBER_WEB$/);
+  await download.close();
+
+  // The update form is open (timeline=false) and the page passes axe.
+  await expect(updateToggle(page)).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: "Send Update" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+
+  await page.getByRole("button", { name: "View response sent to you via email" }).click();
+  await expect(page.getByRole("heading", { name: "Response sent via email" })).toBeVisible();
+  const reply = page.frameLocator("iframe");
+  await expect(reply.getByRole("cell", { name: "Dr N. Mahlangu (specialist)" })).toBeVisible();
+  await expect(reply.getByRole("img", { name: "Meridian Health" })).toBeVisible();
+  // While the reply is open there is no update option.
+  await expect(updateToggle(page)).toHaveCount(0);
+  await page.getByRole("button", { name: "Close" }).click();
+  await expect(updateToggle(page)).toBeVisible();
+
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(/#\/contact-us\/default$/);
+});
+
+test("Send Update sends details and files and shows the new reference and the promise", async ({ page }) => {
+  await logInToContactUs(page);
+  await page.goto(viewPath(seeded.shortPaidWithReply));
+  await page.getByRole("button", { name: "Send Update" }).click();
+  await expect(page.getByText("Please enter any additional information")).toBeVisible();
+  await page.getByLabel("Query details").fill("E2E: here is the corrected invoice.");
+  await page.getByLabel("Attachments", { exact: true }).setInputFiles([pdfFile("corrected-invoice.pdf")]);
+  await page.getByRole("button", { name: "Send Update" }).click();
+  await expect(page.getByText(REPLY_PROMISES.update)).toBeVisible();
+  await expect(page.getByText(/\b3\d{5}\b/).first()).toBeVisible();
+});
+
+test("a query that cannot be updated, another origin, and timeline=true", async ({ page }) => {
+  await logInToContactUs(page);
+  await page.goto(viewPath(seeded.closed));
+  await expect(page.getByRole("cell", { name: /bank details/ })).toBeVisible();
+  await expect(updateToggle(page)).toHaveCount(0);
+
+  await page.goto(viewPath(seeded.tooOld));
+  await expect(page.getByRole("cell", { name: /newborn son/ })).toBeVisible();
+  await expect(updateToggle(page)).toHaveCount(0);
+
+  await page.goto(viewPath(seeded.medxpressDelivery, false, "medxpress"));
+  await expect(page.getByRole("cell", { name: /delivery has not arrived/ })).toBeVisible();
+  await expect(updateToggle(page)).toHaveCount(0);
+
+  await page.goto(viewPath(seeded.shortPaidWithReply, true));
+  await expect(updateToggle(page)).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: "Send Update" })).toHaveCount(0);
+  await updateToggle(page).click();
+  await expect(page.getByRole("button", { name: "Send Update" })).toBeVisible();
+});
+
+test("failures show the catalogue's sentences and hide the update option", async ({ page }) => {
+  await logInToContactUs(page);
+  await page.goto(viewPath(seeded.legacy));
+  await expect(page.getByRole("alert").filter({ hasText: ERROR_MESSAGES.outdatedQuery })).toBeVisible();
+  await expect(updateToggle(page)).toHaveCount(0);
+
+  await page.goto(viewPath(999999));
+  await expect(page.getByRole("alert").filter({ hasText: ERROR_MESSAGES.queryFetch })).toBeVisible();
+  await expect(updateToggle(page)).toHaveCount(0);
+});
+
+test("a failed update keeps the details and the files", async ({ page }) => {
+  await logInToContactUs(page);
+  await page.route("**/smart-inquiry-api/member-queries/*", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"status":500,"exceptionCode":"INTERNAL","message":"x"}',
+    }),
+  );
+  await page.goto(viewPath(seeded.shortPaidWithReply));
+  await page.getByLabel("Query details").fill("E2E: an update that fails.");
+  await page.getByLabel("Attachments", { exact: true }).setInputFiles([pdfFile("still-here.pdf")]);
+  await page.getByRole("button", { name: "Send Update" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: ERROR_MESSAGES.update })).toBeVisible();
+  await expect(page.getByLabel("Query details")).toHaveValue("E2E: an update that fails.");
+  await expect(page.getByText("still-here.pdf")).toBeVisible();
+});
+
+test("a missing reference or timeline sends the member to the root", async ({ page }) => {
+  await logInToContactUs(page);
+  await page.goto(`/#/update/default?reference=${seeded.shortPaidWithReply}`);
+  await expect(page).toHaveURL(/#\/contact-us\/default$/);
+  await page.goto("/#/update/default?timeline=false");
+  await expect(page).toHaveURL(/#\/contact-us\/default$/);
+  await page.goto("/#/document-submission");
+  await expect(page).toHaveURL(/#\/contact-us\/default$/);
+});
+
+test("a failing open list shows its sentence", async ({ page }) => {
+  await page.route("**/member-queries?**", (route) => route.fulfill({ status: 503, body: "" }));
+  await logInToContactUs(page);
+  await expect(page.getByRole("alert").filter({ hasText: ERROR_MESSAGES.openQueriesLoad })).toBeVisible();
+});
+
+test("a failing content fragment shows its sentence", async ({ page }) => {
+  await page.route("**/site/**", (route) => route.fulfill({ status: 503, body: "" }));
+  await logInToContactUs(page);
+  await page.getByLabel("What do you want to log a query about:").selectOption("MEDICAL_CLAIMS");
+  await expect(page.getByText(ERROR_MESSAGES.contentLoad).first()).toBeVisible();
+});
