@@ -139,3 +139,38 @@ test("a failing content fragment shows its sentence", async ({ page }) => {
   await page.getByLabel("What do you want to log a query about:").selectOption("MEDICAL_CLAIMS");
   await expect(page.getByText(ERROR_MESSAGES.contentLoad).first()).toBeVisible();
 });
+
+test("a hostile e-mailed reply runs nothing", async ({ page }) => {
+  const hostile = [
+    "<p>Dear member</p>",
+    "<script>window.parent.postMessage('script ran', '*')</script>",
+    `<img src="data:image/png;base64,AA==" onerror="window.parent.postMessage('onerror ran', '*')">`,
+    `<a id="bad" href="javascript:window.parent.postMessage('link ran', '*')">click me</a>`,
+  ].join("");
+  await page.route("**/agent-response?**", (route) =>
+    route.fulfill({ json: { encodedResponse: Buffer.from(hostile, "utf8").toString("base64") } }),
+  );
+  await logInToContactUs(page);
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenMessages: string[] }).seenMessages = seen;
+    window.addEventListener("message", (event) => seen.push(String(event.data)));
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: `Update query ${seeded.shortPaidWithReply}` }).click();
+  await page.getByRole("button", { name: "View response sent to you via email" }).click();
+  const reply = page.frameLocator("iframe");
+  await expect(reply.getByText("Dear member")).toBeVisible();
+  // The link lost its javascript: address: clicking it does nothing.
+  await reply.getByText("click me").click({ timeout: 2_000 });
+  await page.waitForTimeout(500); // give a handler, had one survived, time to post
+  expect(await page.evaluate(() => (window as unknown as { seenMessages: string[] }).seenMessages)).toEqual(
+    [],
+  );
+  expect(dialogs).toEqual([]);
+  expect(await reply.locator("script, [onerror]").count()).toBe(0);
+});

@@ -1,50 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeUploadRequest, stubUploads } from "../testing/fake-upload";
 import { removeCookie, setCookie } from "./cookies";
 import { HttpError, setUnauthorizedHandler } from "./http";
 import { createRetryKeys, submissionFingerprint, uploadWithProgress } from "./upload-with-progress";
 
-// A stand-in for the browser's XMLHttpRequest that records what was sent and lets the test answer.
-// (The real request path is covered end to end in Chromium.)
-class RecordingRequest extends EventTarget {
-  static last: RecordingRequest | undefined;
-  readonly upload = new EventTarget();
-  readonly headers = new Map<string, string>();
-  method = "";
-  url = "";
-  body: unknown;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  constructor() {
-    super();
-    RecordingRequest.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers.set(name, value);
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.dispatchEvent(new Event("abort"));
-  }
-  answer(status: number, statusText: string, text: string) {
-    Object.assign(this, { status, statusText, responseText: text });
-    this.dispatchEvent(new Event("load"));
-  }
-}
-
-function progressEvent(loaded: number, total: number): Event {
-  return Object.assign(new Event("progress"), { lengthComputable: true, loaded, total });
-}
-
+// The request path itself is covered end to end in Chromium; here the XMLHttpRequest is a recorder.
 describe("uploadWithProgress", () => {
+  let sent: FakeUploadRequest[];
+  const last = () => sent[sent.length - 1] as FakeUploadRequest;
   beforeEach(() => {
-    vi.stubGlobal("XMLHttpRequest", RecordingRequest);
+    sent = stubUploads();
     setCookie("XSRF-TOKEN", "token-abc");
   });
   afterEach(() => removeCookie("XSRF-TOKEN"));
@@ -61,26 +26,26 @@ describe("uploadWithProgress", () => {
         onProgress: ({ loaded, total }) => progress.push(loaded / total),
       },
     );
-    const request = RecordingRequest.last as RecordingRequest;
+    const request = last();
     expect(request.method).toBe("POST");
     expect(request.body).toBe(form);
     expect(request.headers.get("X-XSRF-TOKEN")).toBe("token-abc");
     expect(request.headers.get("Idempotency-Key")).toBe("key-1");
-    request.upload.dispatchEvent(progressEvent(50, 100));
-    request.upload.dispatchEvent(progressEvent(100, 100));
-    request.answer(200, "OK", '{"referenceNumber":300123}');
+    request.reportProgress(50, 100);
+    request.reportProgress(100, 100);
+    request.answer(200, { referenceNumber: 300123 });
     await expect(upload).resolves.toEqual({ referenceNumber: 300123 });
     expect(progress).toEqual([0.5, 1]);
   });
 
   it("never sends the anti-forgery token to another origin", () => {
     void uploadWithProgress("https://elsewhere.example/upload", new FormData()).catch(() => undefined);
-    expect(RecordingRequest.last?.headers.has("X-XSRF-TOKEN")).toBe(false);
+    expect(last().headers.has("X-XSRF-TOKEN")).toBe(false);
   });
 
   it("rejects with an HttpError carrying the error body", async () => {
     const upload = uploadWithProgress("/api/smart-inquiry/member-queries", new FormData());
-    RecordingRequest.last?.answer(413, "", '{"status":413,"exceptionCode":"ATTACHMENT_RULE","message":"m"}');
+    last().answer(413, { status: 413, exceptionCode: "ATTACHMENT_RULE", message: "m" });
     const error = await upload.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({
@@ -97,12 +62,12 @@ describe("uploadWithProgress", () => {
     const onUnauthorized = vi.fn();
     const unregister = setUnauthorizedHandler(onUnauthorized);
     const lostConnection = uploadWithProgress("/upload", new FormData());
-    RecordingRequest.last?.dispatchEvent(new Event("error"));
+    last().dispatchEvent(new Event("error"));
     await expect(lostConnection).rejects.toMatchObject({ status: 0, statusText: "Unknown Error" });
     expect(onUnauthorized).not.toHaveBeenCalled();
 
     const expired = uploadWithProgress("/upload", new FormData());
-    RecordingRequest.last?.answer(401, "Unauthorized", "");
+    last().answer(401, {});
     await expect(expired).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     unregister();

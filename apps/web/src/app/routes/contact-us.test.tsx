@@ -8,8 +8,8 @@ import {
   contentRoutes,
   MEMBER_DETAILS_ROUTE,
   memberDetailsAnswer,
-  stubUploads,
-} from "../../features/log-query/testing/fake-upload";
+} from "../../features/log-query/testing/content-answers";
+import { stubUploads } from "../../testing/fake-upload";
 import { stubFetchRoutes } from "../../testing/fetch-stub";
 import { createTestQueryClient, TestProviders } from "../../testing/test-utils";
 import { ContactUsRoute } from "./contact-us";

@@ -11,18 +11,15 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setCookie } from "../../../lib/cookies";
+import { type FakeUploadRequest, formEntries, pdf, stubUploads } from "../../../testing/fake-upload";
 import { stubFetchRoutes } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/test-utils";
 import {
   contentRoutes,
-  type FakeUploadRequest,
-  formEntries,
   fragmentText,
   MEMBER_DETAILS_ROUTE,
   memberDetailsAnswer,
-  pdf,
-  stubUploads,
-} from "../testing/fake-upload";
+} from "../testing/content-answers";
 import { DefaultQueryForm } from "./default-query-form";
 
 const categorySelect = () => screen.getByLabelText("What do you want to log a query about:");

@@ -9,18 +9,15 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { type FakeUploadRequest, formEntries, pdf, stubUploads } from "../../../testing/fake-upload";
 import { stubFetchRoutes } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/test-utils";
 import {
   contentRoutes,
-  type FakeUploadRequest,
-  formEntries,
   fragmentText,
   MEMBER_DETAILS_ROUTE,
   memberDetailsAnswer,
-  pdf,
-  stubUploads,
-} from "../testing/fake-upload";
+} from "../testing/content-answers";
 import { LogQueryForm } from "./log-query-form";
 
 const categorySelect = () => screen.getByLabelText("What do you want to log a query about:");

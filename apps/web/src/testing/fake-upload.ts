@@ -1,4 +1,3 @@
-import { allFragmentPaths } from "@portal/domain";
 import { vi } from "vitest";
 
 /**
@@ -58,33 +57,6 @@ export function formEntries(form: FormData | undefined): [string, string][] {
     name,
     typeof value === "string" ? value : `file:${value.name}`,
   ]);
-}
-
-/** What a fragment answers in tests: its path, so a test can tell which one is shown. */
-export function fragmentText(path: string): string {
-  return `Fragment ${path}`;
-}
-
-/** fetch answers for every content fragment (jsdom runs on localhost: the preview tree). */
-export function contentRoutes(): Record<string, () => Response> {
-  return Object.fromEntries(
-    allFragmentPaths().map((path) => [
-      `GET /site/preview${path}`,
-      () => new Response(`<p>${fragmentText(path)}</p>`),
-    ]),
-  );
-}
-
-export const MEMBER_DETAILS_ROUTE = "GET /api/member-details/v2/member-details";
-
-export function memberDetailsAnswer(...addresses: string[]) {
-  return () =>
-    Response.json({
-      entityNumber: 7,
-      firstName: "Ada",
-      lastName: "M",
-      emails: addresses.map((address) => ({ address })),
-    });
 }
 
 export function pdf(name: string, size = 1024): File {
