@@ -29,6 +29,9 @@ export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> 
 
 export async function openServerDatabase(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection can die (a server restart, a failover); without a listener that error
+  // would end the process. The pool drops the connection and opens a new one when needed.
+  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzleNodePostgres({ client: pool, schema });
   // Several app processes may start at once: one migrates, the others wait for it.
   const lockClient = await pool.connect();

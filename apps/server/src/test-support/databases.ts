@@ -28,6 +28,16 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // The pool's connections end asynchronously; forcing them closed while they still end
+      // makes the server send an error to a client nobody listens to any more.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await dropper.query(
+          "select count(*)::int as open from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (rows[0]?.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
