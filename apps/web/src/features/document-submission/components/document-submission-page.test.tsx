@@ -38,10 +38,20 @@ describe("DocumentSubmissionPage", () => {
     expect(
       await within(card).findByRole("cell", { name: "Chronic conditions and cancer" }),
     ).toBeInTheDocument();
+    expect(
+      within(card)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Category", "Documents", "Date"]);
     expect(within(card).getByRole("cell", { name: "2026-11-12" })).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "script.png" })).toHaveAttribute(
+      "href",
+      "/api/smart-inquiry/document-submissions/800001/attachments/900002",
+    );
     const link = within(card).getByRole("link", { name: "prescription.pdf" });
     expect(link).toHaveAttribute("href", "/api/smart-inquiry/document-submissions/800001/attachments/900001");
     expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
     expect(screen.getByRole("button", { name: "Back" })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import type { CreateQueryResponse } from "@portal/domain";
+import { type CreateQueryResponse, type ServerOrigin, toServerOrigin } from "@portal/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import {
@@ -15,6 +15,7 @@ export function queryUpdateUrl(originalReferenceNumber: number): string {
 
 export interface QueryUpdate {
   query: string;
+  origin: ServerOrigin;
   files: readonly File[];
 }
 
@@ -22,8 +23,7 @@ export interface QueryUpdate {
 export function queryUpdateFormData(update: QueryUpdate): FormData {
   const form = new FormData();
   form.append("query", update.query);
-  // Only default-origin queries can be updated (spec §6), so the origin is always MEMBER_WEB.
-  form.append("origin", "MEMBER_WEB");
+  form.append("origin", update.origin);
   for (const file of update.files) form.append("files", file, file.name);
   return form;
 }
@@ -32,16 +32,17 @@ export function queryUpdateFormData(update: QueryUpdate): FormData {
  * POST the update with upload progress; the answer is the update's own new reference number. The
  * Idempotency-Key stays while the same content is retried after a failure.
  */
-export function useSendQueryUpdate(originalReferenceNumber: number) {
+export function useSendQueryUpdate(originalReferenceNumber: number, routeOrigin: string) {
   const [retryKeys] = useState(createRetryKeys);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const mutation = useMutation({
-    mutationFn: (update: QueryUpdate) => {
-      const idempotencyKey = retryKeys.keyFor(submissionFingerprint({ query: update.query }, update.files));
+    mutationFn: ({ query, files }: Omit<QueryUpdate, "origin">) => {
+      const idempotencyKey = retryKeys.keyFor(submissionFingerprint({ query }, files));
       setProgress(null);
       return uploadWithProgress<CreateQueryResponse>(
         queryUpdateUrl(originalReferenceNumber),
-        queryUpdateFormData(update),
+        // Only default-origin queries offer an update (spec §6), so this is MEMBER_WEB in practice.
+        queryUpdateFormData({ query, origin: toServerOrigin(routeOrigin), files }),
         { idempotencyKey, onProgress: setProgress },
       );
     },

@@ -11,7 +11,7 @@ import { useSendQueryUpdate } from "../api/send-query-update";
 
 interface UpdateQueryFormProps {
   referenceNumber: number;
-  /** The route's origin; only "default" queries can be updated, so it is not sent. */
+  /** The route's origin (default or medxpress), sent as MEMBER_WEB or MED_XPRESS. */
   routeOrigin: string;
 }
 
@@ -24,7 +24,7 @@ function updateErrorMessage(error: Error): string {
 }
 
 /** Spec §2 "Update-query screen": details, attachments, "Send Update", then the new reference number. */
-export function UpdateQueryForm({ referenceNumber }: UpdateQueryFormProps) {
+export function UpdateQueryForm({ referenceNumber, routeOrigin }: UpdateQueryFormProps) {
   const {
     register,
     handleSubmit,
@@ -38,7 +38,7 @@ export function UpdateQueryForm({ referenceNumber }: UpdateQueryFormProps) {
   });
   const [files, setFiles] = useState<File[]>([]);
   const attachmentsId = useId();
-  const update = useSendQueryUpdate(referenceNumber);
+  const update = useSendQueryUpdate(referenceNumber, routeOrigin);
 
   return (
     <section className="card mb-3" aria-labelledby="update-query-title">

@@ -63,7 +63,13 @@ describe("ViewQueryPage", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
 
     const card = await screen.findByRole("region", { name: "View your query" });
+    expect(
+      within(card)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Category", "Query details", "Date"]);
     expect(within(card).getByRole("cell", { name: "Medical claims" })).toBeInTheDocument();
+    expect(within(card).getByRole("cell", { name: "My claim was short paid." })).toBeInTheDocument();
     expect(within(card).getByRole("cell", { name: "2026-11-20" })).toBeInTheDocument();
     expect(calls.map((call) => call.key).sort()).toEqual([
       "GET /api/smart-inquiry/member-queries/300001/agent-response?origin=MEMBER_WEB",
@@ -79,6 +85,7 @@ describe("ViewQueryPage", () => {
       "/api/smart-inquiry/member-queries/300001/attachments/41?origin=MEMBER_WEB",
     );
     expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
 
     expect(screen.getByText(NO_AGENT_RESPONSE_YET)).toBeInTheDocument();
     expect(updateToggle()).toHaveAttribute("aria-expanded", "true");
@@ -127,9 +134,37 @@ describe("ViewQueryPage", () => {
     expect(frame.getAttribute("srcdoc")).toContain("Dear Zoë, <strong>approved</strong>.");
     expect(updateToggle()).toBeNull();
 
+    // Keyboard users follow along: focus goes to the reply, then back to the button that opened it.
+    expect(within(reply).getByRole("heading", { name: "Response sent via email" })).toHaveFocus();
+
     await userEvent.click(within(reply).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("region", { name: "Response sent via email" })).toBeNull();
     expect(updateToggle()).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "View response sent to you via email" })).toHaveFocus();
+  });
+
+  it("puts a hostile reply into the frame without anything that could run", async () => {
+    const hostile =
+      "<p>Dear member</p><script>parent.stolen = 1</script>" +
+      '<img alt="logo" src="data:image/png;base64,AA==" onerror="parent.stolen = 2">' +
+      '<a href="javascript:parent.stolen = 3">click me</a>';
+    stubFetchRoutes({ [QUERY]: answer({ query }), [REPLY]: answer({ encodedResponse: base64(hostile) }) });
+    renderAt("/update/default?reference=300001&timeline=false");
+    await userEvent.click(await screen.findByRole("button", { name: "View response sent to you via email" }));
+    const frame = screen.getByTitle("The response sent to you via email");
+    expect(frame.getAttribute("sandbox")).not.toContain("allow-scripts");
+    expect(frame.getAttribute("sandbox")).not.toContain("allow-same-origin");
+    const srcDoc = frame.getAttribute("srcdoc") ?? "";
+    expect(srcDoc).toContain("<p>Dear member</p>");
+    expect(srcDoc).toContain('src="data:image/png;base64,AA=="');
+    expect(srcDoc.toLowerCase()).not.toMatch(/<script|onerror|javascript:/);
+  });
+
+  it("starts with the update form closed unless timeline is clearly false", async () => {
+    stubFetchRoutes({ [QUERY]: answer({ query }), [REPLY]: answer({ encodedResponse: null }) });
+    renderAt("/update/default?reference=300001&timeline=maybe");
+    await screen.findByRole("region", { name: "View your query" });
+    expect(updateToggle()).toHaveAttribute("aria-expanded", "false");
   });
 
   it("shows the 0015 sentence and no update option for a legacy query", async () => {

@@ -1,5 +1,5 @@
 import { isDefaultRouteOrigin, NO_AGENT_RESPONSE_YET } from "@portal/domain";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Navigate, useParams, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
@@ -26,10 +26,10 @@ export function ViewQueryPage({ renderUpdateForm }: { renderUpdateForm: RenderUp
   return (
     <ViewQueryScreen
       // A new reference is a new screen: nothing (an open reply, the toggle) carries over.
-      key={`${origin}:${params.referenceNumber}:${params.fromTimeline}`}
+      key={`${origin}:${params.referenceNumber}:${params.updateInitiallyOpen}`}
       routeOrigin={origin}
       referenceNumber={params.referenceNumber}
-      fromTimeline={params.fromTimeline}
+      updateInitiallyOpen={params.updateInitiallyOpen}
       renderUpdateForm={renderUpdateForm}
     />
   );
@@ -38,22 +38,36 @@ export function ViewQueryPage({ renderUpdateForm }: { renderUpdateForm: RenderUp
 interface ViewQueryScreenProps {
   routeOrigin: string;
   referenceNumber: number;
-  fromTimeline: boolean;
+  updateInitiallyOpen: boolean;
   renderUpdateForm: RenderUpdateForm;
 }
 
 function ViewQueryScreen({
   routeOrigin,
   referenceNumber,
-  fromTimeline,
+  updateInitiallyOpen,
   renderUpdateForm,
 }: ViewQueryScreenProps) {
   const { smartInquiryBase } = useAppConfig();
   const queryView = useQueryView(referenceNumber, routeOrigin);
   const agentResponse = useAgentResponse(referenceNumber, routeOrigin);
   const [replyOpen, setReplyOpen] = useState(false);
-  const [updateOpen, setUpdateOpen] = useState(!fromTimeline);
+  const [updateOpen, setUpdateOpen] = useState(updateInitiallyOpen);
   const updateSectionId = useId();
+  const viewReplyButton = useRef<HTMLButtonElement>(null);
+  const focusViewReplyButton = useRef(false);
+
+  // Closing the reply removes the Close button that had focus: give focus back to the button that
+  // opened it, so a keyboard user does not land at the top of the page.
+  useEffect(() => {
+    if (replyOpen || !focusViewReplyButton.current) return;
+    focusViewReplyButton.current = false;
+    viewReplyButton.current?.focus();
+  }, [replyOpen]);
+  const closeReply = () => {
+    focusViewReplyButton.current = true;
+    setReplyOpen(false);
+  };
 
   const loading = queryView.isPending || agentResponse.isPending;
   const fetchError = queryView.error ?? agentResponse.error;
@@ -81,6 +95,7 @@ function ViewQueryScreen({
             {agentResponse.data ? (
               !replyOpen && (
                 <button
+                  ref={viewReplyButton}
                   type="button"
                   className="btn btn-outline-primary mt-2"
                   onClick={() => setReplyOpen(true)}
@@ -93,7 +108,7 @@ function ViewQueryScreen({
             )}
           </QueryDetailsCard>
           {replyOpen && agentResponse.data && (
-            <AgentReplyCard encodedResponse={agentResponse.data} onClose={() => setReplyOpen(false)} />
+            <AgentReplyCard encodedResponse={agentResponse.data} onClose={closeReply} />
           )}
         </>
       )}

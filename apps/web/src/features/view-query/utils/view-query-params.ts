@@ -2,16 +2,20 @@ import { parseReferenceParam } from "../../../lib/reference-param";
 
 export interface ViewQueryParams {
   referenceNumber: number;
-  /** True when the member came from the interaction timeline: the update form starts closed. */
-  fromTimeline: boolean;
+  /**
+   * Whether the update form starts open. Spec §2: only when timeline is false. A member coming
+   * from the interaction timeline (timeline=true, or anything not clearly false) starts collapsed.
+   */
+  updateInitiallyOpen: boolean;
 }
 
-const TRUE_WORDS = new Set(["true", "1", "yes"]);
+// "Boolean-like text" (spec §2): the usual spellings of false.
+const FALSE_WORDS = new Set(["false", "0", "no"]);
 
 /** reference and timeline are both needed (spec §5); undefined sends the member to the root. */
 export function readViewQueryParams(search: URLSearchParams): ViewQueryParams | undefined {
   const referenceNumber = parseReferenceParam(search.get("reference"));
   const timeline = search.get("timeline");
   if (referenceNumber === undefined || timeline === null) return undefined;
-  return { referenceNumber, fromTimeline: TRUE_WORDS.has(timeline.trim().toLowerCase()) };
+  return { referenceNumber, updateInitiallyOpen: FALSE_WORDS.has(timeline.trim().toLowerCase()) };
 }
