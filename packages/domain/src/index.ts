@@ -7,6 +7,8 @@ export * from "./error-codes.js";
 export * from "./file-kind.js";
 export * from "./limits.js";
 export * from "./member-details.js";
+export * from "./member-roles.js";
+export * from "./member-self-service.js";
 export * from "./messages.js";
 export * from "./origins.js";
 export * from "./password.js";

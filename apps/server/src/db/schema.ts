@@ -363,3 +363,69 @@ export const auditEvents = pgTable(
     index("audit_events_actor").on(table.actorEntityNumber, table.at),
   ],
 );
+
+/** The roles a person holds (MEMBER_ROLES of the domain): members, and the scheme's staff. */
+export const memberRoles = pgTable(
+  "member_roles",
+  {
+    entityNumber: integer("entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entityNumber, table.role] }),
+    check("member_roles_role_known", sql`${table.role} in ('MEMBER', 'STAFF_AGENT', 'STAFF_SUPERVISOR')`),
+  ],
+);
+
+/** Waiting periods and exclusions on a person's cover: general, or for one condition. */
+export const waitingPeriods = pgTable(
+  "waiting_periods",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    entityNumber: integer("entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    condition: text("condition"),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+  },
+  (table) => [
+    check("waiting_periods_type_known", sql`${table.type} in ('GENERAL', 'CONDITION_SPECIFIC')`),
+    // A condition-specific period names its condition; a general one names none.
+    check(
+      "waiting_periods_condition_matches_type",
+      sql`(${table.type} = 'CONDITION_SPECIFIC') = (${table.condition} is not null)`,
+    ),
+    check("waiting_periods_dates_ordered", sql`${table.startDate} <= ${table.endDate}`),
+    index("waiting_periods_entity").on(table.entityNumber, table.startDate),
+  ],
+);
+
+/** The doctors and practices a patient is allocated to (a GP, a dentist…), with their dates. */
+export const doctorAllocations = pgTable(
+  "doctor_allocations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    patientEntityNumber: integer("patient_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    allocationType: text("allocation_type").notNull(),
+    practiceNumber: text("practice_number").notNull(),
+    practiceName: text("practice_name").notNull(),
+    doctorName: text("doctor_name").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    /** Null: allocated until further notice. */
+    endDate: date("end_date", { mode: "string" }),
+  },
+  (table) => [
+    check("doctor_allocations_type_known", sql`${table.allocationType} in ('GP', 'DENTIST', 'SPECIALIST')`),
+    check(
+      "doctor_allocations_dates_ordered",
+      sql`${table.endDate} is null or ${table.startDate} <= ${table.endDate}`,
+    ),
+    index("doctor_allocations_patient").on(table.patientEntityNumber, table.allocationType),
+  ],
+);

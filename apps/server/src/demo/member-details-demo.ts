@@ -1,12 +1,15 @@
 import {
   type Address,
   type DependentRelationship,
+  type DoctorAllocation,
   type EmergencyContact,
   isoDateOnly,
   type PhoneNumber,
   SCHEME_NAME,
+  type WaitingPeriod,
 } from "@portal/domain";
 import type { Db } from "../db/database.js";
+import { insertDoctorAllocations, insertWaitingPeriods } from "../modules/member-details/cover-repository.js";
 import {
   ensurePlan,
   insertAddresses,
@@ -18,6 +21,7 @@ import {
   insertProfile,
   type ProfileInput,
 } from "../modules/member-details/enrolment-repository.js";
+import { grantRoles } from "../modules/member-details/roles-repository.js";
 import type { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
 
 // The demo members' profiles, policies and families. Every name, number and address is invented.
@@ -46,7 +50,15 @@ interface DemoMemberDetails {
   /** Days before the seeding date the policy started. */
   policyStartedDaysAgo: number;
   dependents: DemoDependent[];
+  /** Dates as days from the seeding date (negative: before it). */
+  waitingPeriods?: DemoDated<WaitingPeriod>[];
+  doctorAllocations?: DemoDated<DoctorAllocation>[];
 }
+
+type DemoDated<T extends { startDate: string; endDate: string | null }> = Omit<T, "startDate" | "endDate"> & {
+  startsInDays: number;
+  endsInDays: T["endDate"] extends string ? number : number | null;
+};
 
 const SOUTH_AFRICA = "South Africa";
 
@@ -127,6 +139,20 @@ export const DEMO_MEMBER_DETAILS: Record<DemoUsername, DemoMemberDetails> = {
         profile: { title: "Master", dateOfBirth: "2016-10-30", gender: "MALE" },
       },
     ],
+    waitingPeriods: [
+      { type: "GENERAL", condition: null, startsInDays: -30, endsInDays: 60 },
+      { type: "CONDITION_SPECIFIC", condition: "Knee replacement", startsInDays: -30, endsInDays: 335 },
+    ],
+    doctorAllocations: [
+      {
+        allocationType: "GP",
+        practiceNumber: "0482317",
+        practiceName: "Parkhurst Family Practice",
+        doctorName: "Dr Ayanda Mthembu",
+        startsInDays: -2 * 365,
+        endsInDays: null,
+      },
+    ],
   },
   "demo.second": {
     profile: {
@@ -183,6 +209,8 @@ export async function seedMemberDetailsDemo(
   now: Date,
 ): Promise<void> {
   const details = DEMO_MEMBER_DETAILS[username];
+  const daysFromNow = (days: number) => isoDateOnly(new Date(now.getTime() + days * DAY_MS));
+  await grantRoles(db, entityNumber, ["MEMBER"]);
   await insertProfile(db, entityNumber, details.profile);
   await insertPhoneNumbers(db, entityNumber, details.phoneNumbers);
   await insertAddresses(db, entityNumber, details.addresses);
@@ -192,8 +220,26 @@ export async function seedMemberDetailsDemo(
     policyIdentifier: details.policyIdentifier,
     planId,
     principalEntityNumber: entityNumber,
-    startDate: isoDateOnly(new Date(now.getTime() - details.policyStartedDaysAgo * DAY_MS)),
+    startDate: daysFromNow(-details.policyStartedDaysAgo),
   });
+  await insertWaitingPeriods(
+    db,
+    entityNumber,
+    (details.waitingPeriods ?? []).map(({ startsInDays, endsInDays, ...period }) => ({
+      ...period,
+      startDate: daysFromNow(startsInDays),
+      endDate: daysFromNow(endsInDays),
+    })),
+  );
+  await insertDoctorAllocations(
+    db,
+    entityNumber,
+    (details.doctorAllocations ?? []).map(({ startsInDays, endsInDays, ...allocation }) => ({
+      ...allocation,
+      startDate: daysFromNow(startsInDays),
+      endDate: endsInDays === null ? null : daysFromNow(endsInDays),
+    })),
+  );
   for (const [index, dependent] of details.dependents.entries()) {
     const dependentEntityNumber = await insertPersonWithoutLogin(db, dependent);
     await insertProfile(db, dependentEntityNumber, dependent.profile);

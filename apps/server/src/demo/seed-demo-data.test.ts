@@ -7,11 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.js";
 import { agentResponses, documentSubmissions, memberProfiles, members, queries } from "../db/schema.js";
 import { reachableEntities } from "../modules/member-details/access.js";
+import {
+  findDoctorAllocationInForce,
+  listWaitingPeriodsInForce,
+} from "../modules/member-details/cover-repository.js";
 import { findPersonalDetails } from "../modules/member-details/people-repository.js";
 import {
   findPolicyMembership,
   listDependentsOfPrincipal,
 } from "../modules/member-details/policies-repository.js";
+import { listRoles } from "../modules/member-details/roles-repository.js";
 import { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
 import { findMemberByUsername } from "../modules/members/members-repository.js";
 import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";
@@ -106,5 +111,25 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
       expect(await listDependentsOfPrincipal(database.db, entity)).toEqual([]);
       expect(await reachableEntities(database.db, entity)).toEqual([entity]);
     }
+  });
+
+  it("gives every demo member the MEMBER role and no staff role", async () => {
+    for (const member of DEMO_MEMBERS) {
+      expect(await listRoles(database.db, await entityOf(member.username))).toEqual(new Set(["MEMBER"]));
+    }
+  });
+
+  it("gives Thandi a general and a condition-specific waiting period and a GP in force today", async () => {
+    const demo = await entityOf("demo.member");
+    const today = now.toISOString().slice(0, 10);
+    const periods = await listWaitingPeriodsInForce(database.db, demo, today);
+    expect(periods.map((period) => period.type)).toEqual(["GENERAL", "CONDITION_SPECIFIC"]);
+    expect(periods[1]?.condition).toBeTruthy();
+    expect(await findDoctorAllocationInForce(database.db, demo, "GP", today)).toMatchObject({
+      allocationType: "GP",
+      endDate: null,
+    });
+    const second = await entityOf("demo.second");
+    expect(await listWaitingPeriodsInForce(database.db, second, today)).toEqual([]);
   });
 });

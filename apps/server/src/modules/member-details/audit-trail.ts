@@ -1,10 +1,10 @@
 import type { Db } from "../../db/database.js";
 import { auditEvents } from "../../db/schema.js";
 
-// The audit trail says who read whose data, which resource, when and under which request: never
+// The audit trail says who read or changed whose data, which resource, when and under which request: never
 // the data itself. The table refuses updates and deletes (migration 0002), so this module only adds.
 
-export const AUDIT_ACTIONS = { READ: "READ" } as const;
+export const AUDIT_ACTIONS = { READ: "READ", UPDATE: "UPDATE" } as const;
 
 export interface AuditedRead {
   actorEntityNumber: number;
@@ -31,4 +31,17 @@ export async function recordReads(db: Db, read: AuditedRead): Promise<void> {
       requestId: read.requestId,
     })),
   );
+}
+
+export interface AuditedChange {
+  actorEntityNumber: number;
+  subjectEntityNumber: number;
+  resource: string;
+  requestId: string;
+  at: Date;
+}
+
+/** One row for a change, the actor's own data included. Call inside the change's transaction. */
+export async function recordChange(db: Db, change: AuditedChange): Promise<void> {
+  await db.insert(auditEvents).values({ ...change, action: AUDIT_ACTIONS.UPDATE });
 }

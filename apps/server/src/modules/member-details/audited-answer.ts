@@ -16,6 +16,11 @@ export const AUDIT_RESOURCES = {
   scheme: "scheme",
   patientList: "patient-list-details",
   policyDependents: "policy-dependents",
+  contactDetails: "contact-details",
+  roles: "roles",
+  memberSearch: "member-search",
+  waitingPeriods: "waiting-periods",
+  doctorAllocations: "doctor-allocations",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 

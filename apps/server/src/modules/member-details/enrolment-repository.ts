@@ -20,7 +20,8 @@ import {
 } from "../../db/schema.js";
 
 // Writes that put people, policies and their details in place: used by the demo seeding and the
-// tests. (The member's own contact-details changes come later, audited, through their routes.)
+// tests. (The member's own contact-details changes go through POST /member-details/, audited:
+// contact-details-repository.ts.)
 
 /** A person with no log-in, such as a child on a policy; returns their new entity number. */
 export async function insertPersonWithoutLogin(

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
+import { contactDetailsRoutes } from "./contact-details-routes.js";
+import { doctorAllocationRoutes } from "./doctor-allocation-routes.js";
 import { entityMemberDetailsRoutes } from "./entity-routes.js";
+import { memberSearchRoutes } from "./member-search-routes.js";
 import { ownMemberDetailsRoutes } from "./own-routes.js";
+import { permissionRoutes } from "./permission-routes.js";
+import { profileRoutes } from "./profile-routes.js";
+import { waitingPeriodRoutes } from "./waiting-period-routes.js";
 
 /**
  * The member-details service (spec §7), mounted under MEMBER_DETAILS_BASE. Every read passes the
@@ -13,4 +19,10 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   const context: AppContext = { config, db, secret, now };
   await app.register(ownMemberDetailsRoutes, context);
   await app.register(entityMemberDetailsRoutes, context);
+  await app.register(profileRoutes, context);
+  await app.register(contactDetailsRoutes, context);
+  await app.register(memberSearchRoutes, context);
+  await app.register(permissionRoutes, context);
+  await app.register(waitingPeriodRoutes, context);
+  await app.register(doctorAllocationRoutes, context);
 };

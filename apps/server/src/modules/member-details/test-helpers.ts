@@ -1,3 +1,4 @@
+import type { MemberRole } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { auditEvents } from "../../db/schema.js";
 import { addMember, type TestApp, TestBrowser } from "../../test-support/test-app.js";
@@ -11,17 +12,30 @@ import {
   insertPolicyDependent,
   insertProfile,
 } from "./enrolment-repository.js";
+import { grantRoles } from "./roles-repository.js";
 
-export const MD = "/api/member-details/v2/member-details";
+/** MEMBER_DETAILS_BASE, where the service is mounted. */
+export const BASE = "/api/member-details";
+export const MD = `${BASE}/v2/member-details`;
 /** An entity number no one has: what every refused entity must look like. */
 export const MISSING_ENTITY = 2_000_000_000;
 
 export const TEST_SCHEME = { code: "TEST-SCHEME", name: "Test Medical Scheme" };
 export const TEST_PLAN = { code: "GOLD", name: "Gold Plan" };
 
-/** A new member, logged in through the gateway in their own browser. */
+/** A new member (role MEMBER), logged in through the gateway in their own browser. */
 export async function loggedInMember(testApp: TestApp, emails?: string[]) {
+  return loggedInWithRoles(testApp, ["MEMBER"], emails);
+}
+
+/** A member of the scheme's staff: a log-in holding only a staff role. */
+export async function loggedInStaff(testApp: TestApp, role: MemberRole = "STAFF_AGENT") {
+  return loggedInWithRoles(testApp, [role]);
+}
+
+async function loggedInWithRoles(testApp: TestApp, roles: readonly MemberRole[], emails?: string[]) {
   const member = await addMember(testApp.database, emails ? { emails } : {});
+  await grantRoles(testApp.database.db, member.entityNumber, roles);
   const browser = new TestBrowser(testApp.app);
   const login = await browser.logIn(member.username, member.password);
   if (login.statusCode !== 200) throw new Error(`log-in failed with status ${login.statusCode}`);

@@ -1,0 +1,78 @@
+import { holdsPermission, type Permission, type PermissionContext } from "@portal/domain";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context.js";
+import { requireMember } from "../gateway/session-plugin.js";
+import { reachOf, requireInReach } from "./access.js";
+import { isPrincipalMember, listRoles } from "./roles-repository.js";
+import { errorResponses } from "./route-schemas.js";
+import {
+  benefitParamsSchema,
+  permissionsQuerySchema,
+  permissionsResponseSchema,
+} from "./self-service-schemas.js";
+
+/**
+ * GET /permissions, /permissions/{entityNumber} and /permissions/{entityNumber}/{policyBenefit}:
+ * for each permission asked, whether the logged-in person holds it, for themselves or for the
+ * entity named (one they reach, else 404). What is held follows from their roles and from whether
+ * the entity is themselves or a dependent (holdsPermission in the domain). No benefit restricts a
+ * permission yet: the benefit variant answers as the entity one, once the code is well-formed.
+ * The answer is about the asker's own rights, so it is not audited.
+ */
+export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db } = context;
+
+  async function answer(request: FastifyRequest, entityNumber: number | undefined, asked: Permission[]) {
+    const reach = await reachOf(db, requireMember(request).entityNumber);
+    const actor = reach.actorEntityNumber;
+    if (entityNumber !== undefined) requireInReach(reach, entityNumber);
+    const [roles, isPrincipal] = await Promise.all([listRoles(db, actor), isPrincipalMember(db, actor)]);
+    const permissionContext: PermissionContext = {
+      roles,
+      isPrincipal,
+      relationship: entityNumber === undefined || entityNumber === actor ? "SELF" : "DEPENDENT",
+    };
+    return {
+      permissions: asked.map((permission) => ({
+        permission,
+        granted: holdsPermission(permission, permissionContext),
+      })),
+    };
+  }
+
+  app.get(
+    "/permissions",
+    {
+      schema: {
+        querystring: permissionsQuerySchema,
+        response: { 200: permissionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => answer(request, undefined, request.query.permissions),
+  );
+
+  app.get(
+    "/permissions/:entityNumber",
+    {
+      schema: {
+        params: benefitParamsSchema.pick({ entityNumber: true }),
+        querystring: permissionsQuerySchema,
+        response: { 200: permissionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => answer(request, request.params.entityNumber, request.query.permissions),
+  );
+
+  app.get(
+    "/permissions/:entityNumber/:policyBenefit",
+    {
+      schema: {
+        params: benefitParamsSchema,
+        querystring: permissionsQuerySchema,
+        response: { 200: permissionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => answer(request, request.params.entityNumber, request.query.permissions),
+  );
+};

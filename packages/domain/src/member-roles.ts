@@ -1,0 +1,65 @@
+// Roles and permissions of the member-details service (issue 4). A person holds roles (rows of
+// member_roles); what they may do for an entity follows from those roles and from how that entity
+// relates to them: themselves, or a dependent on a policy they are the principal member of.
+
+export const MEMBER_ROLES = ["MEMBER", "STAFF_AGENT", "STAFF_SUPERVISOR"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The roles of the scheme's own people: they may search for members. */
+export const STAFF_ROLES: readonly MemberRole[] = ["STAFF_AGENT", "STAFF_SUPERVISOR"];
+
+/** GET /member-details/member/{entityNumber}/roles/{roles}: each role asked, in the order asked. */
+export interface RoleCheckResponse {
+  entityNumber: number;
+  roles: { role: MemberRole; held: boolean }[];
+}
+
+export const PERMISSIONS = [
+  "VIEW_MEMBER_DETAILS",
+  "VIEW_CLAIMS",
+  "VIEW_DEPENDENTS",
+  "ORDER_MEMBERSHIP_CARD",
+  "UPDATE_CONTACT_DETAILS",
+  "VIEW_WAITING_PERIODS",
+  "VIEW_DOCTOR_ALLOCATIONS",
+  "SEARCH_MEMBERS",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** How the entity a permission is asked for relates to the person asking. */
+export type EntityRelationship = "SELF" | "DEPENDENT";
+
+export interface PermissionContext {
+  roles: ReadonlySet<MemberRole>;
+  relationship: EntityRelationship;
+  /** Whether the person asking is the principal member of a policy. */
+  isPrincipal: boolean;
+}
+
+const isMember = (context: PermissionContext) => context.roles.has("MEMBER");
+const isStaff = (context: PermissionContext) => STAFF_ROLES.some((role) => context.roles.has(role));
+const isSelf = (context: PermissionContext) => context.relationship === "SELF";
+
+/** Whether a permission is held. Member permissions need the MEMBER role; none is implied by staff. */
+const RULES: Record<Permission, (context: PermissionContext) => boolean> = {
+  VIEW_MEMBER_DETAILS: isMember,
+  VIEW_CLAIMS: isMember,
+  VIEW_WAITING_PERIODS: isMember,
+  VIEW_DOCTOR_ALLOCATIONS: isMember,
+  // A principal member sees their dependents; a dependent has none of their own on this policy.
+  VIEW_DEPENDENTS: (context) => isMember(context) && isSelf(context) && context.isPrincipal,
+  // Cards are ordered by the principal member, for themselves or a dependent.
+  ORDER_MEMBERSHIP_CARD: (context) => isMember(context) && context.isPrincipal,
+  // Everyone changes only their own contact details.
+  UPDATE_CONTACT_DETAILS: (context) => isMember(context) && isSelf(context),
+  SEARCH_MEMBERS: (context) => isStaff(context) && isSelf(context),
+};
+
+export function holdsPermission(permission: Permission, context: PermissionContext): boolean {
+  return RULES[permission](context);
+}
+
+/** GET /permissions (and its entity and benefit variants): each permission asked, in the order asked. */
+export interface PermissionsResponse {
+  permissions: { permission: Permission; granted: boolean }[];
+}
