@@ -109,9 +109,17 @@ test("a failed update keeps the details and the files", async ({ page }) => {
     }),
   );
   await page.goto(viewPath(seeded.shortPaidWithReply));
+  // Until the view-query screen has loaded, the contact-us form (with its own "Query details") is
+  // still on the page: wait for the screen, or the text goes into the wrong form.
+  await expect(page.getByRole("heading", { name: "View your query" })).toBeVisible();
   await page.getByLabel("Query details").fill("E2E: an update that fails.");
   await page.getByLabel("Attachments", { exact: true }).setInputFiles([pdfFile("still-here.pdf")]);
+  // Wait for the refused answer itself first, so a failure here says whether the request went out.
+  const refused = page.waitForResponse(
+    (response) => response.url().includes("/smart-inquiry-api/member-queries/") && response.status() === 500,
+  );
   await page.getByRole("button", { name: "Send Update" }).click();
+  await refused;
   await expect(page.getByRole("alert").filter({ hasText: ERROR_MESSAGES.update })).toBeVisible();
   await expect(page.getByLabel("Query details")).toHaveValue("E2E: an update that fails.");
   await expect(page.getByText("still-here.pdf")).toBeVisible();
