@@ -9,6 +9,7 @@ export * from "./limits.js";
 export * from "./member-details.js";
 export * from "./member-roles.js";
 export * from "./member-self-service.js";
+export * from "./membership-documents.js";
 export * from "./messages.js";
 export * from "./origins.js";
 export * from "./password.js";

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -428,4 +429,47 @@ export const doctorAllocations = pgTable(
     ),
     index("doctor_allocations_patient").on(table.patientEntityNumber, table.allocationType),
   ],
+);
+
+/** Raw bytes; drizzle-orm/pg-core has no bytea column of its own. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * One profile picture per person, re-encoded on upload (modules/member-details/profile-picture.ts),
+ * so what is stored is always a JPEG without metadata. Small enough (≤ 1024 px each way) to keep in
+ * the database rather than the blob store: it goes with the person's other rows.
+ */
+export const profilePictures = pgTable(
+  "profile_pictures",
+  {
+    entityNumber: integer("entity_number")
+      .primaryKey()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    image: bytea("image").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("profile_pictures_size_positive", sql`${table.width} > 0 and ${table.height} > 0`)],
+);
+
+/**
+ * Orders for a new membership card. One order per person per calendar day: a second order the same
+ * day answers the first one's number (the unique key makes that hold under concurrent clicks too).
+ */
+export const membershipCardOrders = pgTable(
+  "membership_card_orders",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    entityNumber: integer("entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    orderedOn: date("ordered_on", { mode: "string" }).notNull(),
+    /** Who placed it: the member, or staff on their behalf. */
+    orderedBy: integer("ordered_by")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [unique("membership_card_orders_one_per_day").on(table.entityNumber, table.orderedOn)],
 );

@@ -5,6 +5,8 @@ export interface UploadFile {
   name: string;
   type: string;
   bytes: Buffer;
+  /** The multipart field it is sent in; "files", as the query forms send them, unless given. */
+  field?: string;
 }
 
 /** A PDF padded to exactly `size` bytes (trailing white space is still a valid PDF). */
@@ -95,11 +97,12 @@ export const renamedExecutable = (): UploadFile => ({
   bytes: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(2048, 0x90)]),
 });
 
-/** A multipart body as a browser sends it: text fields first, then each file as `files`. */
+/** A multipart body as a browser sends it: text fields first, then each file (as `files` by default). */
 export async function multipartBody(fields: Record<string, string>, files: readonly UploadFile[] = []) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append("files", new File([file.bytes], file.name, { type: file.type }));
+  for (const file of files)
+    form.append(file.field ?? "files", new File([file.bytes], file.name, { type: file.type }));
   const encoded = new Response(form);
   return {
     payload: Buffer.from(await encoded.arrayBuffer()),

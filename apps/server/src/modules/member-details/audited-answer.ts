@@ -21,6 +21,10 @@ export const AUDIT_RESOURCES = {
   memberSearch: "member-search",
   waitingPeriods: "waiting-periods",
   doctorAllocations: "doctor-allocations",
+  membershipCard: "membership-card",
+  membershipCertificate: "membership-certificate",
+  membershipCardOrder: "membership-card-order",
+  profilePicture: "profile-picture",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 

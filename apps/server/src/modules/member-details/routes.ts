@@ -4,8 +4,10 @@ import { contactDetailsRoutes } from "./contact-details-routes.js";
 import { doctorAllocationRoutes } from "./doctor-allocation-routes.js";
 import { entityMemberDetailsRoutes } from "./entity-routes.js";
 import { memberSearchRoutes } from "./member-search-routes.js";
+import { membershipDocumentRoutes } from "./membership-document-routes.js";
 import { ownMemberDetailsRoutes } from "./own-routes.js";
 import { permissionRoutes } from "./permission-routes.js";
+import { profilePictureRoutes } from "./profile-picture-routes.js";
 import { profileRoutes } from "./profile-routes.js";
 import { waitingPeriodRoutes } from "./waiting-period-routes.js";
 
@@ -25,4 +27,6 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   await app.register(permissionRoutes, context);
   await app.register(waitingPeriodRoutes, context);
   await app.register(doctorAllocationRoutes, context);
+  await app.register(membershipDocumentRoutes, context);
+  await app.register(profilePictureRoutes, context);
 };

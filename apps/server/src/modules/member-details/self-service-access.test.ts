@@ -1,6 +1,9 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
+import { normaliseProfilePicture } from "./profile-picture-image.js";
+import { saveProfilePicture } from "./profile-picture-repository.js";
 import {
   auditRowsOf,
   BASE,
@@ -24,7 +27,20 @@ const entityPaths = (entity: number) => [
   `/policy-exclusions/${entity}/waiting-periods?asAtDate=2026-06-01`,
   `/patient/${entity}/doctor-allocation-details`,
   `/patient/${entity}/doctor-allocation/GP`,
+  `/profile-picture/${entity}`,
+  `/profile-picture/${entity}/base64?width=8&height=8&crop=true`,
 ];
+
+/** Everyone in a family gets a picture, so that a refused picture cannot be told from a missing one. */
+async function givePictures(testApp: TestApp, entities: readonly number[]) {
+  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
+  const picture = await normaliseProfilePicture(png);
+  for (const entity of entities) {
+    await saveProfilePicture(testApp.database.db, entity, picture, new Date());
+  }
+}
 
 describe.each(TEST_DATABASE_KINDS)("member self-service access on %s", (kind) => {
   let testApp: TestApp;
@@ -36,6 +52,10 @@ describe.each(TEST_DATABASE_KINDS)("member self-service access on %s", (kind) =>
     a = await enrolFamily(testApp);
     b = await enrolFamily(testApp);
     staff = await loggedInStaff(testApp, "STAFF_SUPERVISOR");
+    for (const family of [a, b]) {
+      await givePictures(testApp, [family.principal.entityNumber, family.spouse, family.child.entityNumber]);
+    }
+    await givePictures(testApp, [staff.entityNumber]);
   });
   afterAll(async () => testApp.close());
 
@@ -109,7 +129,7 @@ describe.each(TEST_DATABASE_KINDS)("member self-service access on %s", (kind) =>
     expect(rows).toHaveLength(entityPaths(a.spouse).length - 2);
     expect(rows.every((row) => row.subjectEntityNumber === a.spouse && row.action === "READ")).toBe(true);
     expect(new Set(rows.map((row) => row.resource))).toEqual(
-      new Set(["member-details", "roles", "waiting-periods", "doctor-allocations"]),
+      new Set(["member-details", "roles", "waiting-periods", "doctor-allocations", "profile-picture"]),
     );
   });
 });
