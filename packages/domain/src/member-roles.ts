@@ -59,6 +59,29 @@ export function holdsPermission(permission: Permission, context: PermissionConte
   return RULES[permission](context);
 }
 
+/** The benefits a plan may cover; GET /permissions/{entityNumber}/{policyBenefit} names one of them. */
+export const POLICY_BENEFITS = [
+  "HOSPITAL",
+  "CHRONIC_MEDICATION",
+  "DAY_TO_DAY",
+  "DENTISTRY",
+  "OPTOMETRY",
+  "MATERNITY",
+] as const;
+export type PolicyBenefit = (typeof POLICY_BENEFITS)[number];
+
+/**
+ * A permission for one benefit of an entity: held as for the entity, and only when the plan of the
+ * entity's policy covers that benefit (nothing can be done about a benefit one does not have).
+ */
+export function holdsBenefitPermission(
+  permission: Permission,
+  context: PermissionContext,
+  benefitCovered: boolean,
+): boolean {
+  return benefitCovered && holdsPermission(permission, context);
+}
+
 /** GET /permissions (and its entity and benefit variants): each permission asked, in the order asked. */
 export interface PermissionsResponse {
   permissions: { permission: Permission; granted: boolean }[];

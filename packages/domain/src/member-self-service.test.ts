@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { holdsPermission, type MemberRole, type PermissionContext } from "./member-roles.js";
+import {
+  holdsBenefitPermission,
+  holdsPermission,
+  type MemberRole,
+  type PermissionContext,
+} from "./member-roles.js";
 import { contactDetailsUpdateSchema, memberSearchSchema } from "./member-self-service.js";
 
 const postal = {
@@ -81,5 +86,14 @@ describe("holdsPermission", () => {
     expect(holdsPermission("SEARCH_MEMBERS", context(["STAFF_AGENT"], "SELF", false))).toBe(true);
     expect(holdsPermission("SEARCH_MEMBERS", context(["MEMBER"], "SELF", true))).toBe(false);
     expect(holdsPermission("VIEW_CLAIMS", context(["STAFF_SUPERVISOR"], "SELF", false))).toBe(false);
+  });
+});
+
+describe("benefit permissions", () => {
+  const principal = { roles: new Set(["MEMBER"] as const), relationship: "SELF" as const, isPrincipal: true };
+  it("hold as for the entity only when the plan covers the benefit", () => {
+    expect(holdsBenefitPermission("VIEW_CLAIMS", principal, true)).toBe(true);
+    expect(holdsBenefitPermission("VIEW_CLAIMS", principal, false)).toBe(false);
+    expect(holdsBenefitPermission("SEARCH_MEMBERS", principal, true)).toBe(false);
   });
 });

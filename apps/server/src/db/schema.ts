@@ -473,3 +473,21 @@ export const membershipCardOrders = pgTable(
   },
   (table) => [unique("membership_card_orders_one_per_day").on(table.entityNumber, table.orderedOn)],
 );
+
+/** The benefits each plan covers (POLICY_BENEFITS in the domain); benefit permissions ask here. */
+export const planBenefits = pgTable(
+  "plan_benefits",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    benefit: text("benefit").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.planId, table.benefit] }),
+    check(
+      "plan_benefits_benefit_known",
+      sql`${table.benefit} in ('HOSPITAL', 'CHRONIC_MEDICATION', 'DAY_TO_DAY', 'DENTISTRY', 'OPTOMETRY', 'MATERNITY')`,
+    ),
+  ],
+);

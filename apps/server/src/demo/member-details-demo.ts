@@ -29,8 +29,12 @@ import type { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_SCHEME = { code: "MERIDIAN", name: SCHEME_NAME } as const;
 const PLANS = {
-  comprehensive: { code: "COMPREHENSIVE", name: "Meridian Comprehensive" },
-  essential: { code: "ESSENTIAL", name: "Meridian Essential" },
+  comprehensive: {
+    code: "COMPREHENSIVE",
+    name: "Meridian Comprehensive",
+    benefits: ["HOSPITAL", "CHRONIC_MEDICATION", "DAY_TO_DAY", "DENTISTRY", "OPTOMETRY", "MATERNITY"],
+  },
+  essential: { code: "ESSENTIAL", name: "Meridian Essential", benefits: ["HOSPITAL", "CHRONIC_MEDICATION"] },
 } as const;
 
 interface DemoDependent {

@@ -4,6 +4,7 @@ import type {
   EmergencyContact,
   PersonalDetails,
   PhoneNumber,
+  PolicyBenefit,
 } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
@@ -13,6 +14,7 @@ import {
   memberPhones,
   memberProfiles,
   members,
+  planBenefits,
   plans,
   policies,
   policyDependents,
@@ -73,7 +75,7 @@ export async function insertEmergencyContacts(
 export async function ensurePlan(
   db: Db,
   scheme: { code: string; name: string },
-  plan: { code: string; name: string },
+  plan: { code: string; name: string; benefits?: readonly PolicyBenefit[] },
 ): Promise<number> {
   await db.insert(schemes).values(scheme).onConflictDoNothing({ target: schemes.code });
   const [storedScheme] = await db
@@ -83,13 +85,19 @@ export async function ensurePlan(
   if (!storedScheme) throw new Error("the scheme was neither found nor created");
   await db
     .insert(plans)
-    .values({ schemeId: storedScheme.id, ...plan })
+    .values({ schemeId: storedScheme.id, code: plan.code, name: plan.name })
     .onConflictDoNothing({ target: [plans.schemeId, plans.code] });
   const [storedPlan] = await db
     .select({ id: plans.id })
     .from(plans)
     .where(and(eq(plans.schemeId, storedScheme.id), eq(plans.code, plan.code)));
   if (!storedPlan) throw new Error("the plan was neither found nor created");
+  if (plan.benefits && plan.benefits.length > 0) {
+    await db
+      .insert(planBenefits)
+      .values(plan.benefits.map((benefit) => ({ planId: storedPlan.id, benefit })))
+      .onConflictDoNothing();
+  }
   return storedPlan.id;
 }
 

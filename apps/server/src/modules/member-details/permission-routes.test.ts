@@ -131,8 +131,20 @@ describe.each(TEST_DATABASE_KINDS)("permission routes on %s", (kind) => {
     expect(answer.json().exceptionCode).toBe("VALIDATION_FAILED");
   });
 
-  it("refuses a malformed benefit code with 400", async () => {
-    const path = `/permissions/${family.principal.entityNumber}/${"X".repeat(33)}?permissions=VIEW_CLAIMS`;
-    expect((await get(family.principal.browser, path)).statusCode).toBe(400);
+  it("grants nothing for a benefit the entity's plan does not cover", async () => {
+    // The test plan covers HOSPITAL, CHRONIC_MEDICATION and DENTISTRY.
+    for (const entity of [family.principal.entityNumber, family.spouse]) {
+      expect(await granted(family.principal.browser, `/permissions/${entity}/OPTOMETRY`)).toEqual([]);
+      expect(await granted(family.principal.browser, `/permissions/${entity}/HOSPITAL`)).toEqual(
+        await granted(family.principal.browser, `/permissions/${entity}`),
+      );
+    }
+  });
+
+  it("refuses a malformed or unknown benefit code with 400", async () => {
+    for (const benefit of ["X".repeat(33), "XRAY", "dentistry"]) {
+      const path = `/permissions/${family.principal.entityNumber}/${benefit}?permissions=VIEW_CLAIMS`;
+      expect((await get(family.principal.browser, path)).statusCode).toBe(400);
+    }
   });
 });

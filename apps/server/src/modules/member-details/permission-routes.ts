@@ -1,9 +1,16 @@
-import { holdsPermission, type Permission, type PermissionContext } from "@portal/domain";
+import {
+  holdsBenefitPermission,
+  holdsPermission,
+  type Permission,
+  type PermissionContext,
+  type PolicyBenefit,
+} from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import { requireMember } from "../gateway/session-plugin.js";
 import { reachOf, requireInReach } from "./access.js";
+import { policyCoversBenefit } from "./policies-repository.js";
 import { isPrincipalMember, listRoles } from "./roles-repository.js";
 import { errorResponses } from "./route-schemas.js";
 import {
@@ -16,18 +23,27 @@ import {
  * GET /permissions, /permissions/{entityNumber} and /permissions/{entityNumber}/{policyBenefit}:
  * for each permission asked, whether the logged-in person holds it, for themselves or for the
  * entity named (one they reach, else 404). What is held follows from their roles and from whether
- * the entity is themselves or a dependent (holdsPermission in the domain). No benefit restricts a
- * permission yet: the benefit variant answers as the entity one, once the code is well-formed.
+ * the entity is themselves or a dependent (holdsPermission in the domain); for a benefit, only when
+ * the plan of the entity's policy covers it too (holdsBenefitPermission).
  * The answer is about the asker's own rights, so it is not audited.
  */
 export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
 
-  async function answer(request: FastifyRequest, entityNumber: number | undefined, asked: Permission[]) {
+  async function answer(
+    request: FastifyRequest,
+    entityNumber: number | undefined,
+    asked: Permission[],
+    benefit?: PolicyBenefit,
+  ) {
     const reach = await reachOf(db, requireMember(request).entityNumber);
     const actor = reach.actorEntityNumber;
     if (entityNumber !== undefined) requireInReach(reach, entityNumber);
-    const [roles, isPrincipal] = await Promise.all([listRoles(db, actor), isPrincipalMember(db, actor)]);
+    const [roles, isPrincipal, benefitCovered] = await Promise.all([
+      listRoles(db, actor),
+      isPrincipalMember(db, actor),
+      benefit === undefined ? true : policyCoversBenefit(db, entityNumber ?? actor, benefit),
+    ]);
     const permissionContext: PermissionContext = {
       roles,
       isPrincipal,
@@ -36,7 +52,10 @@ export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     return {
       permissions: asked.map((permission) => ({
         permission,
-        granted: holdsPermission(permission, permissionContext),
+        granted:
+          benefit === undefined
+            ? holdsPermission(permission, permissionContext)
+            : holdsBenefitPermission(permission, permissionContext, benefitCovered),
       })),
     };
   }
@@ -73,6 +92,7 @@ export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: permissionsResponseSchema, ...errorResponses },
       },
     },
-    async (request) => answer(request, request.params.entityNumber, request.query.permissions),
+    async (request) =>
+      answer(request, request.params.entityNumber, request.query.permissions, request.params.policyBenefit),
   );
 };

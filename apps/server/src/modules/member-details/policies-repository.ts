@@ -2,11 +2,20 @@ import {
   type Dependent,
   type DependentRelationship,
   type Gender,
+  type PolicyBenefit,
   PRINCIPAL_DEPENDENT_CODE,
 } from "@portal/domain";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { memberProfiles, members, plans, policies, policyDependents, schemes } from "../../db/schema.js";
+import {
+  memberProfiles,
+  members,
+  planBenefits,
+  plans,
+  policies,
+  policyDependents,
+  schemes,
+} from "../../db/schema.js";
 
 // Policies, their plans and schemes, and the dependents on them. The functions that list
 // dependents take the principal member, so the scope is part of every such query.
@@ -141,4 +150,21 @@ export async function findPolicyMembership(
     .limit(1);
   if (!asDependent) return undefined;
   return { ...asDependent, relationship: asDependent.relationship as DependentRelationship };
+}
+
+/** Whether the plan of the person's policy (as findPolicyMembership picks it) covers the benefit. */
+export async function policyCoversBenefit(
+  db: Db,
+  entityNumber: number,
+  benefit: PolicyBenefit,
+): Promise<boolean> {
+  const membership = await findPolicyMembership(db, entityNumber);
+  if (!membership) return false;
+  const covered = await db
+    .select({ benefit: planBenefits.benefit })
+    .from(planBenefits)
+    .innerJoin(policies, eq(policies.planId, planBenefits.planId))
+    .where(and(eq(policies.policyId, membership.policyId), eq(planBenefits.benefit, benefit)))
+    .limit(1);
+  return covered.length > 0;
 }

@@ -7,6 +7,7 @@ import {
   type MemberSearchResponse,
   PERMISSIONS,
   type PermissionsResponse,
+  POLICY_BENEFITS,
   type RoleCheckResponse,
   WAITING_PERIOD_TYPES,
   type WaitingPeriodsResponse,
@@ -70,9 +71,9 @@ export const permissionsQuerySchema = z.object({
   ),
 });
 
-/** A benefit code such as DENTISTRY; permissions do not vary by benefit yet (see permission-routes.ts). */
+/** A benefit a plan may cover, such as DENTISTRY (POLICY_BENEFITS). */
 export const benefitParamsSchema = entityParamsSchema.extend({
-  policyBenefit: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+  policyBenefit: z.enum(POLICY_BENEFITS),
 });
 
 export const permissionsResponseSchema = z.object({

@@ -21,7 +21,11 @@ export const MD = `${BASE}/v2/member-details`;
 export const MISSING_ENTITY = 2_000_000_000;
 
 export const TEST_SCHEME = { code: "TEST-SCHEME", name: "Test Medical Scheme" };
-export const TEST_PLAN = { code: "GOLD", name: "Gold Plan" };
+export const TEST_PLAN = {
+  code: "GOLD",
+  name: "Gold Plan",
+  benefits: ["HOSPITAL", "CHRONIC_MEDICATION", "DENTISTRY"],
+} as const;
 
 /** A new member (role MEMBER), logged in through the gateway in their own browser. */
 export async function loggedInMember(testApp: TestApp, emails?: string[]) {
