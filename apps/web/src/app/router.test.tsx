@@ -1,5 +1,5 @@
 import type { SessionInfo } from "@portal/domain";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -59,6 +59,30 @@ describe("routing and the session guard", () => {
     const app = renderApp(path);
     expect(await screen.findByRole("heading", { level: 1, name: "How can we help?" })).toBeInTheDocument();
     expect(app.location()).toBe(expected);
+  });
+
+  it("the header's Contact us and My membership links, next to Log out, open their pages and mark themselves current", async () => {
+    stubFetchRoutes({ "GET /wsg/session": () => Response.json(member) });
+    const app = renderApp("/contact-us/default");
+    const menu = await screen.findByRole("navigation", { name: "Member menu" });
+    const contactUs = within(menu).getByRole("link", { name: "Contact us" });
+    const link = within(menu).getByRole("link", { name: "My membership" });
+    expect(contactUs).toHaveAttribute("aria-current", "page");
+    expect(link).not.toHaveAttribute("aria-current");
+    expect(within(menu).getByRole("button", { name: "Log out" })).toBeInTheDocument();
+
+    // Keyboard first: the links are the first stops in the header.
+    const user = userEvent.setup();
+    await user.tab();
+    expect(contactUs).toHaveFocus();
+    await user.tab();
+    expect(link).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { level: 1, name: "My membership" })).toBeInTheDocument();
+    expect(app.location()).toBe("/my-membership");
+    expect(screen.getByRole("link", { name: "My membership" })).toHaveAttribute("aria-current", "page");
+    await user.click(screen.getByRole("link", { name: "Contact us" }));
+    expect(app.location()).toBe("/contact-us/default");
   });
 
   it("after login returns to the page the member wanted", async () => {

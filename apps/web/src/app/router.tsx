@@ -26,6 +26,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.updateDefault.path, element: <UpdateDefaultRedirect /> },
           { path: paths.update.path, lazy: () => import("./routes/view-query") },
           { path: paths.documentSubmission.path, lazy: () => import("./routes/document-submission") },
+          { path: paths.myMembership.path, lazy: () => import("./routes/my-membership") },
           // Unknown addresses (old bookmarks, typos) land on the home page.
           { path: "*", element: <RootRedirect /> },
         ],

@@ -19,5 +19,6 @@ describe("paths", () => {
     expect(paths.contactUs.getHref("medxpress")).toBe("/contact-us/medxpress");
     expect(paths.contactUs.getHref()).toBe("/contact-us/default");
     expect(paths.documentSubmission.getHref(9)).toBe("/document-submission?reference=9");
+    expect(paths.myMembership.getHref()).toBe("/my-membership");
   });
 });

@@ -51,6 +51,11 @@ export const paths = {
         reference: reference === undefined ? undefined : String(reference),
       }),
   },
+  /** The member's own details, cover, documents and profile picture. */
+  myMembership: {
+    path: "/my-membership",
+    getHref: () => "/my-membership",
+  },
 } as const;
 
 /** The page the member lands on: the root redirects to the default contact-us screen (spec §2). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { removeCookie, setCookie } from "./cookies";
-import { apiFetch, getJson, HttpError, postJson, setUnauthorizedHandler } from "./http";
+import { apiFetch, getJson, getText, HttpError, postJson, postText, setUnauthorizedHandler } from "./http";
 
 function stubFetch(response: () => Response = () => new Response(null, { status: 204 })) {
   const fetchMock = vi.fn<typeof fetch>(async () => response());
@@ -114,5 +114,50 @@ describe("postJson", () => {
     await expect(postJson("/wsg/logout", { a: 1 })).resolves.toBeUndefined();
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"a":1}');
     expect(sentHeaders(fetchMock).get("Content-Type")).toBe("application/json");
+  });
+});
+
+describe("getText and postText", () => {
+  afterEach(() => removeCookie("XSRF-TOKEN"));
+
+  it("getText resolves the text and asks for text, unless the caller names another type", async () => {
+    const fetchMock = stubFetch(() => new Response("data:image/jpeg;base64,AAAA"));
+    await expect(getText("/api/member-details/profile-picture/")).resolves.toBe(
+      "data:image/jpeg;base64,AAAA",
+    );
+    expect(sentHeaders(fetchMock).get("Accept")).toBe("text/plain, application/json");
+
+    const htmlFetch = stubFetch(() => new Response("<p>Help</p>"));
+    await getText("/site/help.html", { headers: { Accept: "text/html" } });
+    expect(sentHeaders(htmlFetch).get("Accept")).toBe("text/html");
+  });
+
+  it("postText sends no body but the anti-forgery header, and resolves the text", async () => {
+    setCookie("XSRF-TOKEN", "token-9");
+    const fetchMock = stubFetch(() => new Response("Your order number is MC-000001."));
+    await expect(postText("/api/member-details/v2/member-details/order-membership-card")).resolves.toBe(
+      "Your order number is MC-000001.",
+    );
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("POST");
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBeUndefined();
+    expect(sentHeaders(fetchMock).get("X-XSRF-TOKEN")).toBe("token-9");
+  });
+
+  it("both fail with an HttpError carrying the JSON error body, and a 401 ends the session", async () => {
+    const handler = vi.fn();
+    const unregister = setUnauthorizedHandler(handler);
+    const body = {
+      status: 404,
+      exceptionCode: "NOT_FOUND",
+      message: "No profile picture has been uploaded.",
+    };
+    stubFetch(() => Response.json(body, { status: 404 }));
+    const error = await rejection(getText("/api/member-details/profile-picture/"));
+    expect(error).toMatchObject({ status: 404, statusText: "Not Found", body });
+
+    stubFetch(() => new Response(null, { status: 401 }));
+    await expect(postText("/api/x")).rejects.toBeInstanceOf(HttpError);
+    expect(handler).toHaveBeenCalledTimes(1);
+    unregister();
   });
 });

@@ -142,8 +142,22 @@ export async function getJson<T>(url: string, init: ApiRequestInit = {}): Promis
   return (await response.json()) as T;
 }
 
+// Text answers (a data URI, the base64 of a PDF, an HTML fragment) still fail with a JSON body.
+const TEXT_ACCEPT = "text/plain, application/json";
+
+/** GET a text answer; the caller's own Accept header (e.g. text/html) wins over text/plain. */
 export async function getText(url: string, init: ApiRequestInit = {}): Promise<string> {
-  const response = await apiFetch(url, { ...init, method: "GET" });
+  const headers = new Headers(init.headers);
+  if (!headers.has("Accept")) headers.set("Accept", TEXT_ACCEPT);
+  const response = await apiFetch(url, { ...init, method: "GET", headers });
+  return response.text();
+}
+
+/** POST without a body (an action such as ordering a card) whose answer is plain text. */
+export async function postText(url: string, init: ApiRequestInit = {}): Promise<string> {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Accept")) headers.set("Accept", TEXT_ACCEPT);
+  const response = await apiFetch(url, { ...init, method: "POST", headers });
   return response.text();
 }
 

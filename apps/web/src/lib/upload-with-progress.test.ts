@@ -73,6 +73,21 @@ describe("uploadWithProgress", () => {
     unregister();
   });
 
+  it("reads a plain-text answer as it is when asked to, and still parses a JSON error body", async () => {
+    const upload = uploadWithProgress<string>("/api/member-details/profile-picture/", new FormData(), {
+      responseType: "text",
+    });
+    expect(last().headers.get("Accept")).toBe("text/plain, application/json");
+    last().answerText(200, "data:image/jpeg;base64,AAAA");
+    await expect(upload).resolves.toBe("data:image/jpeg;base64,AAAA");
+
+    const refused = uploadWithProgress("/api/member-details/profile-picture/", new FormData(), {
+      responseType: "text",
+    });
+    last().answer(415, { status: 415, exceptionCode: "ATTACHMENT_RULE", message: "Please choose a PNG." });
+    await expect(refused).rejects.toMatchObject({ status: 415, body: { message: "Please choose a PNG." } });
+  });
+
   it("stops when the signal aborts", async () => {
     const controller = new AbortController();
     const upload = uploadWithProgress("/upload", new FormData(), { signal: controller.signal });

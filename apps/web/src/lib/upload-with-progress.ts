@@ -11,6 +11,8 @@ export interface UploadOptions {
   /** Sent as Idempotency-Key, so a retry after a lost answer creates nothing twice. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** How to read a successful answer: JSON (the default) or plain text (e.g. a data URI). */
+  responseType?: "json" | "text";
 }
 
 /**
@@ -18,7 +20,7 @@ export interface UploadOptions {
  * contract as lib/http.ts: the anti-forgery header, HttpError on failure, a 401 ends the session.
  */
 export function uploadWithProgress<T>(url: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const { onProgress, idempotencyKey, signal } = options;
+  const { onProgress, idempotencyKey, signal, responseType = "json" } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException("The upload was cancelled.", "AbortError"));
@@ -26,7 +28,11 @@ export function uploadWithProgress<T>(url: string, form: FormData, options: Uplo
     }
     const request = new XMLHttpRequest();
     request.open("POST", url);
-    request.setRequestHeader("Accept", "application/json");
+    // Errors come back as JSON either way.
+    request.setRequestHeader(
+      "Accept",
+      responseType === "text" ? "text/plain, application/json" : "application/json",
+    );
     const token = antiForgeryToken(url);
     if (token !== undefined) request.setRequestHeader(XSRF_HEADER, token);
     if (idempotencyKey) request.setRequestHeader("Idempotency-Key", idempotencyKey);
@@ -47,6 +53,10 @@ export function uploadWithProgress<T>(url: string, form: FormData, options: Uplo
     request.addEventListener("load", () => {
       if (request.status < 200 || request.status >= 300) {
         failWith(request.status, request.statusText, request.responseText);
+        return;
+      }
+      if (responseType === "text") {
+        resolve(request.responseText as T);
         return;
       }
       try {

@@ -37,7 +37,11 @@ export class FakeUploadRequest extends EventTarget {
     );
   }
   answer(status: number, body: unknown) {
-    Object.assign(this, { status, statusText: "", responseText: JSON.stringify(body) });
+    this.answerText(status, JSON.stringify(body));
+  }
+  /** Answers with the text as it is (e.g. a data URI), not as JSON. */
+  answerText(status: number, text: string) {
+    Object.assign(this, { status, statusText: "", responseText: text });
     this.dispatchEvent(new Event("load"));
   }
 }

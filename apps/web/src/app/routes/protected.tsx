@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { ErrorAlert } from "../../components/alert/alert";
 import { AppLayout } from "../../components/layouts/app-layout";
+import { HeaderNavLink } from "../../components/layouts/header-nav-link";
 import { LoadingStatus } from "../../components/spinner/spinner";
 import { useAppConfig } from "../../config/app-config";
 import { paths } from "../../config/paths";
@@ -22,7 +23,7 @@ export function ProtectedLayout() {
   }
   const authenticated = session.isSuccess && session.data.authenticated;
   return (
-    <AppLayout schemeName={schemeName} headerActions={authenticated ? <LogoutButton /> : null}>
+    <AppLayout schemeName={schemeName} headerActions={authenticated ? <MemberMenu /> : null}>
       {authenticated ? <Outlet /> : null}
       {session.isPending ? <LoadingStatus /> : null}
       {session.isError ? (
@@ -34,5 +35,16 @@ export function ProtectedLayout() {
         </>
       ) : null}
     </AppLayout>
+  );
+}
+
+/** The header's links and buttons for a logged-in member, in keyboard order. */
+function MemberMenu() {
+  return (
+    <nav className="d-flex gap-2" aria-label="Member menu">
+      <HeaderNavLink to={paths.contactUs.getHref("default")}>Contact us</HeaderNavLink>
+      <HeaderNavLink to={paths.myMembership.getHref()}>My membership</HeaderNavLink>
+      <LogoutButton />
+    </nav>
   );
 }

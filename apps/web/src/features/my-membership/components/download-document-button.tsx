@@ -1,0 +1,28 @@
+import { ErrorAlert } from "../../../components/alert/alert";
+import { Spinner } from "../../../components/spinner/spinner";
+import { type MembershipDocument, useDownloadMembershipDocument } from "../api/get-membership-document";
+
+interface DownloadDocumentButtonProps {
+  document: MembershipDocument;
+  label: string;
+  errorMessage: string;
+}
+
+/** Fetches one PDF and saves it; a spinner in the button meanwhile, a red alert under it on failure. */
+export function DownloadDocumentButton({ document, label, errorMessage }: DownloadDocumentButtonProps) {
+  const download = useDownloadMembershipDocument(document);
+  return (
+    <div className="mb-3">
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        onClick={() => download.mutate()}
+        disabled={download.isPending}
+      >
+        {download.isPending ? <Spinner size="sm" label="Downloading..." className="me-2" /> : null}
+        {label}
+      </button>
+      {download.isError ? <ErrorAlert className="mt-2 mb-0">{errorMessage}</ErrorAlert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { MEMBERSHIP_DOCUMENT_FILE_NAMES, membershipCardOrderConfirmation } from "@portal/domain";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { setCookie } from "../../../lib/cookies";
+import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { renderWithProviders } from "../../../testing/test-utils";
+import { ROUTES, text } from "../testing/answers";
+import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { MembershipDocumentsSection } from "./membership-documents-section";
+
+const PDF_TEXT = "%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n";
+
+/** Records what the page hands to the browser as downloads: jsdom has no object URLs nor downloads. */
+function captureDownloads() {
+  const blobs = new Map<string, Blob>();
+  const revoked: string[] = [];
+  class TestUrl extends URL {
+    static override createObjectURL(blob: Blob): string {
+      const url = `blob:test/${blobs.size + 1}`;
+      blobs.set(url, blob);
+      return url;
+    }
+    static override revokeObjectURL(url: string): void {
+      revoked.push(url);
+    }
+  }
+  vi.stubGlobal("URL", TestUrl);
+  const saved: { blob: Blob | undefined; fileName: string; attached: boolean }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({
+      blob: blobs.get(this.getAttribute("href") ?? ""),
+      fileName: this.download,
+      attached: this.isConnected,
+    });
+  });
+  return { saved, revoked };
+}
+
+describe("MembershipDocumentsSection", () => {
+  it("decodes the card's base64 into a PDF and saves it as membership-card.pdf", async () => {
+    const calls = stubFetchRoutes({ [ROUTES.card]: text(btoa(PDF_TEXT)) });
+    const { saved, revoked } = captureDownloads();
+    renderWithProviders(<MembershipDocumentsSection />);
+    await userEvent.click(screen.getByRole("button", { name: "Download membership card" }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [download] = saved;
+    expect(download?.fileName).toBe(MEMBERSHIP_DOCUMENT_FILE_NAMES.card);
+    expect(download?.attached).toBe(true);
+    expect(download?.blob?.type).toBe("application/pdf");
+    expect(await download?.blob?.text()).toBe(PDF_TEXT);
+    expect(calls.map((call) => call.key)).toEqual([
+      "GET /api/member-details/v2/member-details/membership-card",
+    ]);
+    // The temporary link is gone and its object URL released.
+    expect(document.querySelector("a[download]")).toBeNull();
+    await waitFor(() => expect(revoked).toEqual(["blob:test/1"]));
+  });
+
+  it("shows a spinner while fetching, then saves the certificate", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubFetchRoutes({ [ROUTES.certificate]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { saved } = captureDownloads();
+    renderWithProviders(<MembershipDocumentsSection />);
+    await userEvent.click(screen.getByRole("button", { name: "Download certificate" }));
+
+    const busy = screen.getByRole("button", { name: /Download certificate/ });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveTextContent("Downloading...");
+    answer(text(btoa(PDF_TEXT))());
+    await waitFor(() =>
+      expect(saved.map((download) => download.fileName)).toEqual(["membership-certificate.pdf"]),
+    );
+    expect(await screen.findByRole("button", { name: "Download certificate" })).toBeEnabled();
+  });
+
+  it("shows a red alert when a download fails, and saves nothing", async () => {
+    stubFetchRoutes({ [ROUTES.card]: () => new Response(null, { status: 500 }) });
+    const { saved } = captureDownloads();
+    renderWithProviders(<MembershipDocumentsSection />);
+    await userEvent.click(screen.getByRole("button", { name: "Download membership card" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardDownload);
+    expect(saved).toEqual([]);
+  });
+
+  it("orders a new card with the anti-forgery header and shows the confirmation", async () => {
+    setCookie("XSRF-TOKEN", "token-5");
+    const confirmation = membershipCardOrderConfirmation("MC-000042");
+    const calls = stubFetchRoutes({ [ROUTES.orderCard]: text(confirmation) });
+    renderWithProviders(<MembershipDocumentsSection />);
+    await userEvent.click(screen.getByRole("button", { name: "Order a new card" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent(confirmation);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.key).toBe("POST /api/member-details/v2/member-details/order-membership-card");
+    expect(calls[0]?.init?.body).toBeUndefined();
+    expect(new Headers(calls[0]?.init?.headers).get("X-XSRF-TOKEN")).toBe("token-5");
+  });
+
+  it("shows a red alert when the order fails", async () => {
+    stubFetchRoutes({ [ROUTES.orderCard]: () => new Response(null, { status: 503 }) });
+    renderWithProviders(<MembershipDocumentsSection />);
+    await userEvent.click(screen.getByRole("button", { name: "Order a new card" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardOrder);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+});

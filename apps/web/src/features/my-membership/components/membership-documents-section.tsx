@@ -1,0 +1,24 @@
+import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { DownloadDocumentButton } from "./download-document-button";
+import { MembershipSection } from "./membership-section";
+import { OrderCardButton } from "./order-card-button";
+
+/** The membership card and certificate as PDFs, and ordering a new plastic card. */
+export function MembershipDocumentsSection() {
+  return (
+    <MembershipSection title="Membership card and certificate">
+      <DownloadDocumentButton
+        document="card"
+        label="Download membership card"
+        errorMessage={MY_MEMBERSHIP_MESSAGES.cardDownload}
+      />
+      <DownloadDocumentButton
+        document="certificate"
+        label="Download certificate"
+        errorMessage={MY_MEMBERSHIP_MESSAGES.certificateDownload}
+      />
+      <p className="mb-2">Lost your card, or is it damaged? Order a new one.</p>
+      <OrderCardButton />
+    </MembershipSection>
+  );
+}

@@ -1,0 +1,142 @@
+import { PROFILE_PICTURE_MESSAGES } from "@portal/domain";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { renderWithProviders } from "../../../testing/test-utils";
+import { json, noPicture, pageAnswers, ROUTES } from "../testing/answers";
+import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { MyMembershipPage } from "./my-membership-page";
+
+const region = (name: string) => screen.findByRole("region", { name });
+const failure = json({ status: 500, exceptionCode: "INTERNAL_ERROR", message: "x" }, 500);
+
+/** The rows of a table as lists of cell texts, header row first. */
+function rowsOf(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole("row")
+    .map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent ?? ""));
+}
+
+describe("MyMembershipPage", () => {
+  it("shows every section with its data, asking only for what it shows", async () => {
+    const calls = stubFetchRoutes(pageAnswers());
+    renderWithProviders(<MyMembershipPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "My membership" })).toBeInTheDocument();
+
+    const details = await region("Your details");
+    expect(await within(details).findByText("Zanele")).toBeInTheDocument();
+    for (const text of [
+      "Mrs",
+      "Khumalo",
+      "20991234",
+      "1988-04-21",
+      "zanele@example.com",
+      "z.khumalo@example.org",
+      "Mobile: +27 82 555 0101",
+      "Postal: PO Box 12, Rondebosch, Cape Town, Western Cape, 7700, South Africa",
+    ]) {
+      expect(within(details).getByText(text)).toBeInTheDocument();
+    }
+
+    const plan = await region("Plan and scheme");
+    expect(await within(plan).findByText("Meridian Comprehensive")).toBeInTheDocument();
+    expect(await within(plan).findByText("Meridian Health")).toBeInTheDocument();
+    expect(within(plan).getByText("MHS-20991234")).toBeInTheDocument();
+    expect(within(plan).getByText("2020-01-01")).toBeInTheDocument();
+
+    const dependents = await within(await region("Dependents")).findByRole("table", {
+      name: "The dependents on your policy",
+    });
+    expect(rowsOf(dependents)).toEqual([
+      ["Name", "Relationship", "Dependent code", "Date of birth"],
+      ["Mr Themba Khumalo", "Spouse", "01", "1986-09-02"],
+      ["Lerato Khumalo", "Child", "02", "2015-02-14"],
+    ]);
+
+    const contacts = await within(await region("Emergency contacts")).findByRole("table");
+    expect(rowsOf(contacts)[1]).toEqual(["Themba Khumalo", "Spouse", "+27 83 555 0102", "Not recorded"]);
+
+    const periods = await within(await region("Waiting periods")).findByRole("table");
+    expect(rowsOf(periods).slice(1)).toEqual([
+      ["General", "General", "2026-04-01", "2026-07-01"],
+      ["Condition-specific", "Knee replacement", "2026-04-01", "2027-04-01"],
+    ]);
+
+    // Only the GP: the dentist belongs elsewhere.
+    const gp = await within(await region("Your GP")).findByRole("table");
+    expect(rowsOf(gp).slice(1)).toEqual([
+      ["Rondebosch Family Practice", "0482317", "Dr Ayanda Mthembu", "2024-05-01", "No end date"],
+    ]);
+
+    expect(await screen.findByRole("img", { name: "Your profile picture" })).toHaveAttribute(
+      "src",
+      "data:image/jpeg;base64,/9j/AAAA",
+    );
+    expect(screen.getByRole("button", { name: "Download membership card" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Order a new card" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    // The details are asked for once, with the addresses only: the other sections have their own calls.
+    expect(calls.filter((call) => call.key.startsWith(`${ROUTES.details}?`)).map((call) => call.key)).toEqual(
+      ["GET /api/member-details/v2/member-details?emergencyContacts=false&dependents=false&addresses=true"],
+    );
+    expect(calls.map((call) => call.key)).toContain(
+      "GET /api/member-details/profile-picture/?width=160&height=160&crop=true",
+    );
+  });
+
+  it("a failing call shows its own section's alert while the others still show", async () => {
+    stubFetchRoutes({ ...pageAnswers(), [ROUTES.plan]: failure, [ROUTES.dependents]: failure });
+    renderWithProviders(<MyMembershipPage />);
+
+    const plan = await region("Plan and scheme");
+    expect(await within(plan).findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.planLoad);
+    // The scheme has a call of its own and still shows.
+    expect(await within(plan).findByText("Meridian Health")).toBeInTheDocument();
+    expect(await within(await region("Dependents")).findByRole("alert")).toHaveTextContent(
+      MY_MEMBERSHIP_MESSAGES.dependentsLoad,
+    );
+
+    expect(await within(await region("Your details")).findByText("Zanele")).toBeInTheDocument();
+    expect(await within(await region("Waiting periods")).findByText("Knee replacement")).toBeInTheDocument();
+    expect(await within(await region("Your GP")).findByText("Dr Ayanda Mthembu")).toBeInTheDocument();
+    expect(screen.getAllByRole("alert")).toHaveLength(2);
+  });
+
+  it("failing details fail the sections that need the member's number, and no others", async () => {
+    const calls = stubFetchRoutes({ ...pageAnswers(), [ROUTES.details]: failure });
+    renderWithProviders(<MyMembershipPage />);
+    for (const [name, message] of [
+      ["Your details", MY_MEMBERSHIP_MESSAGES.detailsLoad],
+      ["Waiting periods", MY_MEMBERSHIP_MESSAGES.waitingPeriodsLoad],
+      ["Your GP", MY_MEMBERSHIP_MESSAGES.doctorLoad],
+    ] as const) {
+      expect(await within(await region(name)).findByRole("alert")).toHaveTextContent(message);
+    }
+    expect(await within(await region("Emergency contacts")).findByRole("table")).toBeInTheDocument();
+    expect(calls.some((call) => call.key.includes("waiting-periods"))).toBe(false);
+  });
+
+  it("says so when there is nothing to show", async () => {
+    stubFetchRoutes({
+      ...pageAnswers(),
+      [ROUTES.dependents]: json({ dependents: [] }),
+      [ROUTES.emergencyContacts]: json({ emergencyContacts: [] }),
+      [ROUTES.waitingPeriods]: json({ entityNumber: 41, asAtDate: "2026-05-01", waitingPeriods: [] }),
+      [ROUTES.doctors]: json({ patientEntityNumber: 41, allocations: [] }),
+      [ROUTES.picture]: noPicture,
+    });
+    renderWithProviders(<MyMembershipPage />);
+    for (const text of [
+      MY_MEMBERSHIP_MESSAGES.noDependents,
+      MY_MEMBERSHIP_MESSAGES.noEmergencyContacts,
+      "No waiting periods apply.",
+      "No GP is allocated.",
+      PROFILE_PICTURE_MESSAGES.notFound,
+    ]) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Remove picture" })).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import { PROFILE_PICTURE_LIMITS, PROFILE_PICTURE_MESSAGES } from "@portal/domain";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { setCookie } from "../../../lib/cookies";
+import { formEntries, stubUploads } from "../../../testing/fake-upload";
+import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { renderWithProviders } from "../../../testing/test-utils";
+import { noPicture, PICTURE, ROUTES, text } from "../testing/answers";
+import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { ProfilePictureSection } from "./profile-picture-section";
+
+const png = (name = "me.png", size = 64) => new File([new Uint8Array(size)], name, { type: "image/png" });
+const picker = () => screen.getByLabelText("Choose a new picture");
+const saveButton = () => screen.queryByRole("button", { name: "Save picture" });
+
+/** Renders the section with the picture answers given in turn (the last one repeats). */
+function renderSection(...pictureAnswers: (() => Response)[]) {
+  let reads = 0;
+  const calls = stubFetchRoutes({
+    [ROUTES.picture]: () => {
+      const answer = pictureAnswers[Math.min(reads, pictureAnswers.length - 1)] as () => Response;
+      reads += 1;
+      return answer();
+    },
+    [ROUTES.removePicture]: () => new Response(null, { status: 204 }),
+  });
+  const uploads = stubUploads();
+  renderWithProviders(<ProfilePictureSection />);
+  return { calls, uploads, reads: () => reads };
+}
+
+describe("ProfilePictureSection", () => {
+  it("says no picture has been uploaded yet (a 404, not an error), and offers no removal", async () => {
+    renderSection(noPicture);
+    expect(await screen.findByText(PROFILE_PICTURE_MESSAGES.notFound)).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Remove picture" })).toBeNull();
+    expect(picker()).toHaveAttribute("accept", "image/png,image/jpeg");
+  });
+
+  it("shows a red alert when the picture cannot be loaded", async () => {
+    renderSection(() => new Response(null, { status: 500 }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureLoad);
+  });
+
+  it("refuses a file of the wrong type or too large before sending anything", async () => {
+    const { uploads } = renderSection(noPicture);
+    // applyAccept off: a member can pick "All files" in the dialog, so the page checks for itself.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(picker(), new File(["GIF89a"], "me.gif", { type: "image/gif" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(PROFILE_PICTURE_MESSAGES.wrongType);
+    expect(picker()).toHaveAttribute("aria-invalid", "true");
+    expect(saveButton()).toBeNull();
+
+    await user.upload(picker(), png("huge.png", PROFILE_PICTURE_LIMITS.maxBytes + 1));
+    expect(await screen.findByRole("alert")).toHaveTextContent(PROFILE_PICTURE_MESSAGES.tooLarge);
+    expect(saveButton()).toBeNull();
+    expect(uploads).toHaveLength(0);
+  });
+
+  it("shows a square preview, then uploads the file in field 'file' with progress and shows the new picture", async () => {
+    setCookie("XSRF-TOKEN", "token-7");
+    const { uploads, reads } = renderSection(noPicture, text(PICTURE));
+    const user = userEvent.setup();
+    await screen.findByText(PROFILE_PICTURE_MESSAGES.notFound);
+    await user.upload(picker(), png());
+
+    const preview = await screen.findByRole("img", { name: "Preview of your new profile picture" });
+    expect(preview).toHaveClass("profile-picture-crop__image");
+    expect(preview.closest(".profile-picture-crop")).not.toBeNull();
+    expect(preview.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+
+    await user.click(saveButton() as HTMLElement);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const request = uploads[0];
+    if (!request) throw new Error("no upload");
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/api/member-details/profile-picture/");
+    expect(request.headers.get("X-XSRF-TOKEN")).toBe("token-7");
+    expect(formEntries(request.body)).toEqual([["file", "file:me.png"]]);
+    act(() => request.reportProgress(32, 64));
+    expect(screen.getByRole("progressbar", { name: "Uploading your picture" })).toHaveAttribute(
+      "value",
+      "50",
+    );
+
+    act(() => request.answerText(200, PICTURE));
+    expect(await screen.findByRole("status")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureSaved);
+    // The picture is asked for again (invalidated), and the choice is cleared.
+    expect(await screen.findByRole("img", { name: "Your profile picture" })).toHaveAttribute("src", PICTURE);
+    expect(reads()).toBe(2);
+    expect(screen.queryByRole("img", { name: "Preview of your new profile picture" })).toBeNull();
+  });
+
+  it("shows the server's own sentence when it refuses the picture, and keeps the choice", async () => {
+    const { uploads } = renderSection(noPicture);
+    const user = userEvent.setup();
+    await user.upload(picker(), png());
+    await user.click(await screen.findByRole("button", { name: "Save picture" }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() =>
+      uploads[0]?.answer(415, {
+        status: 415,
+        exceptionCode: "ATTACHMENT_RULE",
+        message: PROFILE_PICTURE_MESSAGES.unreadable,
+      }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(PROFILE_PICTURE_MESSAGES.unreadable);
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it("never shows server text it does not know", async () => {
+    const { uploads } = renderSection(noPicture);
+    const user = userEvent.setup();
+    await user.upload(picker(), png());
+    await user.click(await screen.findByRole("button", { name: "Save picture" }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() =>
+      uploads[0]?.answer(500, { status: 500, exceptionCode: "INTERNAL_ERROR", message: "stack trace" }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureSave);
+  });
+
+  it("asks before removing; Cancel keeps the picture, Yes sends DELETE and refreshes", async () => {
+    setCookie("XSRF-TOKEN", "token-8");
+    const { calls } = renderSection(text(PICTURE), noPicture);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Remove picture" }));
+    const question = screen.getByRole("group", {
+      name: "Are you sure you want to remove your profile picture?",
+    });
+    expect(within(question).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    expect(screen.getByRole("button", { name: "Remove picture" })).toHaveFocus();
+    expect(calls.some((call) => call.key.startsWith("DELETE"))).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Remove picture" }));
+    await user.click(screen.getByRole("button", { name: "Yes, remove it" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureRemoved);
+    expect(await screen.findByText(PROFILE_PICTURE_MESSAGES.notFound)).toBeInTheDocument();
+    const removal = calls.find((call) => call.key.startsWith("DELETE"));
+    expect(removal?.key).toBe("DELETE /api/member-details/profile-picture");
+    expect(new Headers(removal?.init?.headers).get("X-XSRF-TOKEN")).toBe("token-8");
+  });
+});

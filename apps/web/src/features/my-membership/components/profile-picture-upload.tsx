@@ -1,0 +1,135 @@
+import {
+  formatFileSize,
+  PROFILE_PICTURE_LIMITS,
+  PROFILE_PICTURE_MESSAGES,
+  PROFILE_PICTURE_TYPES,
+} from "@portal/domain";
+import { useEffect, useId, useState } from "react";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { SendButton } from "../../../components/form-fields/send-button";
+import { isHttpError } from "../../../lib/http";
+import { useUploadProfilePicture } from "../api/upload-profile-picture";
+import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import {
+  knownProfilePictureMessage,
+  profilePicturePixelProblem,
+  profilePictureProblem,
+} from "../utils/profile-picture-problem";
+import { readAsDataUri } from "../utils/read-as-data-uri";
+import { PictureCropPreview } from "./picture-crop-preview";
+
+/** The server's own sentence when it is a known one (wrong type, too large…), else ours. */
+function uploadErrorMessage(error: Error): string {
+  const serverMessage = isHttpError(error) ? error.body?.message : undefined;
+  return knownProfilePictureMessage(serverMessage) ?? MY_MEMBERSHIP_MESSAGES.pictureSave;
+}
+
+/** Choose a PNG or JPEG, see it cropped, then "Save picture" (with upload progress). */
+export function ProfilePictureUpload() {
+  const upload = useUploadProfilePicture();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // A new key empties the file input after a save or a cancel.
+  const [inputKey, setInputKey] = useState(0);
+  const inputId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    setPreview(null);
+    if (!file) return;
+    let current = true;
+    readAsDataUri(file).then(
+      (dataUri) => current && setPreview(dataUri),
+      () => {
+        if (!current) return;
+        setProblem(PROFILE_PICTURE_MESSAGES.unreadable);
+        setFile(null);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [file]);
+
+  const clearChoice = () => {
+    setFile(null);
+    setInputKey((key) => key + 1);
+  };
+  const choose = (chosen: File | undefined) => {
+    upload.reset();
+    const refusal = chosen ? profilePictureProblem(chosen) : null;
+    setProblem(refusal);
+    setFile(chosen && refusal === null ? chosen : null);
+  };
+  const refuse = (message: string) => {
+    setProblem(message);
+    clearChoice();
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Upload a new profile picture"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (file) upload.mutate(file, { onSuccess: clearChoice });
+      }}
+    >
+      <div className="mb-3">
+        <label className="form-label" htmlFor={inputId}>
+          Choose a new picture
+        </label>
+        <input
+          key={inputKey}
+          id={inputId}
+          className="form-control"
+          type="file"
+          accept={PROFILE_PICTURE_TYPES.join(",")}
+          aria-describedby={hintId}
+          aria-invalid={problem ? true : undefined}
+          disabled={upload.isPending}
+          onChange={(event) => choose(event.target.files?.[0])}
+        />
+        <p className="form-text mb-0" id={hintId}>
+          PNG or JPEG, up to {formatFileSize(PROFILE_PICTURE_LIMITS.maxBytes)}.
+        </p>
+      </div>
+      {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
+      {file && preview ? (
+        <>
+          <PictureCropPreview
+            src={preview}
+            onDecoded={(width, height) => {
+              const tooBig = profilePicturePixelProblem(width, height);
+              if (tooBig) refuse(tooBig);
+            }}
+            onUnreadable={() => refuse(PROFILE_PICTURE_MESSAGES.unreadable)}
+          />
+          {upload.error ? <ErrorAlert>{uploadErrorMessage(upload.error)}</ErrorAlert> : null}
+          <div className="d-flex flex-wrap align-items-start gap-2">
+            <SendButton
+              label="Save picture"
+              progressLabel="Uploading your picture"
+              sending={upload.isPending}
+              progress={upload.progress}
+            />
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={clearChoice}
+              disabled={upload.isPending}
+            >
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : null}
+      {upload.isSuccess ? (
+        <div className="alert alert-success mb-0" role="status">
+          {MY_MEMBERSHIP_MESSAGES.pictureSaved}
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from "react";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { Spinner } from "../../../components/spinner/spinner";
+import { useRemoveProfilePicture } from "../api/remove-profile-picture";
+import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+
+/**
+ * "Remove picture", then a confirm step on the page itself (not window.confirm, which screen
+ * readers and tests handle poorly). Focus moves into the step and back, so keyboard users follow.
+ */
+export function RemoveProfilePicture({ hasPicture }: { hasPicture: boolean }) {
+  const removal = useRemoveProfilePicture();
+  const [confirming, setConfirming] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const focusRemoveButton = useRef(false);
+
+  useEffect(() => {
+    if (confirming) {
+      cancelButton.current?.focus();
+    } else if (focusRemoveButton.current) {
+      focusRemoveButton.current = false;
+      removeButton.current?.focus();
+    }
+  }, [confirming]);
+
+  const cancel = () => {
+    focusRemoveButton.current = true;
+    setConfirming(false);
+  };
+  const remove = () => removal.mutate(undefined, { onSettled: () => setConfirming(false) });
+
+  return (
+    <div className="mb-3">
+      {hasPicture && !confirming ? (
+        <button
+          ref={removeButton}
+          type="button"
+          className="btn btn-outline-danger"
+          onClick={() => {
+            removal.reset();
+            setConfirming(true);
+          }}
+        >
+          Remove picture
+        </button>
+      ) : null}
+      {hasPicture && confirming ? (
+        <fieldset className="border rounded p-3">
+          <legend className="fs-6">Are you sure you want to remove your profile picture?</legend>
+          <div className="d-flex flex-wrap gap-2">
+            <button type="button" className="btn btn-danger" onClick={remove} disabled={removal.isPending}>
+              {removal.isPending ? <Spinner size="sm" label="Removing..." className="me-2" /> : null}
+              Yes, remove it
+            </button>
+            <button
+              ref={cancelButton}
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={cancel}
+              disabled={removal.isPending}
+            >
+              Cancel
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
+      {removal.isError ? (
+        <ErrorAlert className="mt-2 mb-0">{MY_MEMBERSHIP_MESSAGES.pictureRemove}</ErrorAlert>
+      ) : null}
+      {removal.isSuccess ? (
+        <div className="alert alert-success mt-2 mb-0" role="status">
+          {MY_MEMBERSHIP_MESSAGES.pictureRemoved}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { formatDate } from "@portal/domain";
+import { useMemberDetails } from "../api/get-member-details";
+import { useWaitingPeriods } from "../api/get-waiting-periods";
+import { WAITING_PERIOD_TYPE_LABELS } from "../utils/labels";
+import { afterMemberDetails } from "../utils/load-state";
+import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { LoadStateContent } from "./load-state-content";
+import { MembershipSection } from "./membership-section";
+
+/** The waiting periods in force today, for the member themself (their entity number comes from their details). */
+export function WaitingPeriodsSection() {
+  const details = useMemberDetails();
+  const periods = useWaitingPeriods(details.data?.entityNumber);
+  return (
+    <MembershipSection title="Waiting periods">
+      <LoadStateContent
+        state={afterMemberDetails(details, periods)}
+        loadingLabel="Loading your waiting periods..."
+        errorMessage={MY_MEMBERSHIP_MESSAGES.waitingPeriodsLoad}
+      >
+        {(inForce) =>
+          inForce.length === 0 ? (
+            <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noWaitingPeriods}</p>
+          ) : (
+            <div className="table-responsive">
+              <table className="table align-middle mb-0">
+                <caption>The waiting periods that apply to you today</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Type</th>
+                    <th scope="col">Condition</th>
+                    <th scope="col">Start date</th>
+                    <th scope="col">End date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {inForce.map((period) => (
+                    <tr key={`${period.type}|${period.condition ?? ""}|${period.startDate}`}>
+                      <td>{WAITING_PERIOD_TYPE_LABELS[period.type]}</td>
+                      <td>{period.condition ?? "General"}</td>
+                      <td className="text-nowrap">{formatDate(period.startDate)}</td>
+                      <td className="text-nowrap">{formatDate(period.endDate)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </LoadStateContent>
+    </MembershipSection>
+  );
+}
