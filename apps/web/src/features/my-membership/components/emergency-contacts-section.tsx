@@ -3,6 +3,7 @@ import { NOT_RECORDED } from "../utils/labels";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
 import { MembershipSection } from "./membership-section";
+import { SectionTable } from "./section-table";
 
 export function EmergencyContactsSection() {
   const contacts = useEmergencyContacts();
@@ -17,29 +18,19 @@ export function EmergencyContactsSection() {
           people.length === 0 ? (
             <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noEmergencyContacts}</p>
           ) : (
-            <div className="table-responsive">
-              <table className="table align-middle mb-0">
-                <caption>The people to contact in an emergency</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Relationship</th>
-                    <th scope="col">Phone number</th>
-                    <th scope="col">E-mail address</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {people.map((person) => (
-                    <tr key={`${person.name}|${person.phoneNumber}`}>
-                      <td>{person.name}</td>
-                      <td>{person.relationship}</td>
-                      <td className="text-nowrap">{person.phoneNumber}</td>
-                      <td className="text-break">{person.email ?? NOT_RECORDED}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SectionTable
+              caption="The people to contact in an emergency"
+              columns={["Name", "Relationship", "Phone number", "E-mail address"]}
+            >
+              {people.map((person) => (
+                <tr key={`${person.name}|${person.phoneNumber}`}>
+                  <td>{person.name}</td>
+                  <td>{person.relationship}</td>
+                  <td className="text-nowrap">{person.phoneNumber}</td>
+                  <td className="text-break">{person.email ?? NOT_RECORDED}</td>
+                </tr>
+              ))}
+            </SectionTable>
           )
         }
       </LoadStateContent>

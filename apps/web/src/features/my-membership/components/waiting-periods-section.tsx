@@ -6,6 +6,7 @@ import { afterMemberDetails } from "../utils/load-state";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
 import { MembershipSection } from "./membership-section";
+import { SectionTable } from "./section-table";
 
 /** The waiting periods in force today, for the member themself (their entity number comes from their details). */
 export function WaitingPeriodsSection() {
@@ -22,29 +23,19 @@ export function WaitingPeriodsSection() {
           inForce.length === 0 ? (
             <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noWaitingPeriods}</p>
           ) : (
-            <div className="table-responsive">
-              <table className="table align-middle mb-0">
-                <caption>The waiting periods that apply to you today</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Type</th>
-                    <th scope="col">Condition</th>
-                    <th scope="col">Start date</th>
-                    <th scope="col">End date</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {inForce.map((period) => (
-                    <tr key={`${period.type}|${period.condition ?? ""}|${period.startDate}`}>
-                      <td>{WAITING_PERIOD_TYPE_LABELS[period.type]}</td>
-                      <td>{period.condition ?? "General"}</td>
-                      <td className="text-nowrap">{formatDate(period.startDate)}</td>
-                      <td className="text-nowrap">{formatDate(period.endDate)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SectionTable
+              caption="The waiting periods that apply to you today"
+              columns={["Type", "Condition", "Start date", "End date"]}
+            >
+              {inForce.map((period) => (
+                <tr key={`${period.type}|${period.condition ?? ""}|${period.startDate}`}>
+                  <td>{WAITING_PERIOD_TYPE_LABELS[period.type]}</td>
+                  <td>{period.condition ?? "General"}</td>
+                  <td className="text-nowrap">{formatDate(period.startDate)}</td>
+                  <td className="text-nowrap">{formatDate(period.endDate)}</td>
+                </tr>
+              ))}
+            </SectionTable>
           )
         }
       </LoadStateContent>

@@ -5,6 +5,7 @@ import { afterMemberDetails } from "../utils/load-state";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
 import { MembershipSection } from "./membership-section";
+import { SectionTable } from "./section-table";
 
 /** The member's GP allocations, newest first as the service sends them; dentists and specialists are left out. */
 export function YourGpSection() {
@@ -21,31 +22,20 @@ export function YourGpSection() {
           const gps = all.filter((allocation) => allocation.allocationType === "GP");
           if (gps.length === 0) return <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noGp}</p>;
           return (
-            <div className="table-responsive">
-              <table className="table align-middle mb-0">
-                <caption>Your GP allocations, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Practice</th>
-                    <th scope="col">Practice number</th>
-                    <th scope="col">Doctor</th>
-                    <th scope="col">Start date</th>
-                    <th scope="col">End date</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {gps.map((gp) => (
-                    <tr key={`${gp.practiceNumber}|${gp.startDate}`}>
-                      <td>{gp.practiceName}</td>
-                      <td>{gp.practiceNumber}</td>
-                      <td>{gp.doctorName}</td>
-                      <td className="text-nowrap">{formatDate(gp.startDate)}</td>
-                      <td className="text-nowrap">{gp.endDate ? formatDate(gp.endDate) : "No end date"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SectionTable
+              caption="Your GP allocations, newest first"
+              columns={["Practice", "Practice number", "Doctor", "Start date", "End date"]}
+            >
+              {gps.map((gp) => (
+                <tr key={`${gp.practiceNumber}|${gp.startDate}`}>
+                  <td>{gp.practiceName}</td>
+                  <td>{gp.practiceNumber}</td>
+                  <td>{gp.doctorName}</td>
+                  <td className="text-nowrap">{formatDate(gp.startDate)}</td>
+                  <td className="text-nowrap">{gp.endDate ? formatDate(gp.endDate) : "No end date"}</td>
+                </tr>
+              ))}
+            </SectionTable>
           );
         }}
       </LoadStateContent>
