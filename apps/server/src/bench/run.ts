@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
 import { rssBytes, startNode, stop, waitForHttp } from "./child-process.js";
+import { benchGrowth, GROWTH_CONNECTIONS } from "./growth.js";
 import { PortalSession } from "./portal-session.js";
 
 // `npm run bench`: speed and memory of the built server, each in its own process, printed
@@ -96,6 +97,13 @@ async function main(): Promise<void> {
   } finally {
     await stop(portal);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  // Filling a million queries takes a minute or two; BENCH_GROWTH=false leaves it out.
+  if (process.env.BENCH_GROWTH !== "false") {
+    console.warn(
+      `Open list as the data grows (${database}, ${GROWTH_CONNECTIONS} connections, ${seconds} s each):`,
+    );
+    await benchGrowth({ serverScript, openListPath, seconds, port: portalPort });
   }
 }
 
