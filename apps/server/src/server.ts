@@ -3,10 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config/env.js";
 import { resolveSessionSecret } from "./config/session-secret.js";
+import type { Db } from "./db/database.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { StartupError } from "./lib/startup-error.js";
 import { DEMO_MEMBERS } from "./modules/members/demo-credentials.js";
+import { removeUnreferencedAttachments } from "./modules/smart-inquiry/unreferenced-attachments.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
 import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
 
@@ -17,13 +19,19 @@ import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
 // so its spool file can go.
 const PENDING_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
 
-function sweepAbandonedUploads(app: FastifyInstance, blobStore: BlobStore): void {
+/** Pending uploads left by a crash, then committed attachment blobs no row names (also a crash's). */
+function sweepAbandonedUploads(app: FastifyInstance, db: Db, blobStore: BlobStore): void {
   blobStore
     .sweepPending(PENDING_UPLOAD_MAX_AGE_MS)
     .then((removed) => {
       if (removed > 0) app.log.info({ removed }, "removed abandoned upload files");
     })
     .catch((err: unknown) => app.log.error({ err }, "could not sweep abandoned upload files"));
+  removeUnreferencedAttachments(db, blobStore)
+    .then((removed) => {
+      if (removed > 0) app.log.info({ removed }, "removed attachment files no query or submission names");
+    })
+    .catch((err: unknown) => app.log.error({ err }, "could not sweep unreferenced attachment files"));
 }
 
 function fail(message: string): never {
@@ -48,8 +56,11 @@ async function main(): Promise<void> {
   });
   app.addHook("onClose", async () => database.close());
 
-  sweepAbandonedUploads(app, blobStore);
-  const sweeper = setInterval(() => sweepAbandonedUploads(app, blobStore), PENDING_UPLOAD_MAX_AGE_MS);
+  sweepAbandonedUploads(app, database.db, blobStore);
+  const sweeper = setInterval(
+    () => sweepAbandonedUploads(app, database.db, blobStore),
+    PENDING_UPLOAD_MAX_AGE_MS,
+  );
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
 
