@@ -97,45 +97,39 @@ interface GrowthOptions {
   port: number;
 }
 
-async function measure(store: Store, options: GrowthOptions) {
-  const { serverScript, openListPath, seconds, port } = options;
+/** The built server on the store, answering; `seed` lets it seed the demo members first. */
+async function startServer(store: Store, { serverScript, port }: GrowthOptions, seed: boolean) {
   const server = startNode([serverScript], {
     ...store.env,
     PORT: String(port),
     LOG_LEVEL: "warn",
-    SEED_DEMO_DATA: "false",
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-  });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${base}/portal/wlxapp/Ping.srv`, server, 120_000);
-    const member = DEMO_MEMBERS[0];
-    const session = new PortalSession(base);
-    await session.logIn(member.username, member.password);
-    const result = await autocannon({
-      url: `${base}${openListPath}`,
-      connections: GROWTH_CONNECTIONS,
-      duration: seconds,
-      headers: { cookie: session.cookieHeader() },
-    });
-    if (result.non2xx > 0) throw new Error(`${result.non2xx} open-list requests did not answer 2xx`);
-    return { mean: result.latency.average, p99: result.latency.p99, rps: result.requests.average };
-  } finally {
-    await stop(server);
-  }
-}
-
-/** Seeds the demo members by starting the server once on the empty store. */
-async function seedDemo(store: Store, { serverScript, port }: GrowthOptions): Promise<void> {
-  const server = startNode([serverScript], {
-    ...store.env,
-    PORT: String(port),
-    LOG_LEVEL: "warn",
-    SEED_DEMO_DATA: "true",
+    SEED_DEMO_DATA: String(seed),
     SESSION_SECRET: randomBytes(32).toString("hex"),
   });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/portal/wlxapp/Ping.srv`, server, 120_000);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  return server;
+}
+
+async function measure(store: Store, options: GrowthOptions) {
+  const server = await startServer(store, options, false);
+  const base = `http://127.0.0.1:${options.port}`;
+  try {
+    const member = DEMO_MEMBERS[0];
+    const session = new PortalSession(base);
+    await session.logIn(member.username, member.password);
+    const result = await autocannon({
+      url: `${base}${options.openListPath}`,
+      connections: GROWTH_CONNECTIONS,
+      duration: options.seconds,
+      headers: { cookie: session.cookieHeader() },
+    });
+    if (result.non2xx > 0) throw new Error(`${result.non2xx} open-list requests did not answer 2xx`);
+    return { mean: result.latency.average, p99: result.latency.p99, rps: result.requests.average };
   } finally {
     await stop(server);
   }
@@ -146,7 +140,8 @@ export async function benchGrowth(options: GrowthOptions): Promise<void> {
   for (const size of SIZES) {
     const store = await newStore();
     try {
-      await seedDemo(store, options);
+      // The demo members, seeded by the server itself on the empty store.
+      await stop(await startServer(store, options, true));
       const started = Date.now();
       const database = await store.open();
       try {

@@ -45,3 +45,12 @@ export interface AuditedChange {
 export async function recordChange(db: Db, change: AuditedChange): Promise<void> {
   await db.insert(auditEvents).values({ ...change, action: AUDIT_ACTIONS.UPDATE });
 }
+
+/** A change the person makes to their own data (their picture, their card order). */
+export async function recordOwnChange(
+  db: Db,
+  change: { entityNumber: number; resource: string; requestId: string; at: Date },
+): Promise<void> {
+  const { entityNumber, ...rest } = change;
+  await recordChange(db, { actorEntityNumber: entityNumber, subjectEntityNumber: entityNumber, ...rest });
+}

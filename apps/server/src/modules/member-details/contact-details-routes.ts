@@ -4,7 +4,7 @@ import type { AppContext } from "../../app-context.js";
 import type { Db } from "../../db/database.js";
 import { requireMember } from "../gateway/session-plugin.js";
 import { reachOf } from "./access.js";
-import { recordChange } from "./audit-trail.js";
+import { recordOwnChange } from "./audit-trail.js";
 import { AUDIT_RESOURCES, auditedAnswer } from "./audited-answer.js";
 import { replaceContactDetails } from "./contact-details-repository.js";
 import { readMemberDetails } from "./entity-reads.js";
@@ -32,9 +32,8 @@ export const contactDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const actor = requireMember(request).entityNumber;
       await db.transaction(async (tx) => {
         await replaceContactDetails(tx as unknown as Db, actor, request.body);
-        await recordChange(tx as unknown as Db, {
-          actorEntityNumber: actor,
-          subjectEntityNumber: actor,
+        await recordOwnChange(tx as unknown as Db, {
+          entityNumber: actor,
           resource: AUDIT_RESOURCES.contactDetails,
           requestId: request.id,
           at: context.now(),

@@ -12,7 +12,7 @@ import type { Db } from "../../db/database.js";
 import { errors } from "../../lib/errors.js";
 import { requireMember } from "../gateway/session-plugin.js";
 import { reachOf } from "./access.js";
-import { recordChange } from "./audit-trail.js";
+import { recordOwnChange } from "./audit-trail.js";
 import { AUDIT_RESOURCES, type AuditResource, auditedAnswer } from "./audited-answer.js";
 import { placeCardOrder } from "./membership-card-orders.js";
 import { type MembershipDocumentData, readMembershipDocumentData } from "./membership-document-data.js";
@@ -71,9 +71,8 @@ export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async
         orderedOn: today(),
       });
       if (placed.created) {
-        await recordChange(tx as unknown as Db, {
-          actorEntityNumber: actor,
-          subjectEntityNumber: actor,
+        await recordOwnChange(tx as unknown as Db, {
+          entityNumber: actor,
           resource: AUDIT_RESOURCES.membershipCardOrder,
           requestId: request.id,
           at: context.now(),

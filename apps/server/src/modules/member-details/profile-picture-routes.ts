@@ -14,7 +14,7 @@ import { errorBodySchema } from "../../lib/error-body-schema.js";
 import { AppError, errors } from "../../lib/errors.js";
 import { requireMember } from "../gateway/session-plugin.js";
 import { type Reach, reachOf, requireInReach } from "./access.js";
-import { recordChange } from "./audit-trail.js";
+import { recordOwnChange } from "./audit-trail.js";
 import { AUDIT_RESOURCES, auditedAnswer } from "./audited-answer.js";
 import { normaliseProfilePicture, pictureRefused, renderProfilePicture } from "./profile-picture-image.js";
 import {
@@ -104,9 +104,8 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const picture = await normaliseProfilePicture(upload);
       await db.transaction(async (tx) => {
         await saveProfilePicture(tx as unknown as Db, actor, picture, context.now());
-        await recordChange(tx as unknown as Db, {
-          actorEntityNumber: actor,
-          subjectEntityNumber: actor,
+        await recordOwnChange(tx as unknown as Db, {
+          entityNumber: actor,
           resource: AUDIT_RESOURCES.profilePicture,
           requestId: request.id,
           at: context.now(),
@@ -127,9 +126,8 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const removed = await db.transaction(async (tx) => {
         const wasThere = await deleteProfilePicture(tx as unknown as Db, actor);
         if (wasThere) {
-          await recordChange(tx as unknown as Db, {
-            actorEntityNumber: actor,
-            subjectEntityNumber: actor,
+          await recordOwnChange(tx as unknown as Db, {
+            entityNumber: actor,
             resource: AUDIT_RESOURCES.profilePicture,
             requestId: request.id,
             at: context.now(),
