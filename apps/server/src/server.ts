@@ -19,19 +19,27 @@ import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
 // so its spool file can go.
 const PENDING_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** Pending uploads left by a crash, then committed attachment blobs no row names (also a crash's). */
-function sweepAbandonedUploads(app: FastifyInstance, db: Db, blobStore: BlobStore): void {
-  blobStore
-    .sweepPending(PENDING_UPLOAD_MAX_AGE_MS)
-    .then((removed) => {
-      if (removed > 0) app.log.info({ removed }, "removed abandoned upload files");
-    })
-    .catch((err: unknown) => app.log.error({ err }, "could not sweep abandoned upload files"));
-  removeUnreferencedAttachments(db, blobStore)
-    .then((removed) => {
-      if (removed > 0) app.log.info({ removed }, "removed attachment files no query or submission names");
-    })
-    .catch((err: unknown) => app.log.error({ err }, "could not sweep unreferenced attachment files"));
+/**
+ * Pending uploads left by a crash, then committed attachment blobs whose rows a crash never wrote.
+ * One sweep at a time: a slow one (a big bucket) is not overtaken by the next hour's.
+ */
+function createUploadSweeper(app: FastifyInstance, db: Db, blobStore: BlobStore): () => Promise<void> {
+  let running = false;
+  return async () => {
+    if (running) return;
+    running = true;
+    try {
+      const spoolFiles = await blobStore.sweepPending(PENDING_UPLOAD_MAX_AGE_MS);
+      if (spoolFiles > 0) app.log.info({ removed: spoolFiles }, "removed abandoned upload files");
+      const blobs = await removeUnreferencedAttachments(db, blobStore, new Date());
+      if (blobs > 0)
+        app.log.info({ removed: blobs }, "removed attachment files a crash left without a query");
+    } catch (err) {
+      app.log.error({ err }, "could not sweep abandoned upload files");
+    } finally {
+      running = false;
+    }
+  };
 }
 
 function fail(message: string): never {
@@ -56,11 +64,9 @@ async function main(): Promise<void> {
   });
   app.addHook("onClose", async () => database.close());
 
-  sweepAbandonedUploads(app, database.db, blobStore);
-  const sweeper = setInterval(
-    () => sweepAbandonedUploads(app, database.db, blobStore),
-    PENDING_UPLOAD_MAX_AGE_MS,
-  );
+  const sweepUploads = createUploadSweeper(app, database.db, blobStore);
+  void sweepUploads();
+  const sweeper = setInterval(() => void sweepUploads(), PENDING_UPLOAD_MAX_AGE_MS);
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
 

@@ -101,6 +101,8 @@ interface GrowthOptions {
 async function startServer(store: Store, { serverScript, port }: GrowthOptions, seed: boolean) {
   const server = startNode([serverScript], {
     ...store.env,
+    // Its own files only, whatever the caller's environment says (an S3 bucket in use, say).
+    BLOB_STORE: "local",
     PORT: String(port),
     LOG_LEVEL: "warn",
     SEED_DEMO_DATA: String(seed),

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
   const database = process.env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite";
   const portal = startNode([serverScript], {
     DATA_DIR: dataDir,
+    // Its own files only, whatever the caller's environment says (an S3 bucket in use, say).
+    BLOB_STORE: "local",
     PORT: String(portalPort),
     LOG_LEVEL: "warn",
     SEED_DEMO_DATA: "true",

@@ -194,6 +194,21 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.memberEntityNumber, table.key] })],
 );
 
+/**
+ * Attachment blobs committed to the store whose rows are not written yet (store-submission.ts):
+ * a row is added before the blobs are committed and removed in the transaction that writes the
+ * attachment rows. A row left over means a crash in between, and names exactly the blobs the
+ * sweep may delete; a database that never wrote a blob can never delete one.
+ */
+export const attachmentBlobsInFlight = pgTable(
+  "attachment_blobs_in_flight",
+  {
+    blobKey: text("blob_key").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("attachment_blobs_in_flight_created").on(table.createdAt)],
+);
+
 // ---- Member details ------------------------------------------------------------------------
 // Rows about a person are keyed by that person's entity number; reads are scoped by the access
 // service (modules/member-details/access.ts) before any of these tables is touched.
@@ -468,7 +483,7 @@ export const membershipCardOrders = pgTable(
     /** Who placed it: the member, or staff on their behalf. */
     orderedBy: integer("ordered_by")
       .notNull()
-      .references(() => members.entityNumber, { onDelete: "cascade" }),
+      .references(() => members.entityNumber),
     createdAt: createdAt(),
   },
   (table) => [unique("membership_card_orders_one_per_day").on(table.entityNumber, table.orderedOn)],

@@ -3,13 +3,15 @@ import type { BlobStore } from "../storage/blob-store.js";
 import { claimKey, findPriorAnswer, type IdempotencyClaim, recordAnswer } from "./idempotency.js";
 import { insertQueryWithAttachments, type NewQuery } from "./queries-repository.js";
 import type { ReceivedFile } from "./receive-submission.js";
+import { clearBlobsInFlight, recordBlobsInFlight } from "./unreferenced-attachments.js";
 
 class KeyTakenMeanwhile extends Error {}
 
 /**
  * Makes a received submission visible, all or nothing (DESIGN.md §3): the pending blobs are
- * committed first (flushed and renamed), then the query and attachment rows commit in one
- * transaction. A crash before that commit leaves only unreferenced blobs, never half a query.
+ * recorded as in flight and committed (flushed and renamed), then the query and attachment rows
+ * commit in one transaction that also clears the in-flight record. A crash before that commit
+ * leaves only blobs still recorded in flight, which the sweep deletes; never half a query.
  */
 export async function storeSubmission(
   dependencies: { db: Db; blobStore: BlobStore },
@@ -32,6 +34,11 @@ export async function storeSubmission(
     }
   }
 
+  const keys = files.map((file) => file.pending.key);
+  await recordBlobsInFlight(db, keys, query.loggedAt).catch(async (error: unknown) => {
+    await discardAll();
+    throw error;
+  });
   for (const file of files) await blobStore.commit(file.pending);
   try {
     return await db.transaction(async (tx) => {
@@ -49,10 +56,13 @@ export async function storeSubmission(
         })),
       );
       if (idempotency) await recordAnswer(tx as unknown as Db, member, idempotency.key, referenceNumber);
+      await clearBlobsInFlight(tx as unknown as Db, keys);
       return referenceNumber;
     });
   } catch (error) {
     await Promise.allSettled(files.map((file) => blobStore.delete(file.pending.key)));
+    // Deleted again: nothing left for the sweep. If this fails, the sweep deletes them once more.
+    await clearBlobsInFlight(db, keys).catch(() => undefined);
     if (error instanceof KeyTakenMeanwhile && idempotency) {
       const prior = await findPriorAnswer(db, member, idempotency);
       if (prior !== undefined) return prior;

@@ -1,25 +1,35 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documentSubmissionAttachments, documentSubmissions } from "../../db/schema.js";
+import { attachmentBlobsInFlight, queryAttachments } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { pdfOfSize } from "../../test-support/upload-fixtures.js";
 import { BlobNotFoundError } from "../storage/blob-store.js";
 import { defaultQueryFields, loggedInMember, SI } from "./test-helpers.js";
-import { removeUnreferencedAttachments } from "./unreferenced-attachments.js";
+import { recordBlobsInFlight, removeUnreferencedAttachments } from "./unreferenced-attachments.js";
 
-// Blobs a crash left between committing them and committing their rows are deleted once old;
-// every blob an attachment row names stays.
+// Blobs a crash left between committing them and writing their rows are deleted once old; a blob
+// an attachment row names, a young one, and one this database never recorded all stay.
 
-describe.each(TEST_DATABASE_KINDS)("unreferenced attachment blobs on %s", (kind) => {
+const HOUR = 60 * 60 * 1000;
+
+describe.each(TEST_DATABASE_KINDS)("attachment blobs a crash left behind, on %s", (kind) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp(kind);
   });
   afterAll(async () => testApp.close());
 
-  it("deletes only old blobs no attachment names, and keeps the query's attachments readable", async () => {
+  const commitBlob = async (key: string, content: string) => {
+    const { blobStore } = testApp;
+    await blobStore.commit(await blobStore.writePending(key, Readable.from([Buffer.from(content)])));
+  };
+  const inFlight = async () =>
+    (await testApp.database.db.select().from(attachmentBlobsInFlight)).map((row) => row.blobKey).sort();
+
+  it("a stored submission leaves nothing in flight", async () => {
     const member = await loggedInMember(testApp);
     const created = await member.browser.postMultipart(
       `${SI}/member-queries/query-additional-info`,
@@ -27,51 +37,38 @@ describe.each(TEST_DATABASE_KINDS)("unreferenced attachment blobs on %s", (kind)
       [pdfOfSize(2048, "kept.pdf")],
     );
     expect(created.statusCode).toBe(200);
-    const { referenceNumber } = created.json();
+    expect(await inFlight()).toEqual([]);
+  });
 
-    // What a crash after the blob commit and before the row commit leaves behind.
-    const orphanKey = "attachments/2026/11/left-by-a-crash";
-    const { blobStore } = testApp;
-    await blobStore.commit(await blobStore.writePending(orphanKey, Readable.from([Buffer.from("medical")])));
-
-    // A document submission's file is named by its own table.
+  it("deletes only old in-flight blobs no row names, and forgets them", async () => {
     const { db } = testApp.database;
-    const [submission] = await db
-      .insert(documentSubmissions)
-      .values({ memberEntityNumber: member.entityNumber, category: "MEDICAL_CLAIMS", loggedAt: new Date() })
-      .returning();
-    const submitted = await blobStore.writePending(
-      "attachments/2026/11/submitted",
-      Readable.from([Buffer.from("x")]),
-    );
-    await blobStore.commit(submitted);
-    await db.insert(documentSubmissionAttachments).values({
-      referenceNumber: submission?.referenceNumber ?? 0,
-      fileName: "account.pdf",
-      contentType: "application/pdf",
-      sizeBytes: 1,
-      blobKey: submitted.key,
-      position: 0,
-    });
+    const { blobStore } = testApp;
+    const now = new Date();
+    const longAgo = new Date(now.getTime() - 7 * HOUR);
 
-    expect(await removeUnreferencedAttachments(db, blobStore, 60 * 60 * 1000)).toBe(0);
-    expect(await text(await blobStore.read(orphanKey))).toBe("medical");
+    // A crash after the blobs were committed and before the rows: recorded, committed, no row.
+    await commitBlob("attachments/2026/11/crashed", "medical");
+    await recordBlobsInFlight(db, ["attachments/2026/11/crashed"], longAgo);
+    // A submission still being stored.
+    await commitBlob("attachments/2026/11/in-progress", "x");
+    await recordBlobsInFlight(db, ["attachments/2026/11/in-progress"], new Date(now.getTime() - HOUR));
+    // Named by an attachment row although still recorded (the record's removal failed).
+    const [attachment] = await db.select({ key: queryAttachments.blobKey }).from(queryAttachments).limit(1);
+    const namedKey = attachment?.key ?? "";
+    await recordBlobsInFlight(db, [namedKey], longAgo);
+    // In the store but never recorded here (another environment's, say): never this sweep's.
+    await commitBlob("attachments/2026/11/someone-elses", "y");
 
-    expect(await removeUnreferencedAttachments(db, blobStore, 0)).toBe(1);
-    await expect(blobStore.read(orphanKey)).rejects.toBeInstanceOf(BlobNotFoundError);
-    expect(await text(await blobStore.read(submitted.key))).toBe("x");
+    expect(await removeUnreferencedAttachments(db, blobStore, now)).toBe(1);
+    await expect(blobStore.read("attachments/2026/11/crashed")).rejects.toBeInstanceOf(BlobNotFoundError);
+    expect(await text(await blobStore.read("attachments/2026/11/in-progress"))).toBe("x");
+    expect(await text(await blobStore.read("attachments/2026/11/someone-elses"))).toBe("y");
+    expect((await text(await blobStore.read(namedKey))).startsWith("%PDF-")).toBe(true);
+    expect(await inFlight()).toEqual(["attachments/2026/11/in-progress"]);
 
-    const view = await member.browser.request({
-      method: "GET",
-      url: `${SI}/member-queries/${referenceNumber}?origin=MEMBER_WEB`,
-    });
-    const [attachment] = view.json().query.attachments;
-    const download = await member.browser.request({
-      method: "GET",
-      url: `${SI}/member-queries/${referenceNumber}/attachments/${attachment.attachmentId}?origin=MEMBER_WEB`,
-    });
-    expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    expect(await removeUnreferencedAttachments(db, blobStore, 0)).toBe(0);
+    // Once old enough, the one in progress goes too (its submission never finished).
+    expect(await removeUnreferencedAttachments(db, blobStore, new Date(now.getTime() + 6 * HOUR))).toBe(1);
+    expect(await inFlight()).toEqual([]);
+    await db.delete(attachmentBlobsInFlight).where(eq(attachmentBlobsInFlight.blobKey, namedKey));
   });
 });

@@ -1,18 +1,26 @@
-import { inArray } from "drizzle-orm";
+import { asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { documentSubmissionAttachments, queryAttachments } from "../../db/schema.js";
+import { attachmentBlobsInFlight, documentSubmissionAttachments, queryAttachments } from "../../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 
-/** Where every attachment blob lives (receive-submission.ts, the demo data). */
-export const ATTACHMENT_BLOB_PREFIX = "attachments/";
-
 /**
- * A submission commits its blobs, then its rows (store-submission.ts): a crash between the two
- * leaves blobs no row names. Far older than any request can take, such a blob can never be named
- * any more, and it holds a member's medical papers: it is deleted.
+ * How long a blob may stay in flight before the sweep takes it: far longer than any request, so a
+ * submission still being stored is never touched.
  */
-export const UNREFERENCED_BLOB_MIN_AGE_MS = 6 * 60 * 60 * 1000;
-const BATCH = 500;
+export const IN_FLIGHT_BLOB_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+const BATCH = 200;
+
+/** Before a submission commits its blobs: names them, so a crash before its rows can be cleaned up. */
+export async function recordBlobsInFlight(db: Db, keys: readonly string[], at: Date): Promise<void> {
+  if (keys.length === 0) return;
+  await db.insert(attachmentBlobsInFlight).values(keys.map((blobKey) => ({ blobKey, createdAt: at })));
+}
+
+/** In the transaction that writes the attachment rows, or after the blobs were deleted again. */
+export async function clearBlobsInFlight(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(attachmentBlobsInFlight).where(inArray(attachmentBlobsInFlight.blobKey, [...keys]));
+}
 
 async function referencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   const [byQueries, bySubmissions] = await Promise.all([
@@ -28,27 +36,37 @@ async function referencedKeys(db: Db, keys: readonly string[]): Promise<Set<stri
   return new Set([...byQueries, ...bySubmissions].map((row) => row.key));
 }
 
-/** Deletes attachment blobs older than `olderThanMs` that no attachment row names; returns how many. */
+/**
+ * Deletes the blobs a crash left between committing them and writing their rows: those still in
+ * flight after `olderThanMs`. Only blobs this database recorded are ever touched, and one that an
+ * attachment row does name (it cannot, but the check is cheap) is kept. Returns how many went.
+ */
 export async function removeUnreferencedAttachments(
   db: Db,
   blobStore: BlobStore,
-  olderThanMs = UNREFERENCED_BLOB_MIN_AGE_MS,
+  now: Date,
+  olderThanMs = IN_FLIGHT_BLOB_MAX_AGE_MS,
 ): Promise<number> {
+  const cutoff = new Date(now.getTime() - olderThanMs);
   let removed = 0;
-  let batch: string[] = [];
-  const settle = async () => {
-    const referenced = await referencedKeys(db, batch);
-    for (const key of batch) {
-      if (referenced.has(key)) continue;
-      await blobStore.delete(key);
-      removed += 1;
+  for (;;) {
+    const stale = await db
+      .select({ key: attachmentBlobsInFlight.blobKey })
+      .from(attachmentBlobsInFlight)
+      .where(lt(attachmentBlobsInFlight.createdAt, cutoff))
+      .orderBy(asc(attachmentBlobsInFlight.createdAt))
+      .limit(BATCH);
+    if (stale.length === 0) return removed;
+    const referenced = await referencedKeys(
+      db,
+      stale.map((row) => row.key),
+    );
+    for (const { key } of stale) {
+      if (!referenced.has(key)) {
+        await blobStore.delete(key);
+        removed += 1;
+      }
+      await db.delete(attachmentBlobsInFlight).where(eq(attachmentBlobsInFlight.blobKey, key));
     }
-    batch = [];
-  };
-  for await (const key of blobStore.listCommitted(ATTACHMENT_BLOB_PREFIX, olderThanMs)) {
-    batch.push(key);
-    if (batch.length >= BATCH) await settle();
   }
-  if (batch.length > 0) await settle();
-  return removed;
 }

@@ -138,26 +138,6 @@ describe.each([
     expect(fs.readdirSync(subject.spoolDir)).toEqual([]);
   });
 
-  it("lists committed blobs under a prefix by age, never pending ones", async () => {
-    for (const key of ["listing/2026/11/first", "listing/2026/12/second"]) {
-      await subject.store.commit(await subject.store.writePending(key, Readable.from([Buffer.from("x")])));
-    }
-    const pending = await subject.store.writePending(
-      "listing/2026/12/pending",
-      Readable.from([Buffer.from("x")]),
-    );
-    const list = async (prefix: string, olderThanMs: number) => {
-      const keys: string[] = [];
-      for await (const key of subject.store.listCommitted(prefix, olderThanMs)) keys.push(key);
-      return keys.sort();
-    };
-    expect(await list("listing/", 0)).toEqual(["listing/2026/11/first", "listing/2026/12/second"]);
-    expect(await list("listing/", 60_000)).toEqual([]);
-    expect(await list("nothing-here/", 0)).toEqual([]);
-    await expect(list("../", 0)).rejects.toThrow(/Refused blob prefix/);
-    await subject.store.discard(pending);
-  });
-
   it("refuses keys that could leave the store", async () => {
     for (const key of ["../outside", "attachments/../../etc/passwd", "/absolute", "a//b", ""]) {
       await expect(subject.store.read(key)).rejects.toThrow(/Refused blob key/);

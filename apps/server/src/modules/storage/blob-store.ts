@@ -19,8 +19,6 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Deletes pending blobs older than `olderThanMs` left by a crash; returns how many. */
   sweepPending(olderThanMs: number): Promise<number>;
-  /** The keys of committed blobs under `prefix` (e.g. "attachments/") last written more than `olderThanMs` ago. */
-  listCommitted(prefix: string, olderThanMs: number): AsyncIterable<string>;
 }
 
 export class BlobNotFoundError extends Error {}

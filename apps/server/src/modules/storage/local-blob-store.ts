@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { BlobNotFoundError, type BlobStore, type PendingBlob } from "./blob-store.js";
-import { assertSafeKey, assertSafePrefix, SpoolDirectory, syncDirectory } from "./spool-directory.js";
+import { assertSafeKey, SpoolDirectory, syncDirectory } from "./spool-directory.js";
 
 /**
  * Attachments as files under `rootDir` (DATA_DIR/blobs by default). Uploads land in
@@ -55,25 +55,6 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
 
     sweepPending(olderThanMs) {
       return spool.sweep(olderThanMs);
-    },
-
-    async *listCommitted(prefix, olderThanMs) {
-      assertSafePrefix(prefix);
-      const cutoff = Date.now() - olderThanMs;
-      const start = path.join(rootDir, prefix);
-      const entries = await fsp
-        .readdir(start, { recursive: true, withFileTypes: true })
-        .catch((error: NodeJS.ErrnoException) => {
-          if (error.code === "ENOENT") return [];
-          throw error;
-        });
-      for (const entry of entries) {
-        if (!entry.isFile()) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        const stat = await fsp.stat(file).catch(() => undefined);
-        if (!stat || stat.mtimeMs > cutoff) continue;
-        yield path.relative(rootDir, file).split(path.sep).join("/");
-      }
     },
   };
 }

@@ -3,13 +3,12 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { BlobNotFoundError, type BlobStore } from "./blob-store.js";
-import { assertSafeKey, assertSafePrefix, SpoolDirectory } from "./spool-directory.js";
+import { assertSafeKey, SpoolDirectory } from "./spool-directory.js";
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -89,21 +88,6 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
     sweepPending(olderThanMs) {
       return spool.sweep(olderThanMs);
-    },
-
-    async *listCommitted(prefix, olderThanMs) {
-      assertSafePrefix(prefix);
-      const cutoff = Date.now() - olderThanMs;
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
-        );
-        for (const object of page.Contents ?? []) {
-          if (object.Key && object.LastModified && object.LastModified.getTime() <= cutoff) yield object.Key;
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
     },
   };
 }

@@ -13,11 +13,6 @@ export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key)) throw new Error(`Refused blob key ${JSON.stringify(key)}`);
 }
 
-/** A listing prefix: one plain folder name and a slash, such as "attachments/". */
-export function assertSafePrefix(prefix: string): void {
-  if (!/^[a-z0-9-]+\/$/.test(prefix)) throw new Error(`Refused blob prefix ${JSON.stringify(prefix)}`);
-}
-
 async function syncPath(target: string, flags: "r" | "r+"): Promise<void> {
   const handle = await fsp.open(target, flags);
   try {
