@@ -100,9 +100,12 @@ describe("routing and the session guard", () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Username"), "member1");
     await user.type(screen.getByLabelText("Password"), "secret");
+    app.queryClient.setQueryData(["my-membership", "details"], { firstName: "Previous member" });
     await user.click(screen.getByRole("button", { name: "Log in" }));
     await waitFor(() => expect(app.location()).toBe("/document-submission?reference=5"));
     expect(await screen.findByRole("heading", { name: "How can we help?" })).toBeInTheDocument();
+    // Nothing cached before the log-in survives it.
+    expect(app.queryClient.getQueryData(["my-membership", "details"])).toBeUndefined();
   });
 
   it("ignores a redirectTo that leaves the app and goes to the root", async () => {
@@ -133,6 +136,20 @@ describe("routing and the session guard", () => {
     await screen.findByRole("heading", { name: "How can we help?" });
     await act(() => getJson("/api/smart-inquiry/member-queries").catch(() => undefined));
     await waitFor(() => expect(app.location()).toBe("/login?redirectTo=%2Fcontact-us%2Fmedxpress"));
+  });
+
+  it("forgets every cached answer when the session runs out, so the next member sees none of them", async () => {
+    stubFetchRoutes({
+      "GET /wsg/session": () => Response.json(member),
+      "GET /api/smart-inquiry/member-queries": () => new Response(null, { status: 401 }),
+    });
+    const app = renderApp("/contact-us/default");
+    await screen.findByRole("heading", { name: "How can we help?" });
+    app.queryClient.setQueryData(["my-membership", "details"], { firstName: "Previous member" });
+    await act(() => getJson("/api/smart-inquiry/member-queries").catch(() => undefined));
+    await waitFor(() => expect(app.location()).toBe("/login?redirectTo=%2Fcontact-us%2Fdefault"));
+    expect(app.queryClient.getQueryData(["my-membership", "details"])).toBeUndefined();
+    expect(app.queryClient.getQueryData(["session"])).toEqual({ authenticated: false });
   });
 
   it("logs out: POST /wsg/logout, cache cleared, back to login", async () => {

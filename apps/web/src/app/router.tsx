@@ -37,11 +37,14 @@ export const appRoutes: RouteObject[] = [
 
 /**
  * A 401 from any call (the session ran out) marks the session as gone; the guard then sends the
- * member to #/login?redirectTo=<the page they were on>. Returns the unregister function.
+ * member to #/login?redirectTo=<the page they were on>. Every other cached answer is forgotten
+ * too: whoever logs in next at this computer must never see the last member's data, not even for
+ * the moment their own loads. Returns the unregister function.
  */
 export function registerSessionExpiry(queryClient: QueryClient): () => void {
   return setUnauthorizedHandler(() => {
     queryClient.setQueryData<SessionInfo>(sessionQueryKey, { authenticated: false });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   });
 }
 

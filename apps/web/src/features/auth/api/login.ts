@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAppConfig } from "../../../config/app-config";
 import { getCookie, removeCookie, setCookie } from "../../../lib/cookies";
 import { apiFetch } from "../../../lib/http";
-import { getSession, sessionQueryKey } from "./get-session";
+import { getSession } from "./get-session";
 
 export interface LoginSettings {
   authDomain: string;
@@ -58,8 +58,9 @@ export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: (credentials: LoginForm) => login(credentials, config),
     onSuccess: () => {
-      // Drop the cached "not logged in" so the guard asks again instead of bouncing back here.
-      queryClient.removeQueries({ queryKey: sessionQueryKey });
+      // A new member starts from nothing: no answer cached for someone else, and no cached "not
+      // logged in" (the guard asks again instead of bouncing back here).
+      queryClient.clear();
       onSuccess?.();
     },
   });
