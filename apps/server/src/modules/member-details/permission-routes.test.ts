@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
+import { ensurePlan, insertPolicy, insertPolicyDependent } from "./enrolment-repository.js";
 import {
   auditRowsOf,
   BASE,
@@ -8,6 +9,7 @@ import {
   type Family,
   loggedInStaff,
   MISSING_ENTITY,
+  TEST_SCHEME,
 } from "./test-helpers.js";
 
 // GET /permissions, /permissions/{entityNumber}, /permissions/{entityNumber}/{policyBenefit}: each
@@ -139,6 +141,34 @@ describe.each(TEST_DATABASE_KINDS)("permission routes on %s", (kind) => {
         await granted(family.principal.browser, `/permissions/${entity}`),
       );
     }
+  });
+
+  it("asks the plan of the policy linking asker and dependent, never the dependent's other policy", async () => {
+    // The child is also a dependent on a newer policy of someone else, on a plan with OPTOMETRY.
+    const db = testApp.database.db;
+    const other = await enrolFamily(testApp);
+    const opticalPlan = await ensurePlan(db, TEST_SCHEME, {
+      code: "OPTICAL",
+      name: "Optical Plan",
+      benefits: ["OPTOMETRY"],
+    });
+    const otherPolicy = await insertPolicy(db, {
+      policyIdentifier: `POL-OPTICAL-${family.child.entityNumber}`,
+      planId: opticalPlan,
+      principalEntityNumber: other.principal.entityNumber,
+      startDate: "2025-06-01",
+    });
+    await insertPolicyDependent(db, {
+      policyId: otherPolicy,
+      dependentEntityNumber: family.child.entityNumber,
+      relationship: "CHILD",
+      dependentCode: "03",
+    });
+    const child = family.child.entityNumber;
+    expect(await granted(family.principal.browser, `/permissions/${child}/OPTOMETRY`)).toEqual([]);
+    expect(await granted(family.principal.browser, `/permissions/${child}/DENTISTRY`)).not.toEqual([]);
+    expect(await granted(other.principal.browser, `/permissions/${child}/OPTOMETRY`)).not.toEqual([]);
+    expect(await granted(other.principal.browser, `/permissions/${child}/DENTISTRY`)).toEqual([]);
   });
 
   it("refuses a malformed or unknown benefit code with 400", async () => {

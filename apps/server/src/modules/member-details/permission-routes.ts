@@ -24,7 +24,8 @@ import {
  * for each permission asked, whether the logged-in person holds it, for themselves or for the
  * entity named (one they reach, else 404). What is held follows from their roles and from whether
  * the entity is themselves or a dependent (holdsPermission in the domain); for a benefit, only when
- * the plan of the entity's policy covers it too (holdsBenefitPermission).
+ * the plan of the policy that links them covers it too (holdsBenefitPermission): never a policy
+ * of the entity's that the asker is not on, so nothing is learnt about one.
  * The answer is about the asker's own rights, so it is not audited.
  */
 export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -42,7 +43,7 @@ export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     const [roles, isPrincipal, benefitCovered] = await Promise.all([
       listRoles(db, actor),
       isPrincipalMember(db, actor),
-      benefit === undefined ? true : policyCoversBenefit(db, entityNumber ?? actor, benefit),
+      benefit === undefined ? true : policyCoversBenefit(db, actor, entityNumber ?? actor, benefit),
     ]);
     const permissionContext: PermissionContext = {
       roles,

@@ -152,19 +152,43 @@ export async function findPolicyMembership(
   return { ...asDependent, relationship: asDependent.relationship as DependentRelationship };
 }
 
-/** Whether the plan of the person's policy (as findPolicyMembership picks it) covers the benefit. */
+/**
+ * The policy through which the actor reaches the entity: their own (as findPolicyMembership picks
+ * it) when the entity is themselves, else the newest of the actor's policies the entity is a
+ * dependent on. Never a policy of the entity's that does not involve the actor.
+ */
+async function linkingPolicyId(db: Db, actorEntityNumber: number, entityNumber: number) {
+  if (entityNumber === actorEntityNumber)
+    return (await findPolicyMembership(db, actorEntityNumber))?.policyId;
+  const [linking] = await db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .innerJoin(policyDependents, eq(policyDependents.policyId, policies.policyId))
+    .where(
+      and(
+        eq(policies.principalEntityNumber, actorEntityNumber),
+        eq(policyDependents.dependentEntityNumber, entityNumber),
+      ),
+    )
+    .orderBy(desc(policies.startDate), desc(policies.policyId))
+    .limit(1);
+  return linking?.policyId;
+}
+
+/** Whether the plan of the policy linking the actor to the entity covers the benefit. */
 export async function policyCoversBenefit(
   db: Db,
+  actorEntityNumber: number,
   entityNumber: number,
   benefit: PolicyBenefit,
 ): Promise<boolean> {
-  const membership = await findPolicyMembership(db, entityNumber);
-  if (!membership) return false;
+  const policyId = await linkingPolicyId(db, actorEntityNumber, entityNumber);
+  if (policyId === undefined) return false;
   const covered = await db
     .select({ benefit: planBenefits.benefit })
     .from(planBenefits)
     .innerJoin(policies, eq(policies.planId, planBenefits.planId))
-    .where(and(eq(policies.policyId, membership.policyId), eq(planBenefits.benefit, benefit)))
+    .where(and(eq(policies.policyId, policyId), eq(planBenefits.benefit, benefit)))
     .limit(1);
   return covered.length > 0;
 }
