@@ -25,13 +25,25 @@ interface Fonts {
   bold: PDFFont;
 }
 
+const MAX_TEXT_LENGTH = 300;
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+function characterSetOf(font: PDFFont): Set<number> {
+  let set = characterSets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    characterSets.set(font, set);
+  }
+  return set;
+}
+
 /**
  * Text the font can draw: accents are dropped (é → e) and anything else it cannot encode becomes
  * "?", rather than the whole document failing for one name.
  */
 export function pdfText(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
-  const plain = text.normalize("NFKD").replace(/\p{M}/gu, "");
+  const supported = characterSetOf(font);
+  // Longer than any line the documents hold: the rest would be cut anyway.
+  const plain = text.slice(0, MAX_TEXT_LENGTH).normalize("NFKD").replace(/\p{M}/gu, "");
   return Array.from(plain, (character) =>
     supported.has(character.codePointAt(0) ?? 0) ? character : "?",
   ).join("");
@@ -39,12 +51,17 @@ export function pdfText(text: string, font: PDFFont): string {
 
 /** The text, shortened with "…" until it fits the width. */
 function fitted(text: string, font: PDFFont, size: number, maxWidth: number): string {
-  let candidate = pdfText(text, font);
-  if (font.widthOfTextAtSize(candidate, size) <= maxWidth) return candidate;
-  while (candidate.length > 1 && font.widthOfTextAtSize(`${candidate}…`, size) > maxWidth) {
-    candidate = candidate.slice(0, -1);
+  const whole = pdfText(text, font);
+  if (font.widthOfTextAtSize(whole, size) <= maxWidth) return whole;
+  // The longest prefix that fits with the ellipsis, found by halving rather than one by one.
+  let fits = 0;
+  let tooLong = whole.length;
+  while (tooLong - fits > 1) {
+    const middle = Math.floor((fits + tooLong) / 2);
+    if (font.widthOfTextAtSize(`${whole.slice(0, middle)}…`, size) <= maxWidth) fits = middle;
+    else tooLong = middle;
   }
-  return `${candidate.trimEnd()}…`;
+  return `${whole.slice(0, Math.max(fits, 1)).trimEnd()}…`;
 }
 
 function draw(

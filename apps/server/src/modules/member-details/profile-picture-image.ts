@@ -7,6 +7,7 @@ import {
 } from "@portal/domain";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
+import { createConcurrencyLimit } from "../../lib/concurrency-limit.js";
 import { AppError } from "../../lib/errors.js";
 
 // Profile pictures are decoded and re-encoded by sharp (libvips) on upload: what is stored is a JPEG
@@ -32,6 +33,11 @@ export interface StoredPicture {
 const isAllowedType = (mime: string | undefined): mime is ProfilePictureType =>
   PROFILE_PICTURE_TYPES.some((type) => type === mime);
 
+// A 36-megapixel picture takes about 150 MB to decode: one libvips thread per picture, and two
+// pictures at a time in the whole process, so a burst of uploads or resized reads queues up.
+sharp.concurrency(1);
+const decoding = createConcurrencyLimit(2);
+
 /** sharp refuses to decode more pixels than this, whatever the header claims. */
 const decodeOptions = { limitInputPixels: PROFILE_PICTURE_LIMITS.maxPixels, failOn: "error" } as const;
 
@@ -55,17 +61,19 @@ export async function normaliseProfilePicture(upload: Buffer): Promise<StoredPic
   if (width === 0 || height === 0) throw pictureRefused.unreadable();
   if (width * height > PROFILE_PICTURE_LIMITS.maxPixels) throw pictureRefused.tooManyPixels();
   try {
-    const { data, info } = await sharp(upload, decodeOptions)
-      .rotate()
-      .resize({
-        width: PROFILE_PICTURE_LIMITS.storedSize,
-        height: PROFILE_PICTURE_LIMITS.storedSize,
-        fit: "inside",
-        withoutEnlargement: true,
-      })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await decoding(() =>
+      sharp(upload, decodeOptions)
+        .rotate()
+        .resize({
+          width: PROFILE_PICTURE_LIMITS.storedSize,
+          height: PROFILE_PICTURE_LIMITS.storedSize,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true }),
+    );
     return { image: data, width: info.width, height: info.height };
   } catch {
     throw pictureRefused.unreadable();
@@ -88,8 +96,10 @@ export async function renderProfilePicture(stored: StoredPicture, size: PictureS
   if (width === undefined && height === undefined && !crop) return stored.image;
   const side = Math.min(stored.width, stored.height);
   const box = width === undefined && height === undefined ? { width: side, height: side } : { width, height };
-  return sharp(stored.image, decodeOptions)
-    .resize({ ...box, fit: crop ? "cover" : "inside", position: "centre" })
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toBuffer();
+  return decoding(() =>
+    sharp(stored.image, decodeOptions)
+      .resize({ ...box, fit: crop ? "cover" : "inside", position: "centre" })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer(),
+  );
 }
