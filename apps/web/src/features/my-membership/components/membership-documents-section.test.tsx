@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { setCookie } from "../../../lib/cookies";
 import { stubFetchRoutes } from "../../../testing/fetch-stub";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { ROUTES, text } from "../testing/answers";
+import { mayOrderCard, ROUTES, text } from "../testing/answers";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { MembershipDocumentsSection } from "./membership-documents-section";
 
@@ -39,7 +39,11 @@ function captureDownloads() {
 
 describe("MembershipDocumentsSection", () => {
   it("decodes the card's base64 into a PDF and saves it as membership-card.pdf", async () => {
-    const calls = stubFetchRoutes({ [ROUTES.card]: text(btoa(PDF_TEXT)) });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubFetchRoutes({
+      [ROUTES.card]: text(btoa(PDF_TEXT)),
+      [ROUTES.permissions]: mayOrderCard(true),
+    });
     const { saved, revoked } = captureDownloads();
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(screen.getByRole("button", { name: "Download membership card" }));
@@ -50,12 +54,15 @@ describe("MembershipDocumentsSection", () => {
     expect(download?.attached).toBe(true);
     expect(download?.blob?.type).toBe("application/pdf");
     expect(await download?.blob?.text()).toBe(PDF_TEXT);
-    expect(calls.map((call) => call.key)).toEqual([
+    expect(calls.map((call) => call.key)).toContain(
       "GET /api/member-details/v2/member-details/membership-card",
-    ]);
-    // The temporary link is gone and its object URL released.
+    );
+    // The temporary link is gone, and its object URL released once the browser had time to read it.
     expect(document.querySelector("a[download]")).toBeNull();
-    await waitFor(() => expect(revoked).toEqual(["blob:test/1"]));
+    expect(revoked).toEqual([]);
+    vi.advanceTimersByTime(10_000);
+    expect(revoked).toEqual(["blob:test/1"]);
+    vi.useRealTimers();
   });
 
   it("shows a spinner while fetching, then saves the certificate", async () => {
@@ -87,21 +94,38 @@ describe("MembershipDocumentsSection", () => {
   it("orders a new card with the anti-forgery header and shows the confirmation", async () => {
     setCookie("XSRF-TOKEN", "token-5");
     const confirmation = membershipCardOrderConfirmation("MC-000042");
-    const calls = stubFetchRoutes({ [ROUTES.orderCard]: text(confirmation) });
+    const calls = stubFetchRoutes({
+      [ROUTES.orderCard]: text(confirmation),
+      [ROUTES.permissions]: mayOrderCard(true),
+    });
     renderWithProviders(<MembershipDocumentsSection />);
-    await userEvent.click(screen.getByRole("button", { name: "Order a new card" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Order a new card" }));
 
     expect(await screen.findByRole("status")).toHaveTextContent(confirmation);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.key).toBe("POST /api/member-details/v2/member-details/order-membership-card");
-    expect(calls[0]?.init?.body).toBeUndefined();
-    expect(new Headers(calls[0]?.init?.headers).get("X-XSRF-TOKEN")).toBe("token-5");
+    const orders = calls.filter((call) => call.key.startsWith("POST "));
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.key).toBe("POST /api/member-details/v2/member-details/order-membership-card");
+    expect(orders[0]?.init?.body).toBeUndefined();
+    expect(new Headers(orders[0]?.init?.headers).get("X-XSRF-TOKEN")).toBe("token-5");
+    expect(calls.map((call) => call.key)).toContain(
+      "GET /api/member-details/permissions?permissions=ORDER_MEMBERSHIP_CARD",
+    );
+  });
+
+  it("tells someone who may not order a card who can, and offers no button", async () => {
+    stubFetchRoutes({ [ROUTES.permissions]: mayOrderCard(false) });
+    renderWithProviders(<MembershipDocumentsSection />);
+    expect(await screen.findByText(MY_MEMBERSHIP_MESSAGES.cardOrderPrincipalOnly)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Order a new card" })).toBeNull();
   });
 
   it("shows a red alert when the order fails", async () => {
-    stubFetchRoutes({ [ROUTES.orderCard]: () => new Response(null, { status: 503 }) });
+    stubFetchRoutes({
+      [ROUTES.orderCard]: () => new Response(null, { status: 503 }),
+      [ROUTES.permissions]: mayOrderCard(true),
+    });
     renderWithProviders(<MembershipDocumentsSection />);
-    await userEvent.click(screen.getByRole("button", { name: "Order a new card" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Order a new card" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardOrder);
     expect(screen.queryByRole("status")).toBeNull();
   });

@@ -17,7 +17,6 @@ export function MembershipDocumentsSection() {
         label="Download certificate"
         errorMessage={MY_MEMBERSHIP_MESSAGES.certificateDownload}
       />
-      <p className="mb-2">Lost your card, or is it damaged? Order a new one.</p>
       <OrderCardButton />
     </MembershipSection>
   );

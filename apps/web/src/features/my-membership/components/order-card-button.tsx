@@ -1,13 +1,24 @@
 import { ErrorAlert } from "../../../components/alert/alert";
 import { Spinner } from "../../../components/spinner/spinner";
+import { useMayOrderCard } from "../api/get-order-permission";
 import { useOrderMembershipCard } from "../api/order-membership-card";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 
-/** "Order a new card", then the service's confirmation with the order number. */
+/**
+ * "Order a new card", then the service's confirmation with the order number. Offered only to
+ * whoever may order (the principal member); a dependent is told who can.
+ */
 export function OrderCardButton() {
+  const mayOrder = useMayOrderCard();
   const order = useOrderMembershipCard();
+  if (mayOrder.isPending) return null;
+  if (mayOrder.data === false) {
+    return <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.cardOrderPrincipalOnly}</p>;
+  }
+  // If the check itself failed, the button is offered: the service still decides.
   return (
     <div>
+      <p className="mb-2">Lost your card, or is it damaged? Order a new one.</p>
       <button
         type="button"
         className="btn btn-primary"

@@ -51,6 +51,7 @@ describe("ProfilePictureSection", () => {
     await user.upload(picker(), new File(["GIF89a"], "me.gif", { type: "image/gif" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(PROFILE_PICTURE_MESSAGES.wrongType);
     expect(picker()).toHaveAttribute("aria-invalid", "true");
+    expect(picker()).toHaveAccessibleDescription(expect.stringContaining(PROFILE_PICTURE_MESSAGES.wrongType));
     expect(saveButton()).toBeNull();
 
     await user.upload(picker(), png("huge.png", PROFILE_PICTURE_LIMITS.maxBytes + 1));
@@ -86,7 +87,9 @@ describe("ProfilePictureSection", () => {
     );
 
     act(() => request.answerText(200, PICTURE));
-    expect(await screen.findByRole("status")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureSaved);
+    const savedStatus = await screen.findByRole("status");
+    expect(savedStatus).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureSaved);
+    expect(savedStatus).toHaveFocus();
     // The picture is asked for again (invalidated), and the choice is cleared.
     expect(await screen.findByRole("img", { name: "Your profile picture" })).toHaveAttribute("src", PICTURE);
     expect(reads()).toBe(2);
@@ -102,7 +105,7 @@ describe("ProfilePictureSection", () => {
     act(() =>
       uploads[0]?.answer(415, {
         status: 415,
-        exceptionCode: "ATTACHMENT_RULE",
+        exceptionCode: "PROFILE_PICTURE_RULE",
         message: PROFILE_PICTURE_MESSAGES.unreadable,
       }),
     );
@@ -137,7 +140,10 @@ describe("ProfilePictureSection", () => {
 
     await user.click(screen.getByRole("button", { name: "Remove picture" }));
     await user.click(screen.getByRole("button", { name: "Yes, remove it" }));
-    expect(await screen.findByRole("status")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureRemoved);
+    const removed = await screen.findByRole("status");
+    expect(removed).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureRemoved);
+    // The focused "Yes, remove it" is gone: focus is on what happened, not lost to the page.
+    expect(removed).toHaveFocus();
     expect(await screen.findByText(PROFILE_PICTURE_MESSAGES.notFound)).toBeInTheDocument();
     const removal = calls.find((call) => call.key.startsWith("DELETE"));
     expect(removal?.key).toBe("DELETE /api/member-details/profile-picture");

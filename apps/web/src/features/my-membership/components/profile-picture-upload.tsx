@@ -4,7 +4,7 @@ import {
   PROFILE_PICTURE_MESSAGES,
   PROFILE_PICTURE_TYPES,
 } from "@portal/domain";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { SendButton } from "../../../components/form-fields/send-button";
 import { isHttpError } from "../../../lib/http";
@@ -34,6 +34,12 @@ export function ProfilePictureUpload() {
   const [inputKey, setInputKey] = useState(0);
   const inputId = useId();
   const hintId = useId();
+  const problemId = useId();
+  const saved = useRef<HTMLDivElement>(null);
+  // The focused "Save picture" goes away once saved: focus moves to the sentence that says so.
+  useEffect(() => {
+    if (upload.isSuccess) saved.current?.focus();
+  }, [upload.isSuccess]);
 
   useEffect(() => {
     setPreview(null);
@@ -86,7 +92,7 @@ export function ProfilePictureUpload() {
           className="form-control"
           type="file"
           accept={PROFILE_PICTURE_TYPES.join(",")}
-          aria-describedby={hintId}
+          aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
           aria-invalid={problem ? true : undefined}
           disabled={upload.isPending}
           onChange={(event) => choose(event.target.files?.[0])}
@@ -95,7 +101,11 @@ export function ProfilePictureUpload() {
           PNG or JPEG, up to {formatFileSize(PROFILE_PICTURE_LIMITS.maxBytes)}.
         </p>
       </div>
-      {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
+      {problem ? (
+        <div id={problemId}>
+          <ErrorAlert>{problem}</ErrorAlert>
+        </div>
+      ) : null}
       {file && preview ? (
         <>
           <PictureCropPreview
@@ -126,7 +136,7 @@ export function ProfilePictureUpload() {
         </>
       ) : null}
       {upload.isSuccess ? (
-        <div className="alert alert-success mb-0" role="status">
+        <div ref={saved} tabIndex={-1} className="alert alert-success mb-0" role="status">
           {MY_MEMBERSHIP_MESSAGES.pictureSaved}
         </div>
       ) : null}

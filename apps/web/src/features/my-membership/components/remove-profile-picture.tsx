@@ -15,6 +15,8 @@ export function RemoveProfilePicture({ hasPicture }: { hasPicture: boolean }) {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const focusRemoveButton = useRef(false);
 
+  const outcome = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     if (confirming) {
       cancelButton.current?.focus();
@@ -23,6 +25,10 @@ export function RemoveProfilePicture({ hasPicture }: { hasPicture: boolean }) {
       removeButton.current?.focus();
     }
   }, [confirming]);
+  // The focused "Yes, remove it" is gone once the removal settles: focus goes to what it said.
+  useEffect(() => {
+    if (removal.isSuccess || removal.isError) outcome.current?.focus();
+  }, [removal.isSuccess, removal.isError]);
 
   const cancel = () => {
     focusRemoveButton.current = true;
@@ -66,10 +72,12 @@ export function RemoveProfilePicture({ hasPicture }: { hasPicture: boolean }) {
         </fieldset>
       ) : null}
       {removal.isError ? (
-        <ErrorAlert className="mt-2 mb-0">{MY_MEMBERSHIP_MESSAGES.pictureRemove}</ErrorAlert>
+        <div ref={outcome} tabIndex={-1}>
+          <ErrorAlert className="mt-2 mb-0">{MY_MEMBERSHIP_MESSAGES.pictureRemove}</ErrorAlert>
+        </div>
       ) : null}
       {removal.isSuccess ? (
-        <div className="alert alert-success mt-2 mb-0" role="status">
+        <div ref={outcome} tabIndex={-1} className="alert alert-success mt-2 mb-0" role="status">
           {MY_MEMBERSHIP_MESSAGES.pictureRemoved}
         </div>
       ) : null}

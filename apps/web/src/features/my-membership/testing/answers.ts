@@ -26,7 +26,12 @@ export const ROUTES = {
   card: `GET ${BASE}/v2/member-details/membership-card`,
   certificate: `GET ${BASE}/v2/member-details/membership-certificate`,
   orderCard: `POST ${BASE}/v2/member-details/order-membership-card`,
+  permissions: `GET ${BASE}/permissions`,
 } as const;
+
+/** The answer of /permissions?permissions=ORDER_MEMBERSHIP_CARD. */
+export const mayOrderCard = (granted: boolean) =>
+  json({ permissions: [{ permission: "ORDER_MEMBERSHIP_CARD", granted }] });
 
 export const member: MemberDetails = {
   entityNumber: 41,
@@ -159,5 +164,6 @@ export function pageAnswers() {
     [ROUTES.waitingPeriods]: json(waitingPeriods),
     [ROUTES.doctors]: json(doctors),
     [ROUTES.picture]: text(PICTURE),
+    [ROUTES.permissions]: mayOrderCard(true),
   };
 }

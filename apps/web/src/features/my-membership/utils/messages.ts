@@ -19,6 +19,7 @@ export const MY_MEMBERSHIP_MESSAGES = {
   cardDownload: `We could not download your membership card. ${tryAgain}`,
   certificateDownload: `We could not download your certificate. ${tryAgain}`,
   cardOrder: `We could not order your new card. ${tryAgain}`,
+  cardOrderPrincipalOnly: "A new card can be ordered by the principal member of your policy.",
   noDependents: "No dependents are registered on your policy.",
   noEmergencyContacts: "No emergency contacts are recorded.",
   noWaitingPeriods: "No waiting periods apply.",

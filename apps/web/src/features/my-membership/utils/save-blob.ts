@@ -13,7 +13,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
     link.click();
   } finally {
     link.remove();
-    // Revoked on the next task: some browsers start reading the file only after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    // Revoked a while later: some browsers start reading the file only after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 }
