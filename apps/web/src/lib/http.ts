@@ -142,23 +142,24 @@ export async function getJson<T>(url: string, init: ApiRequestInit = {}): Promis
   return (await response.json()) as T;
 }
 
-// Text answers (a data URI, the base64 of a PDF, an HTML fragment) still fail with a JSON body.
-const TEXT_ACCEPT = "text/plain, application/json";
+/** Text answers (a data URI, the base64 of a PDF) still fail with a JSON error body. */
+export const TEXT_ACCEPT = "text/plain, application/json";
 
-/** GET a text answer; the caller's own Accept header (e.g. text/html) wins over text/plain. */
-export async function getText(url: string, init: ApiRequestInit = {}): Promise<string> {
+/** A text answer; the caller's own Accept header (e.g. text/html) wins over text/plain. */
+async function fetchText(url: string, method: "GET" | "POST", init: ApiRequestInit): Promise<string> {
   const headers = new Headers(init.headers);
   if (!headers.has("Accept")) headers.set("Accept", TEXT_ACCEPT);
-  const response = await apiFetch(url, { ...init, method: "GET", headers });
+  const response = await apiFetch(url, { ...init, method, headers });
   return response.text();
 }
 
+export function getText(url: string, init: ApiRequestInit = {}): Promise<string> {
+  return fetchText(url, "GET", init);
+}
+
 /** POST without a body (an action such as ordering a card) whose answer is plain text. */
-export async function postText(url: string, init: ApiRequestInit = {}): Promise<string> {
-  const headers = new Headers(init.headers);
-  if (!headers.has("Accept")) headers.set("Accept", TEXT_ACCEPT);
-  const response = await apiFetch(url, { ...init, method: "POST", headers });
-  return response.text();
+export function postText(url: string, init: ApiRequestInit = {}): Promise<string> {
+  return fetchText(url, "POST", init);
 }
 
 /** POST a JSON body; answers without a body (204) resolve to undefined. */

@@ -1,5 +1,12 @@
 import { XSRF_HEADER } from "@portal/domain";
-import { antiForgeryToken, HttpError, parseErrorBody, reasonPhrase, reportUnauthorized } from "./http";
+import {
+  antiForgeryToken,
+  HttpError,
+  parseErrorBody,
+  reasonPhrase,
+  reportUnauthorized,
+  TEXT_ACCEPT,
+} from "./http";
 
 export interface UploadProgress {
   loaded: number;
@@ -29,10 +36,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, options: Uplo
     const request = new XMLHttpRequest();
     request.open("POST", url);
     // Errors come back as JSON either way.
-    request.setRequestHeader(
-      "Accept",
-      responseType === "text" ? "text/plain, application/json" : "application/json",
-    );
+    request.setRequestHeader("Accept", responseType === "text" ? TEXT_ACCEPT : "application/json");
     const token = antiForgeryToken(url);
     if (token !== undefined) request.setRequestHeader(XSRF_HEADER, token);
     if (idempotencyKey) request.setRequestHeader("Idempotency-Key", idempotencyKey);

@@ -17,11 +17,10 @@ import { AUDIT_RESOURCES, type AuditResource, auditedAnswer } from "./audited-an
 import { placeCardOrder } from "./membership-card-orders.js";
 import { type MembershipDocumentData, readMembershipDocumentData } from "./membership-document-data.js";
 import { renderMembershipCard, renderMembershipCertificate } from "./membership-pdf.js";
-import { isPrincipalMember, listRoles } from "./roles-repository.js";
-import { errorResponses } from "./route-schemas.js";
+import { permissionContextOf } from "./roles-repository.js";
+import { errorResponses, TEXT_PLAIN } from "./route-schemas.js";
 import { errorResponsesWith403 } from "./self-service-schemas.js";
 
-const TEXT = "text/plain; charset=utf-8";
 const textAnswer = { response: { 200: z.string(), ...errorResponses } };
 
 /**
@@ -45,7 +44,7 @@ export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async
     const read = await readMembershipDocumentData(db, reach.actorEntityNumber, reach, today());
     const data = await auditedAnswer(context, request, reply, reach, resource, read);
     const pdf = await render(data);
-    reply.type(TEXT);
+    reply.type(TEXT_PLAIN);
     return Buffer.from(pdf).toString("base64");
   }
 
@@ -60,8 +59,7 @@ export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async
   const orderSchema = { response: { 200: z.string(), ...errorResponsesWith403 } };
   app.post("/v2/member-details/order-membership-card", { schema: orderSchema }, async (request, reply) => {
     const actor = requireMember(request).entityNumber;
-    const [roles, isPrincipal] = await Promise.all([listRoles(db, actor), isPrincipalMember(db, actor)]);
-    if (!holdsPermission("ORDER_MEMBERSHIP_CARD", { roles, isPrincipal, relationship: "SELF" })) {
+    if (!holdsPermission("ORDER_MEMBERSHIP_CARD", await permissionContextOf(db, actor, "SELF"))) {
       throw errors.forbidden("Only the principal member of a policy can order a new membership card.");
     }
     const order = await db.transaction(async (tx) => {
@@ -82,7 +80,7 @@ export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async
     });
     request.log.info({ orderId: order.id, created: order.created }, "membership card order");
     reply.header("cache-control", "private, no-store");
-    reply.type(TEXT);
+    reply.type(TEXT_PLAIN);
     return membershipCardOrderConfirmation(membershipCardOrderNumber(order.id));
   });
 };

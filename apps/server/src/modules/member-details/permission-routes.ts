@@ -1,17 +1,11 @@
-import {
-  holdsBenefitPermission,
-  holdsPermission,
-  type Permission,
-  type PermissionContext,
-  type PolicyBenefit,
-} from "@portal/domain";
+import { holdsBenefitPermission, holdsPermission, type Permission, type PolicyBenefit } from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import { requireMember } from "../gateway/session-plugin.js";
 import { reachOf, requireInReach } from "./access.js";
 import { policyCoversBenefit } from "./policies-repository.js";
-import { isPrincipalMember, listRoles } from "./roles-repository.js";
+import { permissionContextOf } from "./roles-repository.js";
 import { errorResponses } from "./route-schemas.js";
 import {
   benefitParamsSchema,
@@ -40,16 +34,11 @@ export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     const reach = await reachOf(db, requireMember(request).entityNumber);
     const actor = reach.actorEntityNumber;
     if (entityNumber !== undefined) requireInReach(reach, entityNumber);
-    const [roles, isPrincipal, benefitCovered] = await Promise.all([
-      listRoles(db, actor),
-      isPrincipalMember(db, actor),
+    const relationship = entityNumber === undefined || entityNumber === actor ? "SELF" : "DEPENDENT";
+    const [permissionContext, benefitCovered] = await Promise.all([
+      permissionContextOf(db, actor, relationship),
       benefit === undefined ? true : policyCoversBenefit(db, actor, entityNumber ?? actor, benefit),
     ]);
-    const permissionContext: PermissionContext = {
-      roles,
-      isPrincipal,
-      relationship: entityNumber === undefined || entityNumber === actor ? "SELF" : "DEPENDENT",
-    };
     return {
       permissions: asked.map((permission) => ({
         permission,

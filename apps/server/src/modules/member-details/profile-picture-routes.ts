@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
 import {
+  EXCEPTION_CODES,
   PROFILE_PICTURE_FIELD,
   PROFILE_PICTURE_LIMITS,
   PROFILE_PICTURE_MESSAGES,
@@ -22,9 +23,8 @@ import {
   findProfilePicture,
   saveProfilePicture,
 } from "./profile-picture-repository.js";
-import { entityParamsSchema, errorResponses } from "./route-schemas.js";
+import { entityParamsSchema, errorResponses, TEXT_PLAIN } from "./route-schemas.js";
 
-const TEXT = "text/plain; charset=utf-8";
 const pixels = z.coerce.number().int().min(1).max(PROFILE_PICTURE_LIMITS.maxRequestedSize).optional();
 const pictureSizeQuerySchema = z.object({
   width: pixels,
@@ -38,9 +38,13 @@ const readSchema = { querystring: pictureSizeQuerySchema, response: { 200: z.str
 const entityReadSchema = { ...readSchema, params: entityParamsSchema };
 
 type PictureSizeQuery = z.output<typeof pictureSizeQuerySchema>;
-type PictureRequest = FastifyRequest<{ Querystring: PictureSizeQuery; Params: { entityNumber?: number } }>;
+type OwnPictureRequest = FastifyRequest<{ Querystring: PictureSizeQuery }>;
+type EntityPictureRequest = FastifyRequest<{
+  Querystring: PictureSizeQuery;
+  Params: { entityNumber: number };
+}>;
 
-const noPicture = () => new AppError(404, "NOT_FOUND", PROFILE_PICTURE_MESSAGES.notFound);
+const noPicture = () => new AppError(404, EXCEPTION_CODES.NOT_FOUND, PROFILE_PICTURE_MESSAGES.notFound);
 
 /**
  * Profile pictures (spec §7). GET /profile-picture/ and /{entityNumber} answer a data URI, the
@@ -68,25 +72,25 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     const read = { body: stored, subjects: [entityNumber] };
     const picture = await auditedAnswer(context, request, reply, reach, AUDIT_RESOURCES.profilePicture, read);
     const base64 = (await renderProfilePicture(picture, query)).toString("base64");
-    reply.type(TEXT);
+    reply.type(TEXT_PLAIN);
     return asDataUri ? profilePictureDataUri(base64) : base64;
   }
 
   // The route schemas have already validated and converted params and query.
-  const ownPicture = (asDataUri: boolean) => async (request: PictureRequest, reply: FastifyReply) => {
+  const ownPicture = (asDataUri: boolean) => async (request: OwnPictureRequest, reply: FastifyReply) => {
     const reach = await reachOf(db, requireMember(request).entityNumber);
     return answerPicture(request, reply, reach, reach.actorEntityNumber, request.query, asDataUri);
   };
   app.get("/profile-picture/", { schema: readSchema }, ownPicture(true));
   app.get("/profile-picture/base64", { schema: readSchema }, ownPicture(false));
 
-  const entityPicture = (asDataUri: boolean) => async (request: PictureRequest, reply: FastifyReply) => {
-    const reach = await reachOf(db, requireMember(request).entityNumber);
-    const entityNumber = request.params.entityNumber;
-    if (entityNumber === undefined) throw errors.notFound();
-    requireInReach(reach, entityNumber);
-    return answerPicture(request, reply, reach, entityNumber, request.query, asDataUri);
-  };
+  const entityPicture =
+    (asDataUri: boolean) => async (request: EntityPictureRequest, reply: FastifyReply) => {
+      const reach = await reachOf(db, requireMember(request).entityNumber);
+      const { entityNumber } = request.params;
+      requireInReach(reach, entityNumber);
+      return answerPicture(request, reply, reach, entityNumber, request.query, asDataUri);
+    };
   app.get("/profile-picture/:entityNumber", { schema: entityReadSchema }, entityPicture(true));
   app.get("/profile-picture/:entityNumber/base64", { schema: entityReadSchema }, entityPicture(false));
 
@@ -113,7 +117,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       });
       request.log.info({ width: picture.width, height: picture.height }, "profile picture saved");
       reply.header("cache-control", "private, no-store");
-      reply.type(TEXT);
+      reply.type(TEXT_PLAIN);
       return profilePictureDataUri(picture.image.toString("base64"));
     },
   );

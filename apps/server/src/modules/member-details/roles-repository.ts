@@ -1,4 +1,9 @@
-import { MEMBER_ROLES, type MemberRole } from "@portal/domain";
+import {
+  type EntityRelationship,
+  MEMBER_ROLES,
+  type MemberRole,
+  type PermissionContext,
+} from "@portal/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { memberRoles, policies } from "../../db/schema.js";
@@ -28,4 +33,17 @@ export async function grantRoles(db: Db, entityNumber: number, roles: readonly M
 /** Whether the person is the principal member of at least one policy. */
 export async function isPrincipalMember(db: Db, entityNumber: number): Promise<boolean> {
   return (await db.$count(policies, eq(policies.principalEntityNumber, entityNumber))) > 0;
+}
+
+/** What holdsPermission needs to know about the actor, for an entity related to them as given. */
+export async function permissionContextOf(
+  db: Db,
+  actorEntityNumber: number,
+  relationship: EntityRelationship,
+): Promise<PermissionContext> {
+  const [roles, isPrincipal] = await Promise.all([
+    listRoles(db, actorEntityNumber),
+    isPrincipalMember(db, actorEntityNumber),
+  ]);
+  return { roles, isPrincipal, relationship };
 }

@@ -152,6 +152,9 @@ export const patientListDetailsResponseSchema = z.object({
   ),
 }) satisfies z.ZodType<PatientListDetails>;
 
+/** The content type of the calls the spec says answer text (PDFs as base64, pictures). */
+export const TEXT_PLAIN = "text/plain; charset=utf-8";
+
 /** The error answers every member-details route may give. */
 export const errorResponses = {
   400: errorBodySchema,
