@@ -6,6 +6,7 @@ import { installErrorHandling } from "./lib/error-handler.js";
 import { loggerOptions } from "./lib/logger.js";
 import { mountPath } from "./lib/mount-path.js";
 import { installSecurityHeaders } from "./lib/security-headers.js";
+import { accessPlugin } from "./modules/access/access-plugin.js";
 import { appConfigRoutes } from "./modules/app-config/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { gatewayRoutes } from "./modules/gateway/routes.js";
@@ -43,6 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Anti-forgery first: a forged request is refused before any session lookup.
   await app.register(xsrfPlugin, context);
   await app.register(sessionPlugin, context);
+  // Before every module: its onRoute hook must see each route as it is registered.
+  await app.register(accessPlugin, context);
 
   await app.register(gatewayRoutes, context);
   await app.register(contentRoutes, context);

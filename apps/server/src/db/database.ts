@@ -9,6 +9,10 @@ import pg from "pg";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a transaction's callback is given. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a repository function runs on: the database, or a transaction the caller opened. */
+export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;

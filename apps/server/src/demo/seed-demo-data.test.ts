@@ -16,7 +16,7 @@ import {
   findPolicyMembership,
   listDependentsOfPrincipal,
 } from "../modules/member-details/policies-repository.js";
-import { listRoles } from "../modules/member-details/roles-repository.js";
+import { listRoles } from "../modules/access/roles.js";
 import { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
 import { findMemberByUsername } from "../modules/members/members-repository.js";
 import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";

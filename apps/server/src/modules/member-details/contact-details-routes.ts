@@ -1,11 +1,8 @@
 import { contactDetailsUpdateSchema } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import type { Db } from "../../db/database.js";
-import { requireMember } from "../gateway/session-plugin.js";
-import { reachOf } from "./access.js";
-import { recordOwnChange } from "./audit-trail.js";
-import { AUDIT_RESOURCES, auditedAnswer } from "./audited-answer.js";
+import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { AUDIENCES, auditChange } from "../access/route-access.js";
 import { replaceContactDetails } from "./contact-details-repository.js";
 import { readMemberDetails } from "./entity-reads.js";
 import { memberDetailsResponseSchema } from "./route-schemas.js";
@@ -27,21 +24,13 @@ export const contactDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         // 403: the anti-forgery token is missing or wrong.
         response: { 200: memberDetailsResponseSchema, ...errorResponsesWith403 },
       },
+      config: { access: { audience: AUDIENCES.member, audit: auditChange(AUDIT_RESOURCES.contactDetails) } },
     },
-    async (request, reply) => {
-      const actor = requireMember(request).entityNumber;
-      await db.transaction(async (tx) => {
-        await replaceContactDetails(tx as unknown as Db, actor, request.body);
-        await recordOwnChange(tx as unknown as Db, {
-          entityNumber: actor,
-          resource: AUDIT_RESOURCES.contactDetails,
-          requestId: request.id,
-          at: context.now(),
-        });
-      });
-      const reach = await reachOf(db, actor);
-      const read = await readMemberDetails(db, actor, { addresses: "true" }, reach);
-      return auditedAnswer(context, request, reply, reach, AUDIT_RESOURCES.memberDetails, read);
+    async (request) => {
+      const { actor, target } = request.access;
+      await request.access.change((tx) => replaceContactDetails(tx, target, request.body));
+      // Only the member's own details, without dependents: nobody else's data to audit.
+      return readMemberDetails(db, target, { addresses: "true" }, await actor.memberReach());
     },
   );
 };

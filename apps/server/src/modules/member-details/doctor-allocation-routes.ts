@@ -1,10 +1,9 @@
 import { isoDateOnly } from "@portal/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import { requireMember } from "../gateway/session-plugin.js";
-import { reachOf, requireInReach } from "./access.js";
-import { AUDIT_RESOURCES, auditedAnswer } from "./audited-answer.js";
+import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { AUDIENCES, auditRead, type RouteAccess } from "../access/route-access.js";
+import { entityParam } from "../access/targets.js";
 import { findDoctorAllocationInForce, listDoctorAllocations } from "./cover-repository.js";
 import { errorResponses } from "./route-schemas.js";
 import {
@@ -22,12 +21,11 @@ import {
 export const doctorAllocationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
 
-  async function reachablePatient(request: FastifyRequest<{ Params: { patientEntityNumber: number } }>) {
-    const reach = await reachOf(db, requireMember(request).entityNumber);
-    const patient = request.params.patientEntityNumber;
-    requireInReach(reach, patient);
-    return { reach, patient };
-  }
+  const access: RouteAccess = {
+    audience: AUDIENCES.member,
+    target: entityParam("patientEntityNumber"),
+    audit: auditRead(AUDIT_RESOURCES.doctorAllocations),
+  };
 
   app.get(
     "/patient/:patientEntityNumber/doctor-allocation-details",
@@ -36,14 +34,11 @@ export const doctorAllocationRoutes: FastifyPluginAsyncZod<AppContext> = async (
         params: patientParamsSchema,
         response: { 200: doctorAllocationDetailsResponseSchema, ...errorResponses },
       },
+      config: { access },
     },
-    async (request, reply) => {
-      const { reach, patient } = await reachablePatient(request);
-      const allocations = await listDoctorAllocations(db, patient);
-      return auditedAnswer(context, request, reply, reach, AUDIT_RESOURCES.doctorAllocations, {
-        body: { patientEntityNumber: patient, allocations },
-        subjects: [patient],
-      });
+    async (request) => {
+      const patient = request.access.target;
+      return { patientEntityNumber: patient, allocations: await listDoctorAllocations(db, patient) };
     },
   );
 
@@ -54,16 +49,14 @@ export const doctorAllocationRoutes: FastifyPluginAsyncZod<AppContext> = async (
         params: allocationParamsSchema,
         response: { 200: currentDoctorAllocationResponseSchema, ...errorResponses },
       },
+      config: { access },
     },
-    async (request, reply) => {
-      const { reach, patient } = await reachablePatient(request);
+    async (request) => {
+      const patient = request.access.target;
       const { allocationType } = request.params;
       const today = isoDateOnly(context.now());
       const allocation = await findDoctorAllocationInForce(db, patient, allocationType, today);
-      return auditedAnswer(context, request, reply, reach, AUDIT_RESOURCES.doctorAllocations, {
-        body: { patientEntityNumber: patient, allocationType, allocation: allocation ?? null },
-        subjects: [patient],
-      });
+      return { patientEntityNumber: patient, allocationType, allocation: allocation ?? null };
     },
   );
 };

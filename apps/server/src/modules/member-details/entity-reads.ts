@@ -12,28 +12,21 @@ import type {
 import type { Db } from "../../db/database.js";
 import { errors } from "../../lib/errors.js";
 import { listMemberEmails } from "../members/members-repository.js";
-import type { Reach } from "./access.js";
 import { listEmergencyContacts } from "./emergency-contacts-repository.js";
 import { findPersonalDetails, listAddresses, listPhoneNumbers } from "./people-repository.js";
 import { findPolicyMembership, listDependentsOfPrincipal } from "./policies-repository.js";
 import type { MemberDetailsFlags } from "./route-schemas.js";
 
-// What each member-details resource answers for one entity. The access check has already passed
-// (access.ts); each read also names every person whose data its answer holds, for the audit trail.
+// What each member-details resource answers for one entity. The access plugin has already let the
+// entity through; the route's audit declaration names, from the answer, everyone else it holds.
 
-export interface EntityRead<T> {
-  body: T;
-  /** Everyone whose data is in the body (the entity itself included). */
-  subjects: number[];
-}
+/** Whom the actor reaches (the access plugin's member reach): answers that list people keep only these. */
+export type Reach = ReadonlySet<number>;
 
-const entitiesOf = (dependents: readonly Dependent[]) =>
-  dependents.map((dependent) => dependent.entityNumber);
-
-/** The entity's dependents that the actor also reaches (see Reach in access.ts). */
+/** The entity's dependents that the actor also reaches: a dependent may be a principal too. */
 async function dependentsInReach(db: Db, entityNumber: number, reach: Reach): Promise<Dependent[]> {
   const dependents = await listDependentsOfPrincipal(db, entityNumber);
-  return dependents.filter((dependent) => reach.entities.has(dependent.entityNumber));
+  return dependents.filter((dependent) => reach.has(dependent.entityNumber));
 }
 
 export async function readMemberDetails(
@@ -41,7 +34,7 @@ export async function readMemberDetails(
   entityNumber: number,
   flags: MemberDetailsFlags,
   reach: Reach,
-): Promise<EntityRead<MemberDetails>> {
+): Promise<MemberDetails> {
   const personal = await findPersonalDetails(db, entityNumber);
   if (!personal) throw errors.notFound();
   const [emails, phoneNumbers] = await Promise.all([
@@ -53,24 +46,19 @@ export async function readMemberDetails(
     emails: emails.map((address) => ({ address })),
     phoneNumbers,
   };
-  const subjects = [entityNumber];
   if (flags.emergencyContacts === "true")
     body.emergencyContacts = await listEmergencyContacts(db, entityNumber);
   if (flags.addresses === "true") body.addresses = await listAddresses(db, entityNumber);
-  if (flags.dependents === "true") {
-    body.dependents = await dependentsInReach(db, entityNumber, reach);
-    subjects.push(...entitiesOf(body.dependents));
-  }
-  return { body, subjects };
+  if (flags.dependents === "true") body.dependents = await dependentsInReach(db, entityNumber, reach);
+  return body;
 }
 
 export async function readDependents(
   db: Db,
   entityNumber: number,
   reach: Reach,
-): Promise<EntityRead<DependentsResponse>> {
-  const dependents = await dependentsInReach(db, entityNumber, reach);
-  return { body: { dependents }, subjects: [entityNumber, ...entitiesOf(dependents)] };
+): Promise<DependentsResponse> {
+  return { dependents: await dependentsInReach(db, entityNumber, reach) };
 }
 
 /** One dependent of the principal member, with their identity details. */
@@ -78,38 +66,32 @@ export async function readDependent(
   db: Db,
   principalEntityNumber: number,
   dependentEntityNumber: number,
-): Promise<EntityRead<DependentDetails>> {
+): Promise<DependentDetails> {
   const dependent = (await listDependentsOfPrincipal(db, principalEntityNumber)).find(
     (candidate) => candidate.entityNumber === dependentEntityNumber,
   );
   const personal = dependent && (await findPersonalDetails(db, dependentEntityNumber));
   if (!dependent || !personal) throw errors.notFound();
   const { identityNumber, identityType, membershipNumber } = personal;
-  return {
-    body: { ...dependent, identityNumber, identityType, membershipNumber },
-    subjects: [dependentEntityNumber],
-  };
+  return { ...dependent, identityNumber, identityType, membershipNumber };
 }
 
 export async function readEmergencyContacts(
   db: Db,
   entityNumber: number,
-): Promise<EntityRead<EmergencyContactsResponse>> {
-  return {
-    body: { emergencyContacts: await listEmergencyContacts(db, entityNumber) },
-    subjects: [entityNumber],
-  };
+): Promise<EmergencyContactsResponse> {
+  return { emergencyContacts: await listEmergencyContacts(db, entityNumber) };
 }
 
 /**
- * Whom the entity may see: itself and its dependents, as access.ts decides for a logged-in member,
+ * Whom the entity may see: itself and its dependents, as the member reach decides for a logged-in member,
  * limited to the people the asking actor reaches too.
  */
 export async function readGroupAccess(
   db: Db,
   entityNumber: number,
   reach: Reach,
-): Promise<EntityRead<GroupAccessResponse>> {
+): Promise<GroupAccessResponse> {
   const personal = await findPersonalDetails(db, entityNumber);
   if (!personal) throw errors.notFound();
   const accessibleEntities: GroupAccessResponse["accessibleEntities"] = [
@@ -120,10 +102,7 @@ export async function readGroupAccess(
     const { firstName, lastName, relationship } = dependent;
     accessibleEntities.push({ entityNumber: dependent.entityNumber, firstName, lastName, relationship });
   }
-  return {
-    body: { entityNumber, accessibleEntities },
-    subjects: accessibleEntities.map((entity) => entity.entityNumber),
-  };
+  return { entityNumber, accessibleEntities };
 }
 
 /** A person on no policy has no plan or scheme: 404, as for anything that does not exist. */
@@ -133,18 +112,15 @@ async function requireMembership(db: Db, entityNumber: number) {
   return membership;
 }
 
-export async function readPlan(db: Db, entityNumber: number): Promise<EntityRead<Plan>> {
+export async function readPlan(db: Db, entityNumber: number): Promise<Plan> {
   const { planCode, planName, schemeCode, schemeName, policyId, policyIdentifier, startDate } =
     await requireMembership(db, entityNumber);
-  return {
-    body: { planCode, planName, schemeCode, schemeName, policyId, policyIdentifier, startDate },
-    subjects: [entityNumber],
-  };
+  return { planCode, planName, schemeCode, schemeName, policyId, policyIdentifier, startDate };
 }
 
-export async function readScheme(db: Db, entityNumber: number): Promise<EntityRead<Scheme>> {
+export async function readScheme(db: Db, entityNumber: number): Promise<Scheme> {
   const { schemeCode, schemeName } = await requireMembership(db, entityNumber);
-  return { body: { schemeCode, schemeName }, subjects: [entityNumber] };
+  return { schemeCode, schemeName };
 }
 
 /**
@@ -156,7 +132,7 @@ export async function readPatientList(
   db: Db,
   entityNumber: number,
   reach: Reach,
-): Promise<EntityRead<PatientListDetails>> {
+): Promise<PatientListDetails> {
   const membership = await requireMembership(db, entityNumber);
   const personal = await findPersonalDetails(db, entityNumber);
   if (!personal) throw errors.notFound();
@@ -184,8 +160,5 @@ export async function readPatientList(
       });
     }
   }
-  return {
-    body: { policyId: membership.policyId, policyIdentifier: membership.policyIdentifier, patients },
-    subjects: patients.map((patient) => patient.entityNumber),
-  };
+  return { policyId: membership.policyId, policyIdentifier: membership.policyIdentifier, patients };
 }

@@ -1,12 +1,9 @@
-import { MEMBER_SEARCH_MAX_RESULTS, memberSearchSchema, STAFF_ROLES } from "@portal/domain";
+import { MEMBER_SEARCH_MAX_RESULTS, memberSearchSchema } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import { errors } from "../../lib/errors.js";
-import { requireMember } from "../gateway/session-plugin.js";
-import { recordReads } from "./audit-trail.js";
-import { AUDIT_RESOURCES } from "./audited-answer.js";
+import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { AUDIENCES, auditRead } from "../access/route-access.js";
 import { searchMembers } from "./member-search-repository.js";
-import { listRoles } from "./roles-repository.js";
 import { errorResponsesWith403, memberSearchResponseSchema } from "./self-service-schemas.js";
 
 /**
@@ -24,25 +21,18 @@ export const memberSearchRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         body: memberSearchSchema,
         response: { 200: memberSearchResponseSchema, ...errorResponsesWith403 },
       },
-      // The role is checked before the body is validated: a member learns nothing from 400s.
-      preValidation: async (request) => {
-        const roles = await listRoles(db, requireMember(request).entityNumber);
-        if (!STAFF_ROLES.some((role) => roles.has(role))) {
-          throw errors.forbidden("Only the scheme's staff may search for members.");
-        }
+      // The audience is checked before the body is validated: a member learns nothing from 400s.
+      config: {
+        access: {
+          audience: AUDIENCES.staff,
+          audit: auditRead(AUDIT_RESOURCES.memberSearch, (body: { members: { entityNumber: number }[] }) =>
+            body.members.map((member) => member.entityNumber),
+          ),
+        },
       },
     },
-    async (request, reply) => {
-      const actor = requireMember(request).entityNumber;
+    async (request) => {
       const found = await searchMembers(db, request.body);
-      await recordReads(db, {
-        actorEntityNumber: actor,
-        subjectEntityNumbers: found.map((member) => member.entityNumber),
-        resource: AUDIT_RESOURCES.memberSearch,
-        requestId: request.id,
-        at: context.now(),
-      });
-      reply.header("cache-control", "private, no-store");
       return { members: found.slice(0, MEMBER_SEARCH_MAX_RESULTS) };
     },
   );

@@ -1,8 +1,7 @@
 import type { DependentRelationship } from "@portal/domain";
 import type { Db } from "../../db/database.js";
 import { errors } from "../../lib/errors.js";
-import type { Reach } from "./access.js";
-import { type EntityRead, readPatientList, readPlan } from "./entity-reads.js";
+import { type Reach, readPatientList, readPlan } from "./entity-reads.js";
 import { findPersonalDetails } from "./people-repository.js";
 
 /** Everything printed on a membership card or certificate; no identity numbers, no contact details. */
@@ -40,30 +39,37 @@ export async function readMembershipDocumentData(
   entityNumber: number,
   reach: Reach,
   issuedOn: string,
-): Promise<EntityRead<MembershipDocumentData>> {
+): Promise<MembershipDocumentData> {
   const [personal, plan, patientList] = await Promise.all([
     findPersonalDetails(db, entityNumber),
     readPlan(db, entityNumber),
     readPatientList(db, entityNumber, reach),
   ]);
   if (!personal) throw errors.notFound();
-  const coveredPeople = patientList.body.patients.map((patient) => ({
+  const coveredPeople = patientList.patients.map((patient) => ({
     name: fullName(patient),
     dependentCode: patient.dependentCode,
     relationship: patient.relationship,
     dateOfBirth: patient.dateOfBirth,
   }));
   return {
-    body: {
-      memberName: fullName(personal),
-      membershipNumber: personal.membershipNumber,
-      schemeName: plan.body.schemeName,
-      planName: plan.body.planName,
-      policyIdentifier: plan.body.policyIdentifier,
-      memberSince: plan.body.startDate,
-      issuedOn,
-      coveredPeople,
-    },
-    subjects: [...new Set([entityNumber, ...patientList.subjects])],
+    memberName: fullName(personal),
+    membershipNumber: personal.membershipNumber,
+    schemeName: plan.schemeName,
+    planName: plan.planName,
+    policyIdentifier: plan.policyIdentifier,
+    memberSince: plan.startDate,
+    issuedOn,
+    coveredPeople,
   };
+}
+
+/** Everyone a membership document of this person prints: the audit trail records each as read. */
+export async function peopleInMembershipDocument(
+  db: Db,
+  entityNumber: number,
+  reach: Reach,
+): Promise<number[]> {
+  const { patients } = await readPatientList(db, entityNumber, reach);
+  return patients.map((patient) => patient.entityNumber);
 }

@@ -1,23 +1,16 @@
-import {
-  formatDate,
-  holdsPermission,
-  membershipCardOrderConfirmation,
-  membershipCardOrderNumber,
-} from "@portal/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import { formatDate, membershipCardOrderConfirmation, membershipCardOrderNumber } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
-import type { Db } from "../../db/database.js";
-import { errors } from "../../lib/errors.js";
-import { requireMember } from "../gateway/session-plugin.js";
-import { reachOf } from "./access.js";
-import { recordOwnChange } from "./audit-trail.js";
-import { AUDIT_RESOURCES, type AuditResource, auditedAnswer } from "./audited-answer.js";
+import { AUDIT_RESOURCES, type AuditResource } from "../access/audit-trail.js";
+import { AUDIENCES, auditChange, auditRead, type ResolvedAccess } from "../access/route-access.js";
 import { placeCardOrder } from "./membership-card-orders.js";
-import { type MembershipDocumentData, readMembershipDocumentData } from "./membership-document-data.js";
+import {
+  type MembershipDocumentData,
+  peopleInMembershipDocument,
+  readMembershipDocumentData,
+} from "./membership-document-data.js";
 import { renderMembershipCard, renderMembershipCertificate } from "./membership-pdf.js";
-import { permissionContextOf } from "./roles-repository.js";
 import { errorResponses, TEXT_PLAIN } from "./route-schemas.js";
 import { errorResponsesWith403 } from "./self-service-schemas.js";
 
@@ -34,52 +27,70 @@ export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async
   /** The member's calendar day: the server runs in the scheme's time zone (TZ). */
   const today = () => formatDate(context.now());
 
+  /** The document lists the member's family: everyone printed on it is audited as read. */
+  const pdfRoute = (resource: AuditResource) => ({
+    schema: textAnswer,
+    config: {
+      access: {
+        audience: AUDIENCES.member,
+        audit: auditRead(resource, async (_pdf, { actor, target }) =>
+          peopleInMembershipDocument(db, target, await actor.memberReach()),
+        ),
+      },
+    },
+  });
+
   async function pdfAnswer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    resource: AuditResource,
+    access: ResolvedAccess,
     render: (data: MembershipDocumentData) => Promise<Uint8Array>,
   ) {
-    const reach = await reachOf(db, requireMember(request).entityNumber);
-    const read = await readMembershipDocumentData(db, reach.actorEntityNumber, reach, today());
-    const data = await auditedAnswer(context, request, reply, reach, resource, read);
-    const pdf = await render(data);
-    reply.type(TEXT_PLAIN);
-    return Buffer.from(pdf).toString("base64");
+    const data = await readMembershipDocumentData(
+      db,
+      access.target,
+      await access.actor.memberReach(),
+      today(),
+    );
+    return Buffer.from(await render(data)).toString("base64");
   }
 
-  app.get("/v2/member-details/membership-card", { schema: textAnswer }, (request, reply) =>
-    pdfAnswer(request, reply, AUDIT_RESOURCES.membershipCard, renderMembershipCard),
+  app.get(
+    "/v2/member-details/membership-card",
+    pdfRoute(AUDIT_RESOURCES.membershipCard),
+    async (request, reply) => {
+      reply.type(TEXT_PLAIN);
+      return pdfAnswer(request.access, renderMembershipCard);
+    },
   );
 
-  app.get("/v2/member-details/membership-certificate", { schema: textAnswer }, (request, reply) =>
-    pdfAnswer(request, reply, AUDIT_RESOURCES.membershipCertificate, renderMembershipCertificate),
+  app.get(
+    "/v2/member-details/membership-certificate",
+    pdfRoute(AUDIT_RESOURCES.membershipCertificate),
+    async (request, reply) => {
+      reply.type(TEXT_PLAIN);
+      return pdfAnswer(request.access, renderMembershipCertificate);
+    },
   );
 
-  const orderSchema = { response: { 200: z.string(), ...errorResponsesWith403 } };
-  app.post("/v2/member-details/order-membership-card", { schema: orderSchema }, async (request, reply) => {
-    const actor = requireMember(request).entityNumber;
-    if (!holdsPermission("ORDER_MEMBERSHIP_CARD", await permissionContextOf(db, actor, "SELF"))) {
-      throw errors.forbidden("Only the principal member of a policy can order a new membership card.");
-    }
-    const order = await db.transaction(async (tx) => {
-      const placed = await placeCardOrder(tx as unknown as Db, {
-        entityNumber: actor,
-        orderedBy: actor,
-        orderedOn: today(),
-      });
-      if (placed.created) {
-        await recordOwnChange(tx as unknown as Db, {
-          entityNumber: actor,
-          resource: AUDIT_RESOURCES.membershipCardOrder,
-          requestId: request.id,
-          at: context.now(),
-        });
-      }
-      return placed;
-    });
+  const orderRoute = {
+    schema: { response: { 200: z.string(), ...errorResponsesWith403 } },
+    config: {
+      access: {
+        audience: AUDIENCES.member,
+        permission: {
+          permission: "ORDER_MEMBERSHIP_CARD",
+          refusal: "Only the principal member of a policy can order a new membership card.",
+        },
+        audit: auditChange(AUDIT_RESOURCES.membershipCardOrder),
+      },
+    },
+  } as const;
+  app.post("/v2/member-details/order-membership-card", orderRoute, async (request, reply) => {
+    const { actor, target } = request.access;
+    const order = await request.access.change(
+      (tx) => placeCardOrder(tx, { entityNumber: target, orderedBy: actor.entityNumber, orderedOn: today() }),
+      (placed) => placed.created,
+    );
     request.log.info({ orderId: order.id, created: order.created }, "membership card order");
-    reply.header("cache-control", "private, no-store");
     reply.type(TEXT_PLAIN);
     return membershipCardOrderConfirmation(membershipCardOrderNumber(order.id));
   });

@@ -1,11 +1,10 @@
 import { holdsBenefitPermission, holdsPermission, type Permission, type PolicyBenefit } from "@portal/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import { requireMember } from "../gateway/session-plugin.js";
-import { reachOf, requireInReach } from "./access.js";
+import { permissionContextOf } from "../access/roles.js";
+import { AUDIENCES, type ResolvedAccess } from "../access/route-access.js";
+import { entityParam, SELF } from "../access/targets.js";
 import { policyCoversBenefit } from "./policies-repository.js";
-import { permissionContextOf } from "./roles-repository.js";
 import { errorResponses } from "./route-schemas.js";
 import {
   benefitParamsSchema,
@@ -25,19 +24,12 @@ import {
 export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
 
-  async function answer(
-    request: FastifyRequest,
-    entityNumber: number | undefined,
-    asked: Permission[],
-    benefit?: PolicyBenefit,
-  ) {
-    const reach = await reachOf(db, requireMember(request).entityNumber);
-    const actor = reach.actorEntityNumber;
-    if (entityNumber !== undefined) requireInReach(reach, entityNumber);
-    const relationship = entityNumber === undefined || entityNumber === actor ? "SELF" : "DEPENDENT";
+  async function answer(access: ResolvedAccess, asked: Permission[], benefit?: PolicyBenefit) {
+    const actor = access.actor.entityNumber;
+    const relationship = access.target === actor ? "SELF" : "DEPENDENT";
     const [permissionContext, benefitCovered] = await Promise.all([
       permissionContextOf(db, actor, relationship),
-      benefit === undefined ? true : policyCoversBenefit(db, actor, entityNumber ?? actor, benefit),
+      benefit === undefined ? true : policyCoversBenefit(db, actor, access.target, benefit),
     ]);
     return {
       permissions: asked.map((permission) => ({
@@ -57,8 +49,9 @@ export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         querystring: permissionsQuerySchema,
         response: { 200: permissionsResponseSchema, ...errorResponses },
       },
+      config: { access: { audience: AUDIENCES.member, target: SELF } },
     },
-    async (request) => answer(request, undefined, request.query.permissions),
+    async (request) => answer(request.access, request.query.permissions),
   );
 
   app.get(
@@ -69,8 +62,9 @@ export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         querystring: permissionsQuerySchema,
         response: { 200: permissionsResponseSchema, ...errorResponses },
       },
+      config: { access: { audience: AUDIENCES.member, target: entityParam("entityNumber") } },
     },
-    async (request) => answer(request, request.params.entityNumber, request.query.permissions),
+    async (request) => answer(request.access, request.query.permissions),
   );
 
   app.get(
@@ -81,8 +75,8 @@ export const permissionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         querystring: permissionsQuerySchema,
         response: { 200: permissionsResponseSchema, ...errorResponses },
       },
+      config: { access: { audience: AUDIENCES.member, target: entityParam("entityNumber") } },
     },
-    async (request) =>
-      answer(request, request.params.entityNumber, request.query.permissions, request.params.policyBenefit),
+    async (request) => answer(request.access, request.query.permissions, request.params.policyBenefit),
   );
 };

@@ -10,13 +10,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
-import type { Db } from "../../db/database.js";
 import { errorBodySchema } from "../../lib/error-body-schema.js";
 import { AppError, errors } from "../../lib/errors.js";
-import { requireMember } from "../gateway/session-plugin.js";
-import { type Reach, reachOf, requireInReach } from "./access.js";
-import { recordOwnChange } from "./audit-trail.js";
-import { AUDIT_RESOURCES, auditedAnswer } from "./audited-answer.js";
+import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { AUDIENCES, auditChange, auditRead, type RouteAccess } from "../access/route-access.js";
+import { entityParam, SELF } from "../access/targets.js";
 import { normaliseProfilePicture, pictureRefused, renderProfilePicture } from "./profile-picture-image.js";
 import {
   deleteProfilePicture,
@@ -36,13 +34,14 @@ const pictureSizeQuerySchema = z.object({
 });
 const readSchema = { querystring: pictureSizeQuerySchema, response: { 200: z.string(), ...errorResponses } };
 const entityReadSchema = { ...readSchema, params: entityParamsSchema };
+const readAccess = (target: RouteAccess["target"]): { access: RouteAccess } => ({
+  access: { audience: AUDIENCES.member, target, audit: auditRead(AUDIT_RESOURCES.profilePicture) },
+});
+const changeAccess = {
+  access: { audience: AUDIENCES.member, audit: auditChange(AUDIT_RESOURCES.profilePicture) },
+};
 
-type PictureSizeQuery = z.output<typeof pictureSizeQuerySchema>;
-type OwnPictureRequest = FastifyRequest<{ Querystring: PictureSizeQuery }>;
-type EntityPictureRequest = FastifyRequest<{
-  Querystring: PictureSizeQuery;
-  Params: { entityNumber: number };
-}>;
+type PictureRequest = FastifyRequest<{ Querystring: z.output<typeof pictureSizeQuerySchema> }>;
 
 const noPicture = () => new AppError(404, EXCEPTION_CODES.NOT_FOUND, PROFILE_PICTURE_MESSAGES.notFound);
 
@@ -51,7 +50,7 @@ const noPicture = () => new AppError(404, EXCEPTION_CODES.NOT_FOUND, PROFILE_PIC
  * /base64 variants the bare base64 (docs/decisions/0005); each takes width, height and crop. POST
  * /profile-picture/ replaces the logged-in person's own picture (multipart, field "file"), DELETE
  * /profile-picture removes it. Another person's picture is read like their other data: only within
- * reach (else 404) and audited.
+ * reach (else 404) and audited, as each route declares.
  */
 export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
@@ -59,40 +58,20 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     limits: { fileSize: PROFILE_PICTURE_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 },
   });
 
-  async function answerPicture(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    reach: Reach,
-    entityNumber: number,
-    query: PictureSizeQuery,
-    asDataUri: boolean,
-  ) {
-    const stored = await findProfilePicture(db, entityNumber);
+  // The route schemas have already validated and converted the query; the plugin, the target.
+  const answerPicture = (asDataUri: boolean) => async (request: PictureRequest, reply: FastifyReply) => {
+    const stored = await findProfilePicture(db, request.access.target);
     if (!stored) throw noPicture();
-    const read = { body: stored, subjects: [entityNumber] };
-    const picture = await auditedAnswer(context, request, reply, reach, AUDIT_RESOURCES.profilePicture, read);
-    const base64 = (await renderProfilePicture(picture, query)).toString("base64");
+    const base64 = (await renderProfilePicture(stored, request.query)).toString("base64");
     reply.type(TEXT_PLAIN);
     return asDataUri ? profilePictureDataUri(base64) : base64;
-  }
-
-  // The route schemas have already validated and converted params and query.
-  const ownPicture = (asDataUri: boolean) => async (request: OwnPictureRequest, reply: FastifyReply) => {
-    const reach = await reachOf(db, requireMember(request).entityNumber);
-    return answerPicture(request, reply, reach, reach.actorEntityNumber, request.query, asDataUri);
   };
-  app.get("/profile-picture/", { schema: readSchema }, ownPicture(true));
-  app.get("/profile-picture/base64", { schema: readSchema }, ownPicture(false));
-
-  const entityPicture =
-    (asDataUri: boolean) => async (request: EntityPictureRequest, reply: FastifyReply) => {
-      const reach = await reachOf(db, requireMember(request).entityNumber);
-      const { entityNumber } = request.params;
-      requireInReach(reach, entityNumber);
-      return answerPicture(request, reply, reach, entityNumber, request.query, asDataUri);
-    };
-  app.get("/profile-picture/:entityNumber", { schema: entityReadSchema }, entityPicture(true));
-  app.get("/profile-picture/:entityNumber/base64", { schema: entityReadSchema }, entityPicture(false));
+  const own = { schema: readSchema, config: readAccess(SELF) };
+  const entity = { schema: entityReadSchema, config: readAccess(entityParam("entityNumber")) };
+  app.get("/profile-picture/", own, answerPicture(true));
+  app.get("/profile-picture/base64", own, answerPicture(false));
+  app.get("/profile-picture/:entityNumber", entity, answerPicture(true));
+  app.get("/profile-picture/:entityNumber/base64", entity, answerPicture(false));
 
   app.post(
     "/profile-picture/",
@@ -101,22 +80,14 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         consumes: ["multipart/form-data"],
         response: { 200: z.string(), 413: errorBodySchema, 415: errorBodySchema, ...errorResponses },
       },
+      config: changeAccess,
     },
     async (request, reply) => {
-      const actor = requireMember(request).entityNumber;
       const upload = await readPictureUpload(request);
       const picture = await normaliseProfilePicture(upload);
-      await db.transaction(async (tx) => {
-        await saveProfilePicture(tx as unknown as Db, actor, picture, context.now());
-        await recordOwnChange(tx as unknown as Db, {
-          entityNumber: actor,
-          resource: AUDIT_RESOURCES.profilePicture,
-          requestId: request.id,
-          at: context.now(),
-        });
-      });
+      const { target } = request.access;
+      await request.access.change((tx) => saveProfilePicture(tx, target, picture, context.now()));
       request.log.info({ width: picture.width, height: picture.height }, "profile picture saved");
-      reply.header("cache-control", "private, no-store");
       reply.type(TEXT_PLAIN);
       return profilePictureDataUri(picture.image.toString("base64"));
     },
@@ -124,21 +95,13 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
 
   app.delete(
     "/profile-picture",
-    { schema: { response: { 204: z.null(), ...errorResponses } } },
+    { schema: { response: { 204: z.null(), ...errorResponses } }, config: changeAccess },
     async (request, reply) => {
-      const actor = requireMember(request).entityNumber;
-      const removed = await db.transaction(async (tx) => {
-        const wasThere = await deleteProfilePicture(tx as unknown as Db, actor);
-        if (wasThere) {
-          await recordOwnChange(tx as unknown as Db, {
-            entityNumber: actor,
-            resource: AUDIT_RESOURCES.profilePicture,
-            requestId: request.id,
-            at: context.now(),
-          });
-        }
-        return wasThere;
-      });
+      const { target } = request.access;
+      const removed = await request.access.change(
+        (tx) => deleteProfilePicture(tx, target),
+        (wasThere) => wasThere,
+      );
       if (!removed) throw noPicture();
       return reply.code(204).send(null);
     },

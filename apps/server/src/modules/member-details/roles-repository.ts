@@ -1,25 +1,8 @@
-import {
-  type EntityRelationship,
-  MEMBER_ROLES,
-  type MemberRole,
-  type PermissionContext,
-} from "@portal/domain";
-import { asc, eq } from "drizzle-orm";
+import type { MemberRole } from "@portal/domain";
 import type { Db } from "../../db/database.js";
-import { memberRoles, policies } from "../../db/schema.js";
+import { memberRoles } from "../../db/schema.js";
 
-// The roles a person holds. Callers pass an entity number the access service has let through, or
-// the actor's own: these functions do not decide who may see what.
-
-export async function listRoles(db: Db, entityNumber: number): Promise<Set<MemberRole>> {
-  const rows = await db
-    .select({ role: memberRoles.role })
-    .from(memberRoles)
-    .where(eq(memberRoles.entityNumber, entityNumber))
-    .orderBy(asc(memberRoles.role));
-  // The check constraint of member_roles holds these to the domain's values.
-  return new Set(rows.map((row) => row.role as MemberRole).filter((role) => MEMBER_ROLES.includes(role)));
-}
+// Granting roles; reading them is the access module's (access/roles.ts).
 
 /** Grants roles (seeding and tests); a role already held is left as it is. */
 export async function grantRoles(db: Db, entityNumber: number, roles: readonly MemberRole[]): Promise<void> {
@@ -28,22 +11,4 @@ export async function grantRoles(db: Db, entityNumber: number, roles: readonly M
     .insert(memberRoles)
     .values(roles.map((role) => ({ entityNumber, role })))
     .onConflictDoNothing();
-}
-
-/** Whether the person is the principal member of at least one policy. */
-export async function isPrincipalMember(db: Db, entityNumber: number): Promise<boolean> {
-  return (await db.$count(policies, eq(policies.principalEntityNumber, entityNumber))) > 0;
-}
-
-/** What holdsPermission needs to know about the actor, for an entity related to them as given. */
-export async function permissionContextOf(
-  db: Db,
-  actorEntityNumber: number,
-  relationship: EntityRelationship,
-): Promise<PermissionContext> {
-  const [roles, isPrincipal] = await Promise.all([
-    listRoles(db, actorEntityNumber),
-    isPrincipalMember(db, actorEntityNumber),
-  ]);
-  return { roles, isPrincipal, relationship };
 }

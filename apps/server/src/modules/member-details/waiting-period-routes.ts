@@ -1,9 +1,9 @@
 import { isoDateOnly } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import { requireMember } from "../gateway/session-plugin.js";
-import { reachOf, requireInReach } from "./access.js";
-import { AUDIT_RESOURCES, auditedAnswer } from "./audited-answer.js";
+import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { AUDIENCES, auditRead } from "../access/route-access.js";
+import { entityParam } from "../access/targets.js";
 import { listWaitingPeriodsInForce } from "./cover-repository.js";
 import { entityParamsSchema, errorResponses } from "./route-schemas.js";
 import { waitingPeriodsQuerySchema, waitingPeriodsResponseSchema } from "./self-service-schemas.js";
@@ -23,17 +23,19 @@ export const waitingPeriodRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         querystring: waitingPeriodsQuerySchema,
         response: { 200: waitingPeriodsResponseSchema, ...errorResponses },
       },
+      config: {
+        access: {
+          audience: AUDIENCES.member,
+          target: entityParam("entityNumber"),
+          audit: auditRead(AUDIT_RESOURCES.waitingPeriods),
+        },
+      },
     },
-    async (request, reply) => {
-      const reach = await reachOf(db, requireMember(request).entityNumber);
-      const { entityNumber } = request.params;
-      requireInReach(reach, entityNumber);
+    async (request) => {
+      const entityNumber = request.access.target;
       const asAtDate = request.query.asAtDate ?? isoDateOnly(context.now());
       const waitingPeriods = await listWaitingPeriodsInForce(db, entityNumber, asAtDate);
-      return auditedAnswer(context, request, reply, reach, AUDIT_RESOURCES.waitingPeriods, {
-        body: { entityNumber, asAtDate, waitingPeriods },
-        subjects: [entityNumber],
-      });
+      return { entityNumber, asAtDate, waitingPeriods };
     },
   );
 };

@@ -1,7 +1,8 @@
 import { openQueriesParamsSchema } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errors } from "../../lib/errors.js";
-import { requireMember } from "../gateway/session-plugin.js";
+import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
+import { documentSubmissionParam, queryParam } from "../access/targets.js";
 import { sendAttachment } from "./attachment-download.js";
 import {
   findDocumentAttachment,
@@ -25,6 +26,17 @@ import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// A member reaches only their own queries and document submissions, never a dependent's: the
+// access plugin resolves the owner of the reference in the path, and every lookup below is scoped
+// by that owner too. Reading one's own data writes no audit row.
+const ownList: { access: RouteAccess } = { access: { audience: AUDIENCES.member } };
+const ownQuery: { access: RouteAccess } = {
+  access: { audience: AUDIENCES.member, target: queryParam("referenceNumber") },
+};
+const ownDocumentSubmission: { access: RouteAccess } = {
+  access: { audience: AUDIENCES.member, target: documentSubmissionParam("referenceNumber") },
+};
+
 /** GETs of the smart-inquiry service; each one scoped to the session's member. */
 export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
   const { db, blobStore } = context;
@@ -36,13 +48,12 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
         querystring: openQueriesParamsSchema,
         response: { 200: queryListResponseSchema, ...errorResponses },
       },
+      config: ownList,
     },
-    async (request, reply) => {
-      const member = requireMember(request);
+    async (request) => {
       const { daysAgo, status, origin } = request.query;
       const loggedSince = new Date(context.now().getTime() - daysAgo * DAY_MS);
-      const rows = await listQueries(db, member.entityNumber, { origin, status, loggedSince });
-      reply.header("cache-control", "private, no-store");
+      const rows = await listQueries(db, request.access.target, { origin, status, loggedSince });
       // Legacy queries are listed: opening one is how a member meets the 0015 message.
       return { queries: rows.map(toListItem) };
     },
@@ -56,18 +67,17 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
         querystring: originQuerySchema,
         response: { 200: queryViewResponseSchema, ...errorResponses },
       },
+      config: ownQuery,
     },
-    async (request, reply) => {
-      const member = requireMember(request);
+    async (request) => {
       const query = await viewQuery(
         db,
-        member.entityNumber,
+        request.access.target,
         request.params.referenceNumber,
         request.query.origin,
         context.now(),
         context.config.UPDATE_WINDOW_DAYS,
       );
-      reply.header("cache-control", "private, no-store");
       return { query };
     },
   );
@@ -80,17 +90,12 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
         querystring: originQuerySchema,
         response: { 200: agentResponseSchema, ...errorResponses },
       },
+      config: ownQuery,
     },
-    async (request, reply) => {
-      const member = requireMember(request);
-      const row = await requireViewableQuery(
-        db,
-        member.entityNumber,
-        request.params.referenceNumber,
-        request.query.origin,
-      );
+    async (request) => {
+      const { params, query, access } = request;
+      const row = await requireViewableQuery(db, access.target, params.referenceNumber, query.origin);
       const html = await findAgentResponseHtml(db, row.referenceNumber);
-      reply.header("cache-control", "private, no-store");
       return { encodedResponse: html === null ? null : Buffer.from(html, "utf8").toString("base64") };
     },
   );
@@ -103,13 +108,13 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
         querystring: originQuerySchema,
         response: { 200: fileResponseSchema, ...errorResponses },
       },
+      config: ownQuery,
     },
     async (request, reply) => {
-      const member = requireMember(request);
       const { referenceNumber, attachmentId } = request.params;
       const attachment = await findQueryAttachment(
         db,
-        member.entityNumber,
+        request.access.target,
         referenceNumber,
         request.query.origin,
         attachmentId,
@@ -126,17 +131,16 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
         params: referenceParamsSchema,
         response: { 200: documentSubmissionResponseSchema, ...errorResponses },
       },
+      config: ownDocumentSubmission,
     },
-    async (request, reply) => {
-      const member = requireMember(request);
+    async (request) => {
       const submission = await findDocumentSubmission(
         db,
-        member.entityNumber,
+        request.access.target,
         request.params.referenceNumber,
       );
       if (!submission) throw errors.notFound();
       const attachments = await listDocumentAttachments(db, submission.referenceNumber);
-      reply.header("cache-control", "private, no-store");
       return {
         documentSubmission: {
           referenceNumber: submission.referenceNumber,
@@ -150,11 +154,18 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
 
   app.get(
     "/document-submissions/:referenceNumber/attachments/:attachmentId",
-    { schema: { params: attachmentParamsSchema, response: { 200: fileResponseSchema, ...errorResponses } } },
+    {
+      schema: { params: attachmentParamsSchema, response: { 200: fileResponseSchema, ...errorResponses } },
+      config: ownDocumentSubmission,
+    },
     async (request, reply) => {
-      const member = requireMember(request);
       const { referenceNumber, attachmentId } = request.params;
-      const attachment = await findDocumentAttachment(db, member.entityNumber, referenceNumber, attachmentId);
+      const attachment = await findDocumentAttachment(
+        db,
+        request.access.target,
+        referenceNumber,
+        attachmentId,
+      );
       if (!attachment) throw errors.notFound();
       return sendAttachment(reply, blobStore, attachment);
     },

@@ -2,7 +2,8 @@ import { EXCEPTION_CODES } from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.js";
-import { requireMember } from "../gateway/session-plugin.js";
+import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
+import { queryParam } from "../access/targets.js";
 import { idempotencyKeyFrom, requestFingerprint } from "./idempotency.js";
 import type { NewQuery } from "./queries-repository.js";
 import { canUpdate, requireViewableQuery } from "./query-views.js";
@@ -22,6 +23,16 @@ const createSchema = {
   response: { 200: createQueryResponseSchema, ...errorResponses },
 };
 const updateSchema = { ...createSchema, params: referenceParamsSchema };
+// A member logs queries for themselves and updates only their own (someone else's: the 404 of a
+// query that does not exist, before any file is read).
+const createRoute = {
+  schema: createSchema,
+  config: { access: { audience: AUDIENCES.member } as RouteAccess },
+};
+const updateRoute = {
+  schema: updateSchema,
+  config: { access: { audience: AUDIENCES.member, target: queryParam("referenceNumber") } as RouteAccess },
+};
 
 const notUpdatableError = () =>
   new AppError(409, EXCEPTION_CODES.QUERY_NOT_UPDATABLE, "This query can no longer be updated.");
@@ -42,15 +53,15 @@ async function submit<Fields extends object>(
     member: number,
   ) => Promise<QueryFields & { parentReferenceNumber: number | null }>,
 ) {
-  const member = requireMember(request);
+  const member = request.access.target;
   const key = idempotencyKeyFrom(request.headers["idempotency-key"]);
   const now = context.now();
   const received = await receiveSubmission(request, context.blobStore, parse, now);
   let query: NewQuery;
   try {
     query = {
-      ...(await toQuery(received.fields, member.entityNumber)),
-      memberEntityNumber: member.entityNumber,
+      ...(await toQuery(received.fields, member)),
+      memberEntityNumber: member,
       loggedAt: now,
     };
   } catch (error) {
@@ -70,7 +81,7 @@ async function submit<Fields extends object>(
 
 /** Creating and updating queries: the spec's paths under the service base. */
 export const smartInquirySubmitRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
-  app.post("/member-queries/query-additional-info", { schema: createSchema }, async (request) =>
+  app.post("/member-queries/query-additional-info", createRoute, async (request) =>
     submit(context, request, "default-create", parseDefaultCreate, async (fields) => ({
       origin: fields.origin,
       category: fields.category,
@@ -83,7 +94,7 @@ export const smartInquirySubmitRoutes: FastifyPluginAsyncZod<SmartInquiryContext
     })),
   );
 
-  app.post("/member-queries", { schema: createSchema }, async (request) =>
+  app.post("/member-queries", createRoute, async (request) =>
     submit(context, request, "plain-create", parsePlainCreate, async (fields) => ({
       origin: fields.origin,
       category: fields.category,
@@ -96,14 +107,14 @@ export const smartInquirySubmitRoutes: FastifyPluginAsyncZod<SmartInquiryContext
     })),
   );
 
-  app.post("/member-queries/:referenceNumber", { schema: updateSchema }, async (request) =>
+  app.post("/member-queries/:referenceNumber", updateRoute, async (request) =>
     addUpdate(context, request, request.params.referenceNumber),
   );
 };
 
 /** The portal paths the forms post to for medxpress queries and for updates (spec §7). */
 export const portalSmartInquiryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
-  app.post("/member-queries", { schema: createSchema }, async (request) =>
+  app.post("/member-queries", createRoute, async (request) =>
     submit(context, request, "medxpress-create", parseMedxpressCreate, async (fields) => ({
       origin: fields.origin,
       category: fields.category,
@@ -116,7 +127,7 @@ export const portalSmartInquiryRoutes: FastifyPluginAsyncZod<SmartInquiryContext
     })),
   );
 
-  app.post("/member-queries/:referenceNumber", { schema: updateSchema }, async (request) =>
+  app.post("/member-queries/:referenceNumber", updateRoute, async (request) =>
     addUpdate(context, request, request.params.referenceNumber),
   );
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { reachableEntities } from "./access.js";
+import { reachableEntities } from "../access/reach.js";
 import {
   ensurePlan,
   insertPersonWithoutLogin,

@@ -1,0 +1,248 @@
+import { Readable } from "node:stream";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentSubmissionAttachments, documentSubmissions } from "../../db/schema.js";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
+import { pngFile } from "../../test-support/upload-fixtures.js";
+import { normaliseProfilePicture } from "../member-details/profile-picture-image.js";
+import { saveProfilePicture } from "../member-details/profile-picture-repository.js";
+import { auditRowsOf, enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
+import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
+import type { RegisteredRoute } from "./access-plugin.js";
+import type { TargetRule } from "./targets.js";
+
+// The access matrix, built from the routes the app registers (never a hand-kept list): every route
+// whose path names a person, a policy, a query or a document submission is tried by its owner, a
+// dependent who logs in, another member, staff and anonymous. What the rules refuse must be the very
+// same answer as for something that does not exist, so no one learns that it exists.
+
+/** Path parameters that name someone's data. A route with one must declare access with a target. */
+const NAMING_PARAMS = new Set([
+  "entityNumber",
+  "memberEntityNumber",
+  "dependentEntityNumber",
+  "patientEntityNumber",
+  "referenceNumber",
+  "attachmentId",
+  "policyId",
+]);
+/** Valid values for the other parameters, so a request fails only on access. */
+const OTHER_PARAMS: Record<string, string> = {
+  roles: "MEMBER",
+  policyBenefit: "DENTISTRY",
+  allocationType: "GP",
+};
+/** Query fields some routes require; routes that do not take them ignore them. */
+const COMMON_QUERY = "origin=MEMBER_WEB&permissions=VIEW_CLAIMS";
+const MISSING = 2_000_000_000;
+
+const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
+
+type Owner = "principal" | "spouse" | "child";
+type Who = "owner" | "child" | "other member" | "staff" | "anonymous";
+
+interface Owned {
+  entity: number;
+  queryRef: number;
+  queryAttachment: number;
+  documentRef: number;
+  documentAttachment: number;
+  policyId: number;
+  policyIdentifier: string;
+}
+
+/** Whether the member logged in as `who` reaches what `owner` of family A holds, by target kind. */
+function reaches(who: Who, owner: Owner, rule: TargetRule): boolean {
+  if (who === "owner") {
+    // The owner is A's principal member: themselves and their dependents, own records only.
+    if (rule.memberReach === "own") return owner === "principal";
+    if (rule.memberReach === "dependents-only") return owner !== "principal";
+    return true;
+  }
+  if (who === "child") return rule.memberReach === "family" && owner === "child";
+  return false;
+}
+
+describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered route on %s", (kind) => {
+  let testApp: TestApp;
+  let a: Family;
+  let b: Family;
+  let staff: Awaited<ReturnType<typeof loggedInStaff>>;
+  let owned: Owned;
+  let routes: RegisteredRoute[];
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    a = await enrolFamily(testApp);
+    b = await enrolFamily(testApp);
+    staff = await loggedInStaff(testApp, "STAFF_SUPERVISOR");
+    const db = testApp.database.db;
+    // Everyone has a picture, so a refused picture cannot be told from a missing one.
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+    const picture = await normaliseProfilePicture(png);
+    for (const entity of [
+      a.principal.entityNumber,
+      a.spouse,
+      a.child.entityNumber,
+      b.principal.entityNumber,
+    ]) {
+      await saveProfilePicture(db, entity, picture, new Date());
+    }
+    const created = await a.principal.browser.postMultipart(
+      `${SI}/member-queries/query-additional-info`,
+      defaultQueryFields,
+      [pngFile()],
+    );
+    const queryRef: number = created.json().referenceNumber;
+    const view = await a.principal.browser.request({
+      method: "GET",
+      url: `${SI}/member-queries/${queryRef}?origin=MEMBER_WEB`,
+    });
+    const [submission] = await db
+      .insert(documentSubmissions)
+      .values({
+        memberEntityNumber: a.principal.entityNumber,
+        category: "MEDICAL_CLAIMS",
+        loggedAt: new Date(),
+      })
+      .returning();
+    const blob = await testApp.blobStore.writePending("attachments/test/matrix", Readable.from([png]));
+    await testApp.blobStore.commit(blob);
+    const [document] = await db
+      .insert(documentSubmissionAttachments)
+      .values({
+        referenceNumber: submission?.referenceNumber ?? 0,
+        fileName: "scan.png",
+        contentType: "image/png",
+        sizeBytes: png.length,
+        blobKey: "attachments/test/matrix",
+        position: 0,
+      })
+      .returning();
+    owned = {
+      entity: a.principal.entityNumber,
+      queryRef,
+      queryAttachment: view.json().query.attachments[0].attachmentId,
+      documentRef: submission?.referenceNumber ?? 0,
+      documentAttachment: document?.attachmentId ?? 0,
+      policyId: a.policyId,
+      policyIdentifier: a.policyIdentifier,
+    };
+    routes = testApp.app.accessTable.filter((route) => route.method !== "HEAD");
+  });
+  afterAll(async () => testApp.close());
+
+  /** The path of a route aimed at what `owner` holds (or at nothing, when `missing`). */
+  function urlFor(route: RegisteredRoute, rule: TargetRule, owner: Owner, missing = false): string {
+    const entityOf = { principal: owned.entity, spouse: a.spouse, child: a.child.entityNumber };
+    const isDocument = rule.kind === "document-submission";
+    const values: Record<string, number | string> = {
+      ...OTHER_PARAMS,
+      referenceNumber: isDocument ? owned.documentRef : owned.queryRef,
+      attachmentId: isDocument ? owned.documentAttachment : owned.queryAttachment,
+      policyId: owned.policyId,
+    };
+    for (const param of [
+      "entityNumber",
+      "memberEntityNumber",
+      "dependentEntityNumber",
+      "patientEntityNumber",
+    ]) {
+      values[param] = entityOf[owner];
+    }
+    if (missing && rule.param) values[rule.param] = MISSING;
+    const path = route.url.replace(/:(\w+)/g, (_, name: string) => String(values[name]));
+    return `${path}?${COMMON_QUERY}&policyIdentifier=${encodeURIComponent(owned.policyIdentifier)}`;
+  }
+
+  const browserOf = (who: Who): TestBrowser =>
+    ({
+      owner: a.principal.browser,
+      child: a.child.browser,
+      "other member": b.principal.browser,
+      staff: staff.browser,
+      anonymous: new TestBrowser(testApp.app),
+    })[who];
+
+  async function send(who: Who, method: string, url: string) {
+    const browser = browserOf(who);
+    if (who === "anonymous") await browser.visit();
+    const answer = await browser.request({ method: method as "GET", url });
+    return { status: answer.statusCode, body: answer.body };
+  }
+
+  it("finds the routes that name someone's data, and every one of them declares access with a target", () => {
+    const naming = routes.filter((route) => paramsOf(route.url).some((param) => NAMING_PARAMS.has(param)));
+    // The services' paths that name people, queries, policies and documents: far more than a handful.
+    expect(naming.length).toBeGreaterThanOrEqual(25);
+    for (const route of naming) {
+      const target = route.access?.target;
+      expect({ route: `${route.method} ${route.url}`, declared: Boolean(target?.param) }).toEqual({
+        route: `${route.method} ${route.url}`,
+        declared: true,
+      });
+      expect(NAMING_PARAMS.has(target?.param ?? "")).toBe(true);
+    }
+  });
+
+  it("answers anonymous callers of every declared route with 401, before anything else", async () => {
+    for (const route of routes.filter((candidate) => candidate.access)) {
+      const rule = route.access?.target;
+      const url = rule ? urlFor(route, rule, "principal") : route.url;
+      const answer = await send("anonymous", route.method, url);
+      expect({ route: url, status: answer.status }).toEqual({ route: url, status: 401 });
+    }
+  });
+
+  it.each<Who>(["owner", "child", "other member", "staff"])(
+    "%s: reaches exactly what the rules allow; every refusal is the answer for something missing",
+    async (who) => {
+      const auditBefore = who === "other member" ? await auditRowsOf(testApp, b.principal.entityNumber) : [];
+      let refused = 0;
+      let reached = 0;
+      for (const route of routes) {
+        const rule = route.access?.target;
+        if (!rule?.param || route.access?.audience.name !== "member") continue;
+        const owners: Owner[] =
+          rule.kind === "entity" || rule.kind === "dependent"
+            ? ["principal", "spouse", "child"]
+            : ["principal"];
+        for (const owner of owners) {
+          const url = urlFor(route, rule, owner);
+          const answer = await send(who, route.method, url);
+          const missing = await send(who, route.method, urlFor(route, rule, owner, true));
+          expect(missing.status, `${route.method} ${url} for nothing`).toBe(404);
+          if (reaches(who, owner, rule)) {
+            reached += 1;
+            expect({ url, status: answer.status }).not.toEqual({ url, status: 404 });
+          } else {
+            refused += 1;
+            expect({ route: `${route.method} ${url}`, ...answer }).toEqual({
+              route: `${route.method} ${url}`,
+              ...missing,
+            });
+          }
+        }
+      }
+      expect(refused + reached).toBeGreaterThan(30);
+      if (who === "other member" || who === "staff") expect(reached).toBe(0);
+      if (who === "other member") {
+        expect(await auditRowsOf(testApp, b.principal.entityNumber)).toEqual(auditBefore);
+      }
+    },
+  );
+
+  it("keeps members out of every staff route with 403, and lets staff in", async () => {
+    const staffRoutes = routes.filter((route) => route.access && route.access.audience.name !== "member");
+    expect(staffRoutes.length).toBeGreaterThan(0);
+    for (const route of staffRoutes) {
+      const answer = await send("owner", route.method, route.url);
+      expect({ route: route.url, status: answer.status }).toEqual({ route: route.url, status: 403 });
+      const asStaff = await send("staff", route.method, route.url);
+      expect({ route: route.url, status: asStaff.status }).not.toEqual({ route: route.url, status: 403 });
+    }
+  });
+});

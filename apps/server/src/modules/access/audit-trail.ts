@@ -1,0 +1,72 @@
+import type { Queryable } from "../../db/database.js";
+import { auditEvents } from "../../db/schema.js";
+
+// The audit trail says who read or changed whose data, which resource, when and under which
+// request: never the data itself. The table refuses updates and deletes (migration 0002), so this
+// module only adds. Rows are written by the access plugin from each route's declaration, never by
+// a handler.
+
+/** The resource names the audit trail records; stable, as reports are built on them. */
+export const AUDIT_RESOURCES = {
+  memberDetails: "member-details",
+  dependents: "dependents",
+  dependent: "dependent",
+  emergencyContacts: "emergency-contacts",
+  groupAccess: "group-access",
+  plan: "plan",
+  scheme: "scheme",
+  patientList: "patient-list-details",
+  policyDependents: "policy-dependents",
+  contactDetails: "contact-details",
+  roles: "roles",
+  memberSearch: "member-search",
+  waitingPeriods: "waiting-periods",
+  doctorAllocations: "doctor-allocations",
+  membershipCard: "membership-card",
+  membershipCertificate: "membership-certificate",
+  membershipCardOrder: "membership-card-order",
+  profilePicture: "profile-picture",
+} as const;
+export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
+
+export const AUDIT_ACTIONS = { READ: "READ", UPDATE: "UPDATE" } as const;
+
+export interface AuditedRead {
+  actorEntityNumber: number;
+  /** Every person whose data the answer holds; the actor's own entity is left out. */
+  subjectEntityNumbers: readonly number[];
+  resource: AuditResource;
+  requestId: string;
+  at: Date;
+}
+
+/** One row per other person read. Written before the answer is sent: no row, no data. */
+export async function recordReads(db: Queryable, read: AuditedRead): Promise<void> {
+  const subjects = [...new Set(read.subjectEntityNumbers)].filter(
+    (subject) => subject !== read.actorEntityNumber,
+  );
+  if (subjects.length === 0) return;
+  await db.insert(auditEvents).values(
+    subjects.map((subjectEntityNumber) => ({
+      actorEntityNumber: read.actorEntityNumber,
+      subjectEntityNumber,
+      resource: read.resource,
+      action: AUDIT_ACTIONS.READ,
+      at: read.at,
+      requestId: read.requestId,
+    })),
+  );
+}
+
+export interface AuditedChange {
+  actorEntityNumber: number;
+  subjectEntityNumber: number;
+  resource: AuditResource;
+  requestId: string;
+  at: Date;
+}
+
+/** One row for a change, the actor's own data included. Written inside the change's transaction. */
+export async function recordChange(db: Queryable, change: AuditedChange): Promise<void> {
+  await db.insert(auditEvents).values({ ...change, action: AUDIT_ACTIONS.UPDATE });
+}
