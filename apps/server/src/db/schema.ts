@@ -211,7 +211,7 @@ export const attachmentBlobsInFlight = pgTable(
 
 // ---- Member details ------------------------------------------------------------------------
 // Rows about a person are keyed by that person's entity number; reads are scoped by the access
-// service (modules/member-details/access.ts) before any of these tables is touched.
+// plugin (modules/access/) before any of these tables is touched.
 
 /** Personal details, one row per person (members and dependents alike). */
 export const memberProfiles = pgTable(

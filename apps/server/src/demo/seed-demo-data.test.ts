@@ -6,7 +6,7 @@ import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.js";
 import { agentResponses, documentSubmissions, memberProfiles, members, queries } from "../db/schema.js";
-import { reachableEntities } from "../modules/member-details/access.js";
+import { reachableEntities } from "../modules/access/reach.js";
 import {
   findDoctorAllocationInForce,
   listWaitingPeriodsInForce,
