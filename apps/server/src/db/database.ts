@@ -28,7 +28,7 @@ export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> 
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "embedded", close: () => client.close() };
+  return { db, kind: "embedded", close: () => client.close() };
 }
 
 export async function openServerDatabase(connectionString: string, poolSize = 10): Promise<Database> {
@@ -46,5 +46,5 @@ export async function openServerDatabase(connectionString: string, poolSize = 10
     await lockClient.query("select pg_advisory_unlock(7302001)").catch(() => undefined);
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: "server", close: () => pool.end() };
+  return { db, kind: "server", close: () => pool.end() };
 }

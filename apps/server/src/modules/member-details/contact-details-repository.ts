@@ -1,6 +1,6 @@
 import type { ContactDetailsUpdate } from "@portal/domain";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable } from "../../db/database.js";
 import { memberAddresses, memberEmails, memberPhones } from "../../db/schema.js";
 
 /**
@@ -8,7 +8,7 @@ import { memberAddresses, memberEmails, memberPhones } from "../../db/schema.js"
  * a transaction (with the audit row of the change): a failure leaves the old details whole.
  */
 export async function replaceContactDetails(
-  tx: Db,
+  tx: Queryable,
   entityNumber: number,
   details: ContactDetailsUpdate,
 ): Promise<void> {

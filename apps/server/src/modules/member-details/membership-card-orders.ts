@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable } from "../../db/database.js";
 import { membershipCardOrders } from "../../db/schema.js";
 
 export interface CardOrder {
@@ -13,7 +13,7 @@ export interface CardOrder {
  * key on (entity, day) settles two clicks at once: one inserts, the other finds its row.
  */
 export async function placeCardOrder(
-  db: Db,
+  db: Queryable,
   order: { entityNumber: number; orderedBy: number; orderedOn: string },
 ): Promise<CardOrder> {
   const [inserted] = await db

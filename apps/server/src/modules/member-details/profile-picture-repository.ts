@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable } from "../../db/database.js";
 import { profilePictures } from "../../db/schema.js";
 import type { StoredPicture } from "./profile-picture-image.js";
 
@@ -17,7 +17,7 @@ export async function findProfilePicture(db: Db, entityNumber: number): Promise<
 }
 
 export async function saveProfilePicture(
-  db: Db,
+  db: Queryable,
   entityNumber: number,
   picture: StoredPicture,
   at: Date,
@@ -30,7 +30,7 @@ export async function saveProfilePicture(
 }
 
 /** Whether there was a picture to remove. */
-export async function deleteProfilePicture(db: Db, entityNumber: number): Promise<boolean> {
+export async function deleteProfilePicture(db: Queryable, entityNumber: number): Promise<boolean> {
   const removed = await db
     .delete(profilePictures)
     .where(eq(profilePictures.entityNumber, entityNumber))

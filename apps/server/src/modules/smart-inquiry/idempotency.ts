@@ -1,6 +1,6 @@
 import { EXCEPTION_CODES } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable } from "../../db/database.js";
 import { idempotencyKeys } from "../../db/schema.js";
 import { sha256 } from "../../lib/crypto.js";
 import { AppError, errors } from "../../lib/errors.js";
@@ -59,7 +59,12 @@ export async function findPriorAnswer(db: Db, memberEntityNumber: number, claim:
  * Claims the key inside the submission's transaction. False when another request holds it
  * (PostgreSQL makes this wait for that request's transaction, so the answer is settled).
  */
-export async function claimKey(db: Db, memberEntityNumber: number, claim: IdempotencyClaim, now: Date) {
+export async function claimKey(
+  db: Queryable,
+  memberEntityNumber: number,
+  claim: IdempotencyClaim,
+  now: Date,
+) {
   const inserted = await db
     .insert(idempotencyKeys)
     .values({ memberEntityNumber, key: claim.key, requestFingerprint: claim.fingerprint, createdAt: now })
@@ -68,7 +73,12 @@ export async function claimKey(db: Db, memberEntityNumber: number, claim: Idempo
   return inserted.length > 0;
 }
 
-export async function recordAnswer(db: Db, memberEntityNumber: number, key: string, referenceNumber: number) {
+export async function recordAnswer(
+  db: Queryable,
+  memberEntityNumber: number,
+  key: string,
+  referenceNumber: number,
+) {
   await db
     .update(idempotencyKeys)
     .set({ referenceNumber })

@@ -1,6 +1,6 @@
 import type { ServerOrigin } from "@portal/domain";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable } from "../../db/database.js";
 import { agentResponses, queries, queryAttachments } from "../../db/schema.js";
 
 // Every function takes the member it acts for: no query row is read without that scope.
@@ -174,7 +174,7 @@ export interface NewAttachment {
 
 /** Inserts a query and its attachment rows; call inside the submission's transaction. */
 export async function insertQueryWithAttachments(
-  db: Db,
+  db: Queryable,
   query: NewQuery,
   attachments: readonly NewAttachment[],
 ): Promise<number> {

@@ -8,7 +8,7 @@ import { clearBlobsInFlight, recordBlobsInFlight } from "./unreferenced-attachme
 class KeyTakenMeanwhile extends Error {}
 
 /**
- * Makes a received submission visible, all or nothing (DESIGN.md §3): the pending blobs are
+ * Makes a received submission visible, all or nothing (docs/decisions/0003): the pending blobs are
  * recorded as in flight and committed (flushed and renamed), then the query and attachment rows
  * commit in one transaction that also clears the in-flight record. A crash before that commit
  * leaves only blobs still recorded in flight, which the sweep deletes; never half a query.
@@ -42,11 +42,11 @@ export async function storeSubmission(
   for (const file of files) await blobStore.commit(file.pending);
   try {
     return await db.transaction(async (tx) => {
-      if (idempotency && !(await claimKey(tx as unknown as Db, member, idempotency, query.loggedAt))) {
+      if (idempotency && !(await claimKey(tx, member, idempotency, query.loggedAt))) {
         throw new KeyTakenMeanwhile();
       }
       const referenceNumber = await insertQueryWithAttachments(
-        tx as unknown as Db,
+        tx,
         query,
         files.map((file) => ({
           fileName: file.fileName,
@@ -55,8 +55,8 @@ export async function storeSubmission(
           blobKey: file.pending.key,
         })),
       );
-      if (idempotency) await recordAnswer(tx as unknown as Db, member, idempotency.key, referenceNumber);
-      await clearBlobsInFlight(tx as unknown as Db, keys);
+      if (idempotency) await recordAnswer(tx, member, idempotency.key, referenceNumber);
+      await clearBlobsInFlight(tx, keys);
       return referenceNumber;
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, lt } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable } from "../../db/database.js";
 import { attachmentBlobsInFlight, documentSubmissionAttachments, queryAttachments } from "../../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 
@@ -17,7 +17,7 @@ export async function recordBlobsInFlight(db: Db, keys: readonly string[], at: D
 }
 
 /** In the transaction that writes the attachment rows, or after the blobs were deleted again. */
-export async function clearBlobsInFlight(db: Db, keys: readonly string[]): Promise<void> {
+export async function clearBlobsInFlight(db: Queryable, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(attachmentBlobsInFlight).where(inArray(attachmentBlobsInFlight.blobKey, [...keys]));
 }
