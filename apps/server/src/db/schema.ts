@@ -107,6 +107,16 @@ export const queries = pgTable(
     loggedAt: timestamp("logged_at", { withTimezone: true }).notNull(),
     /** Imported from another channel: cannot be viewed here (exceptionCode 0015). */
     legacy: boolean("legacy").notNull().default(false),
+    /**
+     * The last day of the reply promise (business days, see replyDueDate in the domain), fixed when
+     * the query is logged; null only for rows older than the promise.
+     */
+    replyDueOn: date("reply_due_on", { mode: "string" }),
+    /** The member of staff working on it; null while unassigned. */
+    assignedToEntityNumber: integer("assigned_to_entity_number").references(() => members.entityNumber, {
+      onDelete: "set null",
+    }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (table) => [
     check("queries_origin_known", sql`${table.origin} in ('MEMBER_WEB', 'MED_XPRESS')`),
@@ -119,6 +129,8 @@ export const queries = pgTable(
       table.loggedAt.desc(),
     ),
     index("queries_parent").on(table.parentReferenceNumber),
+    // The staff queue: every member's queries of one status, the soonest due first.
+    index("queries_queue").on(table.status, table.replyDueOn, table.referenceNumber),
   ],
 );
 
@@ -138,14 +150,76 @@ export const queryAttachments = pgTable(
   (table) => [index("query_attachments_reference").on(table.referenceNumber)],
 );
 
-/** The agent's reply, as the HTML e-mail that was sent. */
-export const agentResponses = pgTable("agent_responses", {
-  referenceNumber: integer("reference_number")
-    .primaryKey()
-    .references(() => queries.referenceNumber, { onDelete: "cascade" }),
-  html: text("html").notNull(),
-  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
-});
+/** The agents' replies to a query, as the HTML e-mails that were sent; the member sees the newest. */
+export const agentResponses = pgTable(
+  "agent_responses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    referenceNumber: integer("reference_number")
+      .notNull()
+      .references(() => queries.referenceNumber, { onDelete: "cascade" }),
+    html: text("html").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    /** The member of staff who sent it; null for replies from before the staff desk. */
+    sentByEntityNumber: integer("sent_by_entity_number").references(() => members.entityNumber, {
+      onDelete: "set null",
+    }),
+  },
+  (table) => [index("agent_responses_reference").on(table.referenceNumber, table.sentAt.desc())],
+);
+
+/** Staff's internal notes on a query: never in any member call, screen, mail or export. */
+export const queryNotes = pgTable(
+  "query_notes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    referenceNumber: integer("reference_number")
+      .notNull()
+      .references(() => queries.referenceNumber, { onDelete: "cascade" }),
+    authorEntityNumber: integer("author_entity_number")
+      .notNull()
+      .references(() => members.entityNumber),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("query_notes_reference").on(table.referenceNumber, table.createdAt)],
+);
+
+/**
+ * The transactional outbox: every mail is a row written in the transaction of the event that
+ * causes it; a worker sends it (modules/mail). Several processes claim rows with SKIP LOCKED.
+ */
+export const outboxMails = pgTable(
+  "outbox_mails",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What caused it (QUERY_LOGGED, UPDATE_LOGGED, REPLY_SENT, DOCUMENTS_RECEIVED, …): logs name only this. */
+    kind: text("kind").notNull(),
+    /** The stable Message-ID header, so a resend is the same mail. */
+    messageId: text("message_id").notNull().unique(),
+    toAddresses: text("to_addresses").array().notNull(),
+    ccAddresses: text("cc_addresses").array().notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status").notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    /** A code, never the server's words (they may quote an address). */
+    lastErrorCode: text("last_error_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The member the mail is about, for the console's list of failed mails. */
+    memberEntityNumber: integer("member_entity_number").references(() => members.entityNumber, {
+      onDelete: "cascade",
+    }),
+    referenceNumber: integer("reference_number"),
+  },
+  (table) => [
+    check("outbox_mails_status_known", sql`${table.status} in ('PENDING', 'SENT', 'FAILED')`),
+    index("outbox_mails_due").on(table.status, table.nextAttemptAt),
+  ],
+);
 
 export const documentSubmissions = pgTable(
   "document_submissions",
@@ -158,6 +232,10 @@ export const documentSubmissions = pgTable(
       .references(() => members.entityNumber, { onDelete: "cascade" }),
     category: text("category").notNull(),
     loggedAt: timestamp("logged_at", { withTimezone: true }).notNull(),
+    /** The member of staff who recorded documents received; null when the member sent them. */
+    recordedByEntityNumber: integer("recorded_by_entity_number").references(() => members.entityNumber, {
+      onDelete: "set null",
+    }),
   },
   (table) => [index("document_submissions_member").on(table.memberEntityNumber)],
 );

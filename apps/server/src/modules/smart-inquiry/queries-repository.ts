@@ -143,11 +143,13 @@ export async function findQueryAttachment(
   return row;
 }
 
+/** The newest reply: a query may be answered more than once; the member's view shows the last. */
 export async function findAgentResponseHtml(db: Db, referenceNumber: number): Promise<string | null> {
   const [row] = await db
     .select({ html: agentResponses.html })
     .from(agentResponses)
     .where(eq(agentResponses.referenceNumber, referenceNumber))
+    .orderBy(desc(agentResponses.sentAt), desc(agentResponses.id))
     .limit(1);
   return row?.html ?? null;
 }
