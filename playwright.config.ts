@@ -2,11 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { startE2eSmtpPeer } from "./e2e/smtp-peer";
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real server,
 // built, on a fresh embedded data directory with the demo data.
 const port = Number(process.env.E2E_PORT ?? 18080);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 18025);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-mail-"));
+// Workers load this file too: only the main process runs the SMTP peer the portal sends to.
+if (process.env.TEST_WORKER_INDEX === undefined) startE2eSmtpPeer(smtpPort, process.env.E2E_MAIL_DIR);
 
 export default defineConfig({
   testDir: "e2e",
@@ -48,6 +53,7 @@ export default defineConfig({
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     },
   },
 });

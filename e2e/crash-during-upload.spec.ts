@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { PortalClient, pdfBytes } from "./portal-client";
 import { demoMember } from "./support";
 
-// DESIGN.md §3: a query and its attachments commit together. Kill the server (SIGKILL, no
+// Requirements §10.9: a query and its attachments commit together. Kill the server (SIGKILL, no
 // shutdown) while uploads are in flight; after a restart every reference that was answered is
 // complete with its attachments, and no query is visible without all of its files.
 

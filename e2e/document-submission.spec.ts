@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { ERROR_MESSAGES } from "@portal/domain";
 import { logInToContactUs, secondMember, seeded } from "./support";
 
-// Spec §2 document-submission screen: step 9 of the smart-inquiry issue, and its failure.
+// Requirements §2 document-submission screen, and its failure.
 
 test("shows the submission's category, documents and date, and Back returns", async ({ page, context }) => {
   await logInToContactUs(page);

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ERROR_MESSAGES, REPLY_PROMISES, TIMELINE_NOTE } from "@portal/domain";
 import { demoMember, logInToContactUs, newcomerMember, pdfFile } from "./support";
 
-// Spec §2 contact-us screen, steps 1–5 and 8 of the smart-inquiry issue, as a member does them.
+// Requirements §2 contact-us screen, as a member uses it.
 
 const categorySelect = (page: Page) => page.getByLabel("What do you want to log a query about:");
 const subCategorySelect = (page: Page) => page.getByLabel("Query category");
@@ -156,7 +156,7 @@ test("sending with errors marks every field; a valid query shows the success mes
 
   await expect(page.getByText(REPLY_PROMISES.newQuery)).toBeVisible();
   await expect(page.getByText(TIMELINE_NOTE)).toBeVisible();
-  await expect(page.getByRole("link", { name: /timeline/i })).toHaveAttribute(
+  await expect(page.getByTestId("query-success").getByRole("link", { name: /timeline/i })).toHaveAttribute(
     "href",
     /\/portal\/medical-aid\/interaction-timeline$/,
   );

@@ -1,3 +1,5 @@
+import { ATTACHMENTS_FIELD } from "@portal/domain";
+
 // A member's client over plain HTTP, for process-level tests (crash, restart): keeps cookies and
 // sends the anti-forgery header like the SPA does.
 
@@ -52,7 +54,8 @@ export class PortalClient {
   ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const file of files) form.append("files", new File([file.bytes], file.name, { type: file.type }));
+    for (const file of files)
+      form.append(ATTACHMENTS_FIELD, new File([file.bytes], file.name, { type: file.type }));
     return this.fetch(path, { method: "POST", body: form });
   }
 }

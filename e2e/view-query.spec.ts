@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ERROR_MESSAGES, REPLY_PROMISES } from "@portal/domain";
 import { logInToContactUs, pdfFile, seeded } from "./support";
 
-// Spec §2 view-query and update-query screens: steps 6, 7 and 10 of the smart-inquiry issue.
+// Requirements §2 view-query and update-query screens.
 
 const updateToggle = (page: Page) => page.getByRole("button", { name: "Update Query" });
 const viewPath = (reference: number, timeline = false, origin = "default") =>

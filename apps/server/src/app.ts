@@ -1,13 +1,16 @@
 import cookie from "@fastify/cookie";
+import { CONSOLE_BASE } from "@portal/domain";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./app-context.js";
 import { installErrorHandling } from "./lib/error-handler.js";
 import { loggerOptions } from "./lib/logger.js";
 import { mountPath } from "./lib/mount-path.js";
+import { openApiPlugin } from "./lib/openapi.js";
 import { installSecurityHeaders } from "./lib/security-headers.js";
 import { accessPlugin } from "./modules/access/access-plugin.js";
 import { appConfigRoutes } from "./modules/app-config/routes.js";
+import { consoleModule } from "./modules/console/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { gatewayRoutes } from "./modules/gateway/routes.js";
 import { sessionPlugin } from "./modules/gateway/session-plugin.js";
@@ -15,6 +18,7 @@ import { xsrfPlugin } from "./modules/gateway/xsrf-plugin.js";
 import { memberDetailsRoutes } from "./modules/member-details/routes.js";
 import { smartInquiryModule } from "./modules/smart-inquiry/routes.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
+import { portalPageRoutes } from "./modules/web-app/portal-pages.js";
 import { webAppRoutes } from "./modules/web-app/routes.js";
 
 export interface BuildAppOptions extends AppContext {
@@ -44,6 +48,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Anti-forgery first: a forged request is refused before any session lookup.
   await app.register(xsrfPlugin, context);
   await app.register(sessionPlugin, context);
+  // Before the routes: the document is made from every route registered after it.
+  await app.register(openApiPlugin, context);
   // Before every module: its onRoute hook must see each route as it is registered.
   await app.register(accessPlugin, context);
 
@@ -55,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...context,
     prefix: mountPath(context.config.MEMBER_DETAILS_BASE),
   });
+  await app.register(consoleModule, { ...context, blobStore, prefix: CONSOLE_BASE });
+  await app.register(portalPageRoutes);
   if (serveWebApp) await app.register(webAppRoutes, context);
   return app;
 }

@@ -7,7 +7,9 @@ import type { Db } from "./db/database.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { StartupError } from "./lib/startup-error.js";
-import { DEMO_MEMBERS } from "./modules/members/demo-credentials.js";
+import { createMailTransport } from "./modules/mail/mail-transport.js";
+import { createMailWorker } from "./modules/mail/mail-worker.js";
+import { workingDemoLogins } from "./modules/members/demo-logins.js";
 import { removeUnreferencedAttachments } from "./modules/smart-inquiry/unreferenced-attachments.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
 import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
@@ -70,7 +72,23 @@ async function main(): Promise<void> {
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
 
-  const seeded = config.seedDemoData ? await seedDemoData(database.db, blobStore, new Date()) : false;
+  // Mails queued by committed events, sent once listening; stopped before the database closes
+  // (onClose hooks run last-added first).
+  const mailTransport = createMailTransport(config);
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport: mailTransport,
+    log: app.log,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
+  app.addHook("onClose", async () => {
+    await mailWorker.stop();
+    mailTransport.close();
+  });
+
+  const seeded = config.seedDemoData
+    ? await seedDemoData(database.db, blobStore, new Date(), config.TIME_ZONE, config.PASSWORD_HASH_COST)
+    : false;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
@@ -78,16 +96,18 @@ async function main(): Promise<void> {
     await app.close();
   });
 
+  // Asked before listening, so the log-ins are printed the moment the portal answers.
+  const demoLogins = await workingDemoLogins(database.db);
   await app.listen({ port: config.PORT, host: config.HOST });
+  mailWorker.start();
+  app.log.info({ transport: mailTransport.description }, "mail worker started");
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const where = config.DATABASE_URL ? "PostgreSQL server" : `embedded database in ${config.DATA_DIR}`;
   const lines = [`Member portal: http://localhost:${port}/ (${where})`];
-  const demo = DEMO_MEMBERS[0];
-  if (config.seedDemoData) {
-    lines.push(
-      `${seeded ? "Demo data seeded. " : ""}Demo member log-in: username ${demo.username}, password ${demo.password}`,
-    );
+  if (seeded) lines.push("Demo data seeded.");
+  for (const login of demoLogins) {
+    lines.push(`${login.label} log-in: username ${login.username}, password ${login.password}`);
   }
   console.warn(lines.join("\n"));
 }

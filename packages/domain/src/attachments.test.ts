@@ -3,6 +3,7 @@ import {
   ALLOWED_ATTACHMENT_TYPES,
   ATTACHMENT_ACCEPT,
   type AttachmentCandidate,
+  attachmentContentType,
   attachmentRuleProblem,
   fileExtension,
   formatFileSize,
@@ -29,6 +30,32 @@ describe("fileExtension", () => {
     [".hidden", "hidden"],
   ])("of %j is %j", (name, extension) => {
     expect(fileExtension(name)).toBe(extension);
+  });
+});
+
+describe("attachmentContentType", () => {
+  it.each([
+    ["letter.doc", "application/msword"],
+    ["letter.DOCX", DOCX_TYPE],
+    ["scan.tif", "image/tiff"],
+    ["scan.tiff", "image/tiff"],
+    ["photo.png", "image/png"],
+    ["photo.jpg", "image/jpeg"],
+    ["photo.jpeg", "image/jpeg"],
+    ["invoice.pdf", "application/pdf"],
+  ])("serves %j as %s", (name, type) => {
+    expect(attachmentContentType(name)).toBe(type);
+  });
+
+  it("is one of the types the file may be declared as, so what is accepted is served as such", () => {
+    for (const allowed of ALLOWED_ATTACHMENT_TYPES) {
+      const type = attachmentContentType(`file.${allowed.extension}`);
+      expect(type && isAllowedAttachment({ name: `file.${allowed.extension}`, type })).toBe(true);
+    }
+  });
+
+  it.each(["setup.exe", "photo.gif", "invoice"])("has none for %j, which is not allowed", (name) => {
+    expect(attachmentContentType(name)).toBeUndefined();
   });
 });
 

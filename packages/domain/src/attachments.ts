@@ -1,7 +1,13 @@
 import { MAX_ATTACHMENTS_TOTAL_BYTES } from "./limits.js";
 import { ERROR_MESSAGES } from "./messages.js";
 
-/** Allowed attachment kinds (spec §5, DESIGN §3): the extension and the MIME types it may be declared as. */
+/** The multipart field every attached file travels in, repeated once per file (requirements §3, §7). */
+export const ATTACHMENTS_FIELD = "files";
+
+/**
+ * Allowed attachment kinds (requirements §5): the extension and the MIME types it may be declared
+ * as. The first type is the one the file is stored and served with.
+ */
 export const ALLOWED_ATTACHMENT_TYPES: readonly { extension: string; mimeTypes: readonly string[] }[] = [
   { extension: "doc", mimeTypes: ["application/msword"] },
   {
@@ -37,11 +43,23 @@ export function fileExtension(name: string): string {
   return lastDot === -1 ? "" : name.slice(lastDot + 1).toLowerCase();
 }
 
+function allowedTypeOf(fileName: string) {
+  return ALLOWED_ATTACHMENT_TYPES.find((entry) => entry.extension === fileExtension(fileName));
+}
+
 export function isAllowedAttachment(file: { name: string; type: string }): boolean {
-  const allowed = ALLOWED_ATTACHMENT_TYPES.find((entry) => entry.extension === fileExtension(file.name));
+  const allowed = allowedTypeOf(file.name);
   if (!allowed) return false;
   const declaredType = file.type.trim().toLowerCase();
   return UNDECLARED_TYPES.includes(declaredType) || allowed.mimeTypes.includes(declaredType);
+}
+
+/**
+ * The type an attachment is stored and served with, from its extension: never what the browser
+ * declared. undefined when the extension is not allowed.
+ */
+export function attachmentContentType(fileName: string): string | undefined {
+  return allowedTypeOf(fileName)?.mimeTypes[0];
 }
 
 export function totalAttachmentBytes(files: readonly AttachmentCandidate[]): number {

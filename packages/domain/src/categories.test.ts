@@ -5,6 +5,7 @@ import {
   categoriesForOrigin,
   categoryHasSubCategories,
   categoryLabel,
+  categoryNeedsSubCategory,
   DEFAULT_CATEGORIES,
   findCategory,
   isRedirectOnlySubCategory,
@@ -15,7 +16,7 @@ import {
   turnaroundFragmentFor,
 } from "./categories.js";
 
-// Spec §3, table of default categories and their subcategories, in order.
+// Requirements §3, table of default categories and their subcategories, in order.
 const SPEC_DEFAULT_TABLE: [string, string[]][] = [
   [
     "MEDICAL_CLAIMS",
@@ -134,6 +135,28 @@ describe("default categories", () => {
       ["MANAGE_PLAN", true],
       ["OTHER", false],
     ]);
+  });
+});
+
+describe("categoryNeedsSubCategory", () => {
+  it.each([
+    ["MEDICAL_CLAIMS", true],
+    ["MANAGE_PLAN", true],
+    ["OTHER", false],
+  ])("asks a %s query for a subcategory: %s", (value, expected) => {
+    const option = findCategory(DEFAULT_CATEGORIES, value);
+    expect(option && categoryNeedsSubCategory(option)).toBe(expected);
+  });
+
+  it("never asks for one with OTHER, even if subcategories were listed for it", () => {
+    const other = findCategory(DEFAULT_CATEGORIES, "OTHER");
+    const claims = findCategory(DEFAULT_CATEGORIES, "MEDICAL_CLAIMS");
+    if (!other || !claims) throw new Error("the default categories lost OTHER or MEDICAL_CLAIMS");
+    expect(categoryNeedsSubCategory({ ...other, subCategory: claims.subCategory })).toBe(false);
+  });
+
+  it("never asks for one with a medxpress category", () => {
+    expect(MEDXPRESS_CATEGORIES.some(categoryNeedsSubCategory)).toBe(false);
   });
 });
 

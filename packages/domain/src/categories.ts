@@ -36,6 +36,9 @@ export const REDIRECT_ONLY_SUBCATEGORIES = [
   "FIND_DOCUMENTS",
 ] as const;
 
+/** The default category that never takes a subcategory (requirements §4, §5). */
+export const OTHER_CATEGORY = "OTHER";
+
 function kebab(value: string): string {
   return value.toLowerCase().replaceAll("_", "-");
 }
@@ -63,7 +66,7 @@ function category(value: string, label: string, subCategories: readonly SubCateg
   };
 }
 
-/** Spec §3 table, in its order. The OTHER category has no subcategories, so none is asked for. */
+/** Requirements §3 table, in its order. The OTHER category has no subcategories, so none is asked for. */
 export const DEFAULT_CATEGORIES: readonly CategoryOption[] = [
   category("MEDICAL_CLAIMS", "Medical claims", [
     ["CLAIM_NOT_PAID", "Claim not paid"],
@@ -99,7 +102,7 @@ export const DEFAULT_CATEGORIES: readonly CategoryOption[] = [
     ],
     ["OTHER", "Other"],
   ]),
-  category("OTHER", "Other", []),
+  category(OTHER_CATEGORY, "Other", []),
 ];
 
 /** The medxpress channel shows its four categories and no subcategories. */
@@ -124,6 +127,14 @@ export function findCategory(options: readonly CategoryOption[], value: string):
 
 export function categoryHasSubCategories(option: CategoryOption): boolean {
   return option.subCategory.length > 0;
+}
+
+/**
+ * Whether a query of this category must name one of its subcategories: the form shows the field
+ * and the server requires it only then. OTHER takes none, whatever the list holds.
+ */
+export function categoryNeedsSubCategory(option: CategoryOption): boolean {
+  return option.value !== OTHER_CATEGORY && categoryHasSubCategories(option);
 }
 
 /** Human label of any default or medxpress category; the value itself when unknown (e.g. legacy data). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDate, isoDateOnly } from "./dates.js";
+import { calendarDateIn, DAY_MS, formatDate, isKnownTimeZone, SCHEME_TIME_ZONE } from "./dates.js";
 
 describe("formatDate", () => {
   it("formats a Date as yyyy-MM-dd in local time, with zero padding", () => {
@@ -56,13 +56,52 @@ describe("formatDate west of UTC (America/Los_Angeles)", () => {
   });
 });
 
-describe("isoDateOnly", () => {
-  it("gives the UTC calendar day", () => {
-    expect(isoDateOnly(new Date(Date.UTC(2024, 5, 30, 23, 59)))).toBe("2024-06-30");
-    expect(isoDateOnly(new Date(Date.UTC(2024, 6, 1, 0, 0)))).toBe("2024-07-01");
+describe("calendarDateIn", () => {
+  it.each([
+    // Johannesburg is UTC+2 all year: from 22:00 UTC it is already the next day there.
+    ["2026-03-31T21:59:59.999Z", "2026-03-31"],
+    ["2026-03-31T22:00:00Z", "2026-04-01"],
+    ["2026-03-31T22:30:00Z", "2026-04-01"],
+    ["2026-12-31T22:30:00Z", "2027-01-01"],
+    ["2028-02-28T23:00:00Z", "2028-02-29"],
+    ["2026-04-01T21:59:00Z", "2026-04-01"],
+  ])("puts %s on %s in the scheme's time zone", (instant, day) => {
+    expect(calendarDateIn(SCHEME_TIME_ZONE, new Date(instant))).toBe(day);
   });
 
-  it("throws a RangeError for an invalid Date", () => {
-    expect(() => isoDateOnly(new Date("nope"))).toThrow(RangeError);
+  it("gives the day of the zone asked for, whatever the process's own zone", () => {
+    const lateEvening = new Date("2026-03-31T22:30:00Z");
+    expect(calendarDateIn("UTC", lateEvening)).toBe("2026-03-31");
+    expect(calendarDateIn("America/Los_Angeles", lateEvening)).toBe("2026-03-31");
+    expect(calendarDateIn("Pacific/Kiritimati", new Date("2026-03-31T10:00:00Z"))).toBe("2026-04-01");
+  });
+
+  it("pads years below 1000", () => {
+    expect(calendarDateIn("UTC", new Date(Date.UTC(999, 0, 2, 12)))).toBe("0999-01-02");
+  });
+
+  it("throws a RangeError for an invalid Date or an unknown time zone", () => {
+    expect(() => calendarDateIn(SCHEME_TIME_ZONE, new Date("nope"))).toThrow(RangeError);
+    expect(() => calendarDateIn("Mars/Olympus_Mons", new Date())).toThrow(RangeError);
+  });
+});
+
+describe("isKnownTimeZone", () => {
+  it.each([
+    [SCHEME_TIME_ZONE, true],
+    ["UTC", true],
+    ["Europe/London", true],
+    ["Mars/Olympus_Mons", false],
+    ["", false],
+    ["   ", false],
+  ])("says %j is known: %s", (timeZone, known) => {
+    expect(isKnownTimeZone(timeZone)).toBe(known);
+  });
+});
+
+describe("DAY_MS", () => {
+  it("steps an instant by exactly one UTC day", () => {
+    const start = Date.UTC(2026, 2, 31, 22, 30);
+    expect(new Date(start + DAY_MS).toISOString()).toBe("2026-04-01T22:30:00.000Z");
   });
 });

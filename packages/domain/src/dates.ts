@@ -31,8 +31,54 @@ export function formatDate(value: Date | string): string {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
-/** yyyy-MM-dd of the UTC calendar day, e.g. for date-only values sent between server and database. */
-export function isoDateOnly(value: Date): string {
-  if (Number.isNaN(value.getTime())) throw new RangeError("Invalid date");
-  return value.toISOString().slice(0, 10);
+/** One day in milliseconds: for ages and windows measured between instants, not for calendar days. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The scheme's own time zone: "today" for a member is the calendar day there, wherever the server
+ * runs. The server reads it from TIME_ZONE; this is the default.
+ */
+export const SCHEME_TIME_ZONE = "Africa/Johannesburg";
+
+// Building a formatter is the costly part, and a server asks for the same zone on every request.
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+
+function calendarFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = calendarFormats.get(timeZone);
+  if (!format) {
+    // Throws a RangeError for a zone the runtime does not know.
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      calendar: "gregory",
+      numberingSystem: "latn",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    calendarFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Whether the runtime knows this IANA time zone (e.g. "Africa/Johannesburg", "UTC"). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  if (timeZone.trim() === "") return false;
+  try {
+    calendarFormat(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * yyyy-MM-dd of the calendar day an instant falls on in a time zone: what "today" means wherever a
+ * date without a time is meant. Throws a RangeError for an invalid Date or an unknown time zone.
+ */
+export function calendarDateIn(timeZone: string, instant: Date): string {
+  if (Number.isNaN(instant.getTime())) throw new RangeError("Invalid date");
+  const parts = calendarFormat(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value);
+  return `${pad(part("year"), 4)}-${pad(part("month"), 2)}-${pad(part("day"), 2)}`;
 }

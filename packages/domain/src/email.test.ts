@@ -58,7 +58,7 @@ describe("emailSchema", () => {
     expect(emailSchema.parse("  member@example.com ")).toBe("member@example.com");
   });
 
-  it.each(["", "   ", "not-an-email"])("rejects %j with the spec's message", (value) => {
+  it.each(["", "   ", "not-an-email"])("rejects %j with the required message", (value) => {
     const result = emailSchema.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Please enter a valid email address");
@@ -76,7 +76,7 @@ describe("optionalEmailSchema", () => {
     expect(optionalEmailSchema.parse(" cc@example.com")).toBe("cc@example.com");
   });
 
-  it("rejects an invalid address with the spec's message", () => {
+  it("rejects an invalid address with the required message", () => {
     const result = optionalEmailSchema.safeParse("cc@");
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Please enter a valid email address");

@@ -10,9 +10,11 @@ export const EXCEPTION_CODES = {
   ATTACHMENT_RULE: "ATTACHMENT_RULE",
   PROFILE_PICTURE_RULE: "PROFILE_PICTURE_RULE",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  // The spec's outdated-query code (spec §8, §9): the SPA shows ERROR_MESSAGES.outdatedQuery for it.
+  // The outdated-query code (requirements §8, §9): the SPA shows ERROR_MESSAGES.outdatedQuery for it.
   OUTDATED_QUERY: "0015",
   QUERY_NOT_UPDATABLE: "QUERY_NOT_UPDATABLE",
+  /** The change asked for is already so (a query reopened twice). */
+  CONFLICT: "CONFLICT",
   IDEMPOTENCY_KEY_REUSED: "IDEMPOTENCY_KEY_REUSED",
   FORBIDDEN: "FORBIDDEN",
   RATE_LIMITED: "RATE_LIMITED",
@@ -20,10 +22,3 @@ export const EXCEPTION_CODES = {
 } as const;
 
 export type ExceptionCode = (typeof EXCEPTION_CODES)[keyof typeof EXCEPTION_CODES];
-
-/** The shape of every error response body. */
-export interface ErrorBody {
-  status: number;
-  exceptionCode: string;
-  message: string;
-}

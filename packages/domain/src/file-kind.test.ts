@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyFileKind, type FileKind } from "./file-kind.js";
 
-// Spec §5 "File kind classification", extension table, copied whole.
+// Requirements §5 "File kind classification", extension table, copied whole.
 const SPEC_EXTENSION_TABLE: [FileKind, string[]][] = [
   [
     "image",

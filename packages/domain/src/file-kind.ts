@@ -1,6 +1,6 @@
 import { fileExtension } from "./attachments.js";
 
-// Spec §5 "File kind classification", used by the upload helper to pick an icon.
+// Requirements §5 "File kind classification", used by the upload helper to pick an icon.
 
 export type FileKind =
   | "image"
@@ -21,7 +21,7 @@ const PHOTOSHOP_MIME_TYPES = new Set([
   "image/psd",
 ]);
 
-// The generic octet-stream is listed here on purpose (spec rule 4): it classifies as compress.
+// The generic octet-stream is listed here on purpose (requirements §5, rule 4): it classifies as compress.
 const ARCHIVE_MIME_TYPES = new Set([
   "application/x-tar",
   "application/x-gtar",

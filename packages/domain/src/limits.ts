@@ -1,6 +1,6 @@
-// Business constants and limits of spec §9, plus UI and protocol constants shared by web and server.
+// Business constants and limits of requirements §9, plus UI and protocol constants shared by web and server.
 
-/** 10 MB means 10 × 1024 × 1024 bytes, for all files of one submission together (DESIGN §3). */
+/** 10 MB means 10 × 1024 × 1024 bytes, for all files of one submission together (requirements §10.9). */
 export const MAX_ATTACHMENTS_TOTAL_BYTES = 10 * 1024 * 1024;
 export const MAX_QUERY_DETAIL_LENGTH = 20000;
 export const EMAIL_MAX_LENGTH = 254;
@@ -13,9 +13,6 @@ export type QueryStatus = (typeof QUERY_STATUSES)[number];
 
 /** Fixed product value sent with every medxpress query. */
 export const MEDXPRESS_PRODUCT = "Health";
-/** exceptionCode of a query fetch that fails because the query is too old (or from another channel). */
-export const OUTDATED_QUERY_EXCEPTION_CODE = "0015";
-
 export const DATE_FORMAT = "yyyy-MM-dd";
 export const DEFAULT_LOCALE = "en-US";
 

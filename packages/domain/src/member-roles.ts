@@ -1,4 +1,4 @@
-// Roles and permissions of the member-details service (issue 4). A person holds roles (rows of
+// Roles and permissions of the member-details service (requirements §6). A person holds roles (rows of
 // member_roles); what they may do for an entity follows from those roles and from how that entity
 // relates to them: themselves, or a dependent on a policy they are the principal member of.
 
@@ -7,12 +7,6 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** The roles of the scheme's own people: they may search for members. */
 export const STAFF_ROLES: readonly MemberRole[] = ["STAFF_AGENT", "STAFF_SUPERVISOR"];
-
-/** GET /member-details/member/{entityNumber}/roles/{roles}: each role asked, in the order asked. */
-export interface RoleCheckResponse {
-  entityNumber: number;
-  roles: { role: MemberRole; held: boolean }[];
-}
 
 export const PERMISSIONS = [
   "VIEW_MEMBER_DETAILS",
@@ -80,9 +74,4 @@ export function holdsBenefitPermission(
   benefitCovered: boolean,
 ): boolean {
   return benefitCovered && holdsPermission(permission, context);
-}
-
-/** GET /permissions (and its entity and benefit variants): each permission asked, in the order asked. */
-export interface PermissionsResponse {
-  permissions: { permission: Permission; granted: boolean }[];
 }

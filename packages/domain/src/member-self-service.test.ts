@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { contactDetailsUpdateSchema, memberSearchSchema } from "./contracts/member-self-service.js";
 import {
   holdsBenefitPermission,
   holdsPermission,
   type MemberRole,
   type PermissionContext,
 } from "./member-roles.js";
-import { contactDetailsUpdateSchema, memberSearchSchema } from "./member-self-service.js";
 
 const postal = {
   type: "POSTAL",

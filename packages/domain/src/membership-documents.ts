@@ -1,5 +1,5 @@
 // The membership card, certificate, card orders and profile pictures of the member-details service
-// (spec §7). Shared by the server (limits it enforces) and the web app (limits it checks first and
+// (requirements §7). Shared by the server (limits it enforces) and the web app (limits it checks first and
 // the sentences it shows). The spec says only "text" for these answers; docs/decisions/0005 records
 // what the text is.
 

@@ -1,4 +1,4 @@
-// Member-facing sentences. Those of spec §5 and §8 are verbatim requirements: do not reword them.
+// Member-facing sentences. Those of requirements §5 and §8 are verbatim requirements: do not reword them.
 
 export const ERROR_MESSAGES = {
   openQueriesLoad: "We are unable to fetch your queries at this time. Please try again later.",

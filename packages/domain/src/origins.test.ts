@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isDefaultRouteOrigin, ROUTE_ORIGINS, SERVER_ORIGINS, toServerOrigin } from "./origins.js";
+import {
+  isDefaultRouteOrigin,
+  ROUTE_ORIGINS,
+  SERVER_ORIGINS,
+  toRouteOrigin,
+  toServerOrigin,
+} from "./origins.js";
 
 describe("origins", () => {
   it("lists the route and server origins of the spec", () => {
@@ -22,5 +28,13 @@ describe("origins", () => {
     expect(isDefaultRouteOrigin("default")).toBe(true);
     expect(isDefaultRouteOrigin("medxpress")).toBe(false);
     expect(isDefaultRouteOrigin("Default")).toBe(false);
+  });
+
+  it.each([
+    ["MEMBER_WEB", "default"],
+    ["MED_XPRESS", "medxpress"],
+  ] as const)("maps server origin %s to route origin %s, and back", (serverOrigin, routeOrigin) => {
+    expect(toRouteOrigin(serverOrigin)).toBe(routeOrigin);
+    expect(toServerOrigin(toRouteOrigin(serverOrigin))).toBe(serverOrigin);
   });
 });

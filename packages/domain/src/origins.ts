@@ -14,3 +14,8 @@ export function isDefaultRouteOrigin(routeOrigin: string): boolean {
 export function toServerOrigin(routeOrigin: string): ServerOrigin {
   return isDefaultRouteOrigin(routeOrigin) ? "MEMBER_WEB" : "MED_XPRESS";
 }
+
+/** The route origin whose screens show a query of this server origin (update/{origin}). */
+export function toRouteOrigin(serverOrigin: ServerOrigin): RouteOrigin {
+  return serverOrigin === "MEMBER_WEB" ? "default" : "medxpress";
+}

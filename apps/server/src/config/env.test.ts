@@ -13,6 +13,7 @@ describe("loadConfig", () => {
       AUTH_DOMAIN: "memberportal",
       SESSION_IDLE_MINUTES: 15,
       SESSION_ABSOLUTE_HOURS: 12,
+      TIME_ZONE: "Africa/Johannesburg",
     });
   });
 
@@ -38,6 +39,8 @@ describe("loadConfig", () => {
     ["SESSION_SECRET", "too-short"],
     ["TRUST_PROXY", "maybe"],
     ["LOG_LEVEL", "loud"],
+    ["TIME_ZONE", "Mars/Olympus_Mons"],
+    ["TIME_ZONE", "SAST"],
   ])("stops with a message naming %s when it is %j", (name, value) => {
     let thrown: unknown;
     try {
@@ -49,6 +52,10 @@ describe("loadConfig", () => {
     expect((thrown as Error).message).toContain(`${name}:`);
   });
 
+  it("takes another IANA time zone for the scheme's calendar day", () => {
+    expect(loadConfig({ TIME_ZONE: "Europe/London" }).TIME_ZONE).toBe("Europe/London");
+  });
+
   it("accepts protocol-relative base paths and drops a trailing slash", () => {
     const config = loadConfig({ SMART_INQUIRY_BASE: "//api.example.test/smart-inquiry/" });
     expect(config.SMART_INQUIRY_BASE).toBe("//api.example.test/smart-inquiry");
@@ -57,5 +64,30 @@ describe("loadConfig", () => {
   it("reads a comma list of extra log-in redirect origins", () => {
     const config = loadConfig({ AUTH_REDIRECT_ORIGINS: "https://a.example, https://b.example" });
     expect(config.AUTH_REDIRECT_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
+  });
+
+  it("hashes passwords at full cost unless told otherwise, and may be raised", () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe(15);
+    expect(loadConfig({ NODE_ENV: "production", PASSWORD_HASH_COST: "16" }).PASSWORD_HASH_COST).toBe(16);
+  });
+
+  it.each([
+    ["production", "14"],
+    ["development", "4"],
+    [undefined, "1"],
+  ])(
+    "refuses a password-hash cost below the floor when NODE_ENV is %s, naming the variable",
+    (nodeEnv, cost) => {
+      const env = { PASSWORD_HASH_COST: cost, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/PASSWORD_HASH_COST: must be at least 15/);
+    },
+  );
+
+  it("lets a test run hash cheaply, never below scrypt's least cost nor above the memory cap", () => {
+    expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: "4" }).PASSWORD_HASH_COST).toBe(4);
+    for (const cost of ["0", "18", "fifteen", "15.5"]) {
+      expect(() => loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: cost })).toThrow(/PASSWORD_HASH_COST:/);
+    }
   });
 });

@@ -1,7 +1,14 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_UPDATE_WINDOW_DAYS, isKnownTimeZone, SCHEME_TIME_ZONE } from "@portal/domain";
 import { z } from "zod";
 import { StartupError } from "../lib/startup-error.js";
+import { DEFAULT_MAIL_FROM, parseMailFrom } from "../modules/mail/mail-from.js";
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  MAX_PASSWORD_HASH_COST,
+  MIN_PASSWORD_HASH_COST,
+} from "../modules/members/passwords.js";
 
 // Every setting the server reads, validated once at start. A bad value stops start-up with a
 // message naming the variable (see loadConfig).
@@ -39,6 +46,12 @@ export const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   SEED_DEMO_DATA: booleanText.optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PASSWORD_HASH_COST)
+    .default(DEFAULT_PASSWORD_HASH_COST),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -63,7 +76,11 @@ export const envSchema = z.object({
     .min(1)
     .default(path.join(repoRoot, "apps", "web", "dist")),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(500),
-  UPDATE_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  UPDATE_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_UPDATE_WINDOW_DAYS),
+  TIME_ZONE: z
+    .string()
+    .refine(isKnownTimeZone, "must be an IANA time zone such as Africa/Johannesburg")
+    .default(SCHEME_TIME_ZONE),
   BLOB_STORE: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -71,6 +88,26 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanText.default(false),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // The URL may hold the relay's password: error messages name the variable, never its value.
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^/?#\s]+/i,
+      "must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com",
+    )
+    .refine(
+      (value) => URL.canParse(value),
+      "must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com",
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .refine(
+      (value) => parseMailFrom(value) !== undefined,
+      "must be an address, or a name and an address: Member portal <no-reply@scheme.example>",
+    )
+    .default(DEFAULT_MAIL_FROM),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -104,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   if (values.BLOB_STORE === "s3" && !values.S3_BUCKET) {
     throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when BLOB_STORE is s3");
+  }
+  if (values.PASSWORD_HASH_COST < MIN_PASSWORD_HASH_COST && values.NODE_ENV !== "test") {
+    // Only a test run may hash cheaply: its members and passwords are thrown away.
+    throw new ConfigError(
+      `Invalid configuration:\n  PASSWORD_HASH_COST: must be at least ${MIN_PASSWORD_HASH_COST} unless NODE_ENV is test`,
+    );
   }
   return {
     ...values,

@@ -1,9 +1,10 @@
 import {
   type Address,
+  calendarDateIn,
+  DAY_MS,
   type DependentRelationship,
   type DoctorAllocation,
   type EmergencyContact,
-  isoDateOnly,
   type PhoneNumber,
   SCHEME_NAME,
   type WaitingPeriod,
@@ -26,7 +27,6 @@ import type { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
 
 // The demo members' profiles, policies and families. Every name, number and address is invented.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_SCHEME = { code: "MERIDIAN", name: SCHEME_NAME } as const;
 const PLANS = {
   comprehensive: {
@@ -205,15 +205,21 @@ export const DEMO_MEMBER_DETAILS: Record<DemoUsername, DemoMemberDetails> = {
   },
 };
 
-/** Seeds one demo member's profile, contact details, policy and dependents. */
+/**
+ * Seeds one demo member's profile, contact details, policy and dependents. Their dates count from
+ * today in the scheme's time zone, the day the server takes as today.
+ */
 export async function seedMemberDetailsDemo(
   db: Db,
   username: DemoUsername,
   entityNumber: number,
   now: Date,
+  timeZone: string,
 ): Promise<void> {
   const details = DEMO_MEMBER_DETAILS[username];
-  const daysFromNow = (days: number) => isoDateOnly(new Date(now.getTime() + days * DAY_MS));
+  const today = Date.parse(`${calendarDateIn(timeZone, now)}T00:00:00Z`);
+  // Whole days are counted in UTC, where every day has 24 hours.
+  const daysFromNow = (days: number) => calendarDateIn("UTC", new Date(today + days * DAY_MS));
   await grantRoles(db, entityNumber, ["MEMBER"]);
   await insertProfile(db, entityNumber, details.profile);
   await insertPhoneNumbers(db, entityNumber, details.phoneNumbers);

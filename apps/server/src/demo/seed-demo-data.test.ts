@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SCHEME_NAME } from "@portal/domain";
+import { calendarDateIn, DAY_MS, SCHEME_NAME, SCHEME_TIME_ZONE } from "@portal/domain";
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.js";
 import { agentResponses, documentSubmissions, memberProfiles, members, queries } from "../db/schema.js";
 import { reachableEntities } from "../modules/access/reach.js";
+import { listRoles } from "../modules/access/roles.js";
 import {
   findDoctorAllocationInForce,
   listWaitingPeriodsInForce,
@@ -16,8 +17,8 @@ import {
   findPolicyMembership,
   listDependentsOfPrincipal,
 } from "../modules/member-details/policies-repository.js";
-import { listRoles } from "../modules/access/roles.js";
-import { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
+import { DEMO_MEMBERS, DEMO_STAFF } from "../modules/members/demo-credentials.js";
+import { workingDemoLogins } from "../modules/members/demo-logins.js";
 import { findMemberByUsername } from "../modules/members/members-repository.js";
 import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../test-support/databases.js";
@@ -43,18 +44,22 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
   }
 
   it("seeds every demo member once, with the smart-inquiry history the screens show", async () => {
-    expect(await seedDemoData(database.db, blobStore, now)).toBe(true);
-    expect(await seedDemoData(database.db, blobStore, now)).toBe(false);
-    // The demo members log in; Thandi's spouse and two children are members too, without a log-in.
-    expect(await database.db.$count(members, isNotNull(members.username))).toBe(DEMO_MEMBERS.length);
-    expect(await database.db.$count(members)).toBe(DEMO_MEMBERS.length + 3);
+    expect(await seedDemoData(database.db, blobStore, now, SCHEME_TIME_ZONE)).toBe(true);
+    expect(await seedDemoData(database.db, blobStore, now, SCHEME_TIME_ZONE)).toBe(false);
+    // The demo members and staff log in; Thandi's spouse and two children are people too, without a log-in.
+    const logins = DEMO_MEMBERS.length + DEMO_STAFF.length;
+    expect(await database.db.$count(members, isNotNull(members.username))).toBe(logins);
+    expect(await database.db.$count(members)).toBe(logins + 3);
+    // Every demo query carries the reply promise made when it was logged.
+    const promised = await database.db.select({ due: queries.replyDueOn }).from(queries);
+    expect(promised.every((row) => row.due !== null && /^\d{4}-\d{2}-\d{2}$/.test(row.due))).toBe(true);
 
     const demo = await entityOf(DEMO_MEMBERS[0].username);
     const rows = await database.db.select().from(queries).where(eq(queries.memberEntityNumber, demo));
     expect(new Set(rows.map((row) => row.origin))).toEqual(new Set(["MEMBER_WEB", "MED_XPRESS"]));
     expect(rows.some((row) => row.status === "CLOSED")).toBe(true);
     expect(rows.some((row) => row.legacy)).toBe(true);
-    expect(rows.some((row) => now.getTime() - row.loggedAt.getTime() > 30 * 24 * 60 * 60 * 1000)).toBe(true);
+    expect(rows.some((row) => now.getTime() - row.loggedAt.getTime() > 30 * DAY_MS)).toBe(true);
     const replies = await database.db.select().from(agentResponses);
     expect(
       replies.some((reply) => reply.html.includes("<table") && reply.html.includes("data:image/png;base64,")),
@@ -62,6 +67,17 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
     expect(
       await database.db.$count(documentSubmissions, eq(documentSubmissions.memberEntityNumber, demo)),
     ).toBeGreaterThan(0);
+  });
+
+  it("seeds an agent and a supervisor who work in the console, and whose demo log-ins are printed", async () => {
+    for (const staff of DEMO_STAFF) {
+      expect([...(await listRoles(database.db, await entityOf(staff.username)))]).toEqual([staff.role]);
+    }
+    const printed = await workingDemoLogins(database.db);
+    expect(printed.map((login) => login.username)).toEqual([
+      DEMO_MEMBERS[0].username,
+      ...DEMO_STAFF.map((staff) => staff.username),
+    ]);
   });
 
   it("leaves the newcomer without queries or document submissions", async () => {
@@ -121,7 +137,7 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
 
   it("gives Thandi a general and a condition-specific waiting period and a GP in force today", async () => {
     const demo = await entityOf("demo.member");
-    const today = now.toISOString().slice(0, 10);
+    const today = calendarDateIn(SCHEME_TIME_ZONE, now);
     const periods = await listWaitingPeriodsInForce(database.db, demo, today);
     expect(periods.map((period) => period.type)).toEqual(["GENERAL", "CONDITION_SPECIFIC"]);
     expect(periods[1]?.condition).toBeTruthy();

@@ -1,19 +1,32 @@
 import type { Db } from "../db/database.js";
 import { createMember } from "../modules/members/create-member.js";
-import { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
+import { createStaff } from "../modules/members/create-staff.js";
+import { DEMO_MEMBERS, DEMO_STAFF } from "../modules/members/demo-credentials.js";
 import { countMembers } from "../modules/members/members-repository.js";
+import { DEFAULT_PASSWORD_HASH_COST } from "../modules/members/passwords.js";
 import type { BlobStore } from "../modules/storage/blob-store.js";
 import { seedMemberDetailsDemo } from "./member-details-demo.js";
 import { seedSmartInquiryDemo } from "./smart-inquiry-demo.js";
 
-/** Seeds the demo members and their data when the database has no member at all; says whether it did. */
-export async function seedDemoData(db: Db, blobStore: BlobStore, now: Date): Promise<boolean> {
+/**
+ * Seeds the demo members, their data and the demo staff (an agent and a supervisor) when the
+ * database has no member at all; says whether it did.
+ * Dates count from `now`'s calendar day in `timeZone` (the scheme's, TIME_ZONE); passwords are hashed
+ * at `passwordHashCost` (PASSWORD_HASH_COST).
+ */
+export async function seedDemoData(
+  db: Db,
+  blobStore: BlobStore,
+  now: Date,
+  timeZone: string,
+  passwordHashCost = DEFAULT_PASSWORD_HASH_COST,
+): Promise<boolean> {
   if ((await countMembers(db)) > 0) return false;
   for (const member of DEMO_MEMBERS) {
     const { withoutHistory, ...details } = { withoutHistory: false, ...member };
-    const entityNumber = await createMember(db, { ...details, emails: [...member.emails] });
+    const entityNumber = await createMember(db, { ...details, emails: [...member.emails] }, passwordHashCost);
     // Every demo member has a profile and a policy; only Thandi has a family on hers.
-    await seedMemberDetailsDemo(db, member.username, entityNumber, now);
+    await seedMemberDetailsDemo(db, member.username, entityNumber, now, timeZone);
     if (withoutHistory) continue;
     await seedSmartInquiryDemo(
       db,
@@ -24,7 +37,11 @@ export async function seedDemoData(db: Db, blobStore: BlobStore, now: Date): Pro
         email: member.emails[0],
       },
       now,
+      timeZone,
     );
+  }
+  for (const staff of DEMO_STAFF) {
+    await createStaff(db, { ...staff, emails: [...staff.emails] }, passwordHashCost);
   }
   return true;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { DAY_MS, replyDueWindow } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { agentResponses, documentSubmissionAttachments, documentSubmissions, queries } from "../db/schema.js";
@@ -9,8 +10,6 @@ import {
 } from "../modules/smart-inquiry/queries-repository.js";
 import type { BlobStore } from "../modules/storage/blob-store.js";
 import { demoPdf, demoPng } from "./demo-files.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface DemoFile {
   fileName: string;
@@ -67,8 +66,19 @@ export interface DemoMemberRef {
 }
 
 /** Queries of both origins, replies, a closed, an old and a legacy query, and document submissions. */
-export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member: DemoMemberRef, now: Date) {
+export async function seedSmartInquiryDemo(
+  db: Db,
+  blobStore: BlobStore,
+  member: DemoMemberRef,
+  now: Date,
+  timeZone: string,
+) {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  /** When a demo query was logged, and the reply promise made then. */
+  const logged = (days: number) => {
+    const loggedAt = daysAgo(days);
+    return { loggedAt, replyDueOn: replyDueWindow(loggedAt, "QUERY", timeZone).latest };
+  };
   const base = {
     memberEntityNumber: member.entityNumber,
     email: member.email,
@@ -86,7 +96,7 @@ export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member:
       subCategory: "CLAIM_SHORT_PAID",
       queryText:
         "My claim for the specialist visit on 3 November was only paid in part. Please explain why, and whether the rest can be paid from my savings.",
-      loggedAt: daysAgo(1),
+      ...logged(1),
     },
     await storeFiles(blobStore, [
       pdfFile("specialist-invoice.pdf", [
@@ -109,7 +119,7 @@ export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member:
       category: "BENEFITS_AND_COVER",
       subCategory: "LIMITS",
       queryText: "How much of my optometry benefit is left for this year?",
-      loggedAt: daysAgo(3),
+      ...logged(3),
     },
     [],
   );
@@ -123,7 +133,7 @@ export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member:
       subCategory: "APPLICATION_QUERY",
       queryText:
         "I sent my chronic medication application for hypertension two weeks ago. Has it been approved?",
-      loggedAt: daysAgo(5),
+      ...logged(5),
     },
     await storeFiles(blobStore, [
       pdfFile("chronic-application.pdf", ["Chronic medicine application", "Condition: hypertension"]),
@@ -143,7 +153,7 @@ export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member:
       category: "MANAGE_PLAN",
       subCategory: "UPDATE_BANK_DETAILS",
       queryText: "Please update my bank details for refunds.",
-      loggedAt: daysAgo(2),
+      ...logged(2),
     },
     [],
   );
@@ -157,7 +167,7 @@ export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member:
       category: "OTHER",
       subCategory: null,
       queryText: "Can I add my newborn son to my plan from his date of birth?",
-      loggedAt: daysAgo(45),
+      ...logged(45),
     },
     [],
   );
@@ -170,7 +180,7 @@ export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member:
       category: "MEDICAL_CLAIMS",
       subCategory: "CLAIM_NOT_PAID",
       queryText: "Claim for physiotherapy not paid (logged by phone).",
-      loggedAt: daysAgo(4),
+      ...logged(4),
     },
     [],
   );
@@ -185,7 +195,7 @@ export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member:
       subCategory: null,
       product: "Health",
       queryText: "My chronic medicine delivery has not arrived yet.",
-      loggedAt: daysAgo(2),
+      ...logged(2),
     },
     await storeFiles(blobStore, [pngFile("delivery-note.png")]),
   );
@@ -204,7 +214,7 @@ export async function seedSmartInquiryDemo(db: Db, blobStore: BlobStore, member:
       subCategory: null,
       product: "Health",
       queryText: "Please repeat my last order.",
-      loggedAt: daysAgo(6),
+      ...logged(6),
     },
     [],
   );

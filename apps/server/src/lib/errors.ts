@@ -32,6 +32,7 @@ export const errors = {
       "The request was refused: its anti-forgery token is missing or wrong.",
     ),
   validation: (message: string) => new AppError(400, EXCEPTION_CODES.VALIDATION, message),
+  conflict: (message: string) => new AppError(409, EXCEPTION_CODES.CONFLICT, message),
   badLoginMessage: (message: string) => new AppError(400, EXCEPTION_CODES.BAD_LOGIN_MESSAGE, message),
   loginFailed: () => new AppError(401, EXCEPTION_CODES.LOGIN_FAILED, LOGIN_FAILURE_MESSAGE),
   loginLocked: (retryAfterSeconds: number) => {

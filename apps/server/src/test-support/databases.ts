@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { type Database, openEmbeddedDatabase, openServerDatabase } from "../db/database.js";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
+import {
+  type Database,
+  migrateEmbeddedDatabase,
+  openEmbeddedDatabase,
+  openServerDatabase,
+} from "../db/database.js";
+import { databaseUrl, waitUntilUnused, withAdminClient } from "./database-templates.js";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -9,37 +17,40 @@ export const TEST_DATABASE_KINDS: readonly TestDatabaseKind[] = process.env.DATA
   ? ["pglite", "postgres"]
   : ["pglite"];
 
-/** A fresh, migrated database: in-memory PGlite, or a throwaway database on the server. */
+let pgliteTemplate: Blob | undefined;
+
+/** An in-memory PGlite copied from the run's migrated template (migrated here when there is none). */
+async function openPgliteTestDatabase(): Promise<Database> {
+  const file = inject("pgliteTemplateFile");
+  if (!file) return openEmbeddedDatabase();
+  pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
+  return migrateEmbeddedDatabase(await PGlite.create({ loadDataDir: pgliteTemplate }));
+}
+
+/**
+ * A fresh, migrated database of its own for each call, so no test sees another's rows: in-memory
+ * PGlite, or a throwaway database on the server, copied from the run's migrated template.
+ */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database> {
-  if (kind === "pglite") return openEmbeddedDatabase();
+  if (kind === "pglite") return openPgliteTestDatabase();
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("DATABASE_URL is not set");
   const name = `portal_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openServerDatabase(url.toString(), 4);
+  const template = inject("postgresTemplateDatabase");
+  await withAdminClient(serverUrl, (client) =>
+    client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
+  );
+  const database = await openServerDatabase(databaseUrl(serverUrl, name), 4);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      // The pool's connections end asynchronously; forcing them closed while they still end
-      // makes the server send an error to a client nobody listens to any more.
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const { rows } = await dropper.query(
-          "select count(*)::int as open from pg_stat_activity where datname = $1",
-          [name],
-        );
-        if (rows[0]?.open === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      // Forcing connections closed while they still end makes the server send an error to a
+      // client nobody listens to any more: wait for them first.
+      await withAdminClient(serverUrl, async (client) => {
+        await waitUntilUnused(client, name);
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

@@ -14,6 +14,12 @@ import { multipartBody, type UploadFile } from "./upload-fixtures.js";
 
 export const TEST_ORIGIN = "http://localhost";
 
+/**
+ * scrypt at N = 2^4: test members' passwords need no protection, and full cost would spend most of
+ * the suite's time hashing. Only NODE_ENV=test lets the configuration go this low.
+ */
+export const TEST_PASSWORD_HASH_COST = 4;
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -31,7 +37,13 @@ export async function createTestApp(kind: TestDatabaseKind, env: NodeJS.ProcessE
       clock.now = new Date(clock.now.getTime() + minutes * 60_000);
     },
   };
-  const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_SLOWDOWN_MS: "5", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    LOGIN_SLOWDOWN_MS: "5",
+    PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+    ...env,
+  });
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-blobs-"));
   const blobStore = createLocalBlobStore(blobDir);
   const app = await buildApp({
@@ -65,13 +77,17 @@ export async function addMember(
   memberCounter += 1;
   const username = overrides.username ?? `member.${memberCounter}.${Date.now().toString(36)}`;
   const password = `Correct-Horse-${memberCounter}-Battery!`;
-  const entityNumber = await createMember(database.db, {
-    username,
-    password,
-    firstName: "Test",
-    lastName: `Member ${memberCounter}`,
-    emails: overrides.emails ?? [`${username.replaceAll(".", "-")}@example.com`],
-  });
+  const entityNumber = await createMember(
+    database.db,
+    {
+      username,
+      password,
+      firstName: "Test",
+      lastName: `Member ${memberCounter}`,
+      emails: overrides.emails ?? [`${username.replaceAll(".", "-")}@example.com`],
+    },
+    TEST_PASSWORD_HASH_COST,
+  );
   return { username, password, entityNumber };
 }
 

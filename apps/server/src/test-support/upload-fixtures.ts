@@ -1,11 +1,12 @@
 import { crc32 } from "node:zlib";
+import { ATTACHMENTS_FIELD } from "@portal/domain";
 import { demoPdf, demoPng } from "../demo/demo-files.js";
 
 export interface UploadFile {
   name: string;
   type: string;
   bytes: Buffer;
-  /** The multipart field it is sent in; "files", as the query forms send them, unless given. */
+  /** The multipart field it is sent in; ATTACHMENTS_FIELD, as the query forms send them, unless given. */
   field?: string;
 }
 
@@ -97,12 +98,15 @@ export const renamedExecutable = (): UploadFile => ({
   bytes: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(2048, 0x90)]),
 });
 
-/** A multipart body as a browser sends it: text fields first, then each file (as `files` by default). */
+/** A multipart body as a browser sends it: text fields first, then each file (as ATTACHMENTS_FIELD by default). */
 export async function multipartBody(fields: Record<string, string>, files: readonly UploadFile[] = []) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files)
-    form.append(file.field ?? "files", new File([file.bytes], file.name, { type: file.type }));
+  for (const file of files) {
+    // A copy: with the DOM types in the program, a File part must be backed by a plain ArrayBuffer.
+    const bytes = new Uint8Array(file.bytes);
+    form.append(file.field ?? ATTACHMENTS_FIELD, new File([bytes], file.name, { type: file.type }));
+  }
   const encoded = new Response(form);
   return {
     payload: Buffer.from(await encoded.arrayBuffer()),

@@ -1,22 +1,48 @@
-import type { SessionInfo } from "@portal/domain";
+import {
+  GATEWAY_PATH,
+  PORTAL_PING_PATH,
+  portalPingResponseSchema,
+  type SessionInfo,
+  sessionInfoSchema,
+} from "@portal/domain";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { createMemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { paths } from "../config/paths";
+import { interactionTimelineHandler } from "../features/interaction-timeline/testing/handlers";
 import { setCookie } from "../lib/cookies";
 import { getJson } from "../lib/http";
-import { stubFetchRoutes } from "../testing/fetch-stub";
+import { contractJson, contractText, errorJson } from "../testing/contract-json";
+import { recordRequests, sentKeys, server } from "../testing/msw-server";
+import {
+  loggedInSession as member,
+  sessionHandler,
+  staffSession as staff,
+} from "../testing/session-handlers";
 import { createTestQueryClient, testConfig } from "../testing/test-utils";
 import { AppProvider } from "./provider";
 import { AppRouter, appRoutes } from "./router";
 
-const member: SessionInfo = {
-  authenticated: true,
-  member: { entityNumber: 7, firstName: "Ada", lastName: "M" },
-};
+const OPEN_QUERIES = "/api/smart-inquiry/member-queries";
+
+/** Logging in succeeds and answers this session (the member's by default); the portal ping answers. */
+function loginHandlers(onLogin: () => void, answer: SessionInfo = member) {
+  return [
+    http.post(GATEWAY_PATH, () => {
+      onLogin();
+      return contractJson(sessionInfoSchema, answer);
+    }),
+    http.get(PORTAL_PING_PATH, () => contractText(portalPingResponseSchema, "ok")),
+  ];
+}
+
+/** Stands in for the console's own route, which the console brings, so these tests see where staff land. */
+const consoleStandIn = { path: paths.console.path, element: <p>Staff console stand-in</p> };
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter([consoleStandIn, ...appRoutes], { initialEntries: [path] });
   const queryClient = createTestQueryClient();
   render(
     <AppProvider config={testConfig} queryClient={queryClient}>
@@ -29,7 +55,7 @@ function renderApp(path: string) {
 
 describe("routing and the session guard", () => {
   it("sends a member without a session to login with the page they wanted", async () => {
-    stubFetchRoutes({ "GET /wsg/session": () => Response.json({ authenticated: false }) });
+    server.use(sessionHandler(() => ({ authenticated: false })));
     const app = renderApp("/update?reference=12&timeline=false");
     await waitFor(() =>
       expect(app.location()).toBe("/login?redirectTo=%2Fupdate%3Freference%3D12%26timeline%3Dfalse"),
@@ -39,7 +65,7 @@ describe("routing and the session guard", () => {
   });
 
   it("redirects the root to contact-us/default and shows the page with the header", async () => {
-    stubFetchRoutes({ "GET /wsg/session": () => Response.json(member) });
+    server.use(sessionHandler());
     const app = renderApp("/");
     expect(await screen.findByRole("heading", { level: 1, name: "How can we help?" })).toBeInTheDocument();
     expect(app.location()).toBe("/contact-us/default");
@@ -55,20 +81,22 @@ describe("routing and the session guard", () => {
     ["/contact-us/medxpress", "/contact-us/medxpress"],
     ["/no-such-page", "/contact-us/default"],
   ])("%s shows the page at %s", async (path, expected) => {
-    stubFetchRoutes({ "GET /wsg/session": () => Response.json(member) });
+    server.use(sessionHandler());
     const app = renderApp(path);
     expect(await screen.findByRole("heading", { level: 1, name: "How can we help?" })).toBeInTheDocument();
     expect(app.location()).toBe(expected);
   });
 
-  it("the header's Contact us and My membership links, next to Log out, open their pages and mark themselves current", async () => {
-    stubFetchRoutes({ "GET /wsg/session": () => Response.json(member) });
+  it("the header's Contact us, My membership and Interaction timeline links, next to Log out, open their pages and mark themselves current", async () => {
+    server.use(sessionHandler(), interactionTimelineHandler());
     const app = renderApp("/contact-us/default");
     const menu = await screen.findByRole("navigation", { name: "Member menu" });
     const contactUs = within(menu).getByRole("link", { name: "Contact us" });
     const link = within(menu).getByRole("link", { name: "My membership" });
+    const timeline = within(menu).getByRole("link", { name: "Interaction timeline" });
     expect(contactUs).toHaveAttribute("aria-current", "page");
     expect(link).not.toHaveAttribute("aria-current");
+    expect(timeline).not.toHaveAttribute("aria-current");
     expect(within(menu).getByRole("button", { name: "Log out" })).toBeInTheDocument();
 
     // Keyboard first: the links are the first stops in the header.
@@ -77,25 +105,152 @@ describe("routing and the session guard", () => {
     expect(contactUs).toHaveFocus();
     await user.tab();
     expect(link).toHaveFocus();
+    await user.tab();
+    expect(timeline).toHaveFocus();
+    await user.tab();
+    expect(within(menu).getByRole("button", { name: "Log out" })).toHaveFocus();
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
     await user.keyboard("{Enter}");
     expect(await screen.findByRole("heading", { level: 1, name: "My membership" })).toBeInTheDocument();
     expect(app.location()).toBe("/my-membership");
     expect(screen.getByRole("link", { name: "My membership" })).toHaveAttribute("aria-current", "page");
+    await user.click(screen.getByRole("link", { name: "Interaction timeline" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Interaction timeline" }),
+    ).toBeInTheDocument();
+    expect(app.location()).toBe("/interaction-timeline");
+    expect(screen.getByRole("link", { name: "Interaction timeline" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(screen.getByRole("link", { name: "My membership" })).not.toHaveAttribute("aria-current");
     await user.click(screen.getByRole("link", { name: "Contact us" }));
     expect(app.location()).toBe("/contact-us/default");
   });
 
+  it("shows the interaction timeline at /interaction-timeline, where the server sends the success message's link", async () => {
+    server.use(sessionHandler(), interactionTimelineHandler());
+    const app = renderApp(paths.interactionTimeline.getHref());
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Interaction timeline" }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "Query 300010" })).toBeInTheDocument();
+    expect(app.location()).toBe("/interaction-timeline");
+  });
+
+  it("sends a member who is not logged in from the timeline to login, and back after it", async () => {
+    setCookie("XSRF-TOKEN", "t");
+    let session: SessionInfo = { authenticated: false };
+    server.use(
+      sessionHandler(() => session),
+      interactionTimelineHandler(),
+      ...loginHandlers(() => {
+        session = member;
+      }),
+    );
+    const app = renderApp("/interaction-timeline");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Username"), "member1");
+    expect(app.location()).toBe("/login?redirectTo=%2Finteraction-timeline");
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Interaction timeline" }),
+    ).toBeInTheDocument();
+    expect(app.location()).toBe("/interaction-timeline");
+  });
+
+  it("staff log in on the same screen and land on the console, not on the member page they came from", async () => {
+    setCookie("XSRF-TOKEN", "t");
+    let session: SessionInfo = { authenticated: false };
+    server.use(
+      sessionHandler(() => session),
+      ...loginHandlers(() => {
+        session = staff;
+      }, staff),
+    );
+    const sent = recordRequests();
+    const app = renderApp("/document-submission?reference=5");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Username"), "demo.agent");
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Staff console stand-in")).toBeInTheDocument();
+    expect(app.location()).toBe("/console");
+    expect(screen.queryByRole("heading", { name: "How can we help?" })).toBeNull();
+    expect(screen.queryByRole("navigation", { name: "Member menu" })).toBeNull();
+    // Nothing of the member screens was asked for on the way.
+    expect(sentKeys(sent).filter((key) => key.startsWith("GET /api/"))).toEqual([]);
+  });
+
+  it("staff whose console session ran out return to the console screen they were on", async () => {
+    setCookie("XSRF-TOKEN", "t");
+    let session: SessionInfo = { authenticated: false };
+    server.use(
+      sessionHandler(() => session),
+      ...loginHandlers(() => {
+        session = staff;
+      }, staff),
+    );
+    const app = renderApp(`/login?redirectTo=${encodeURIComponent("/console/queries/12")}`);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Username"), "demo.agent");
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Staff console stand-in")).toBeInTheDocument();
+    expect(app.location()).toBe("/console/queries/12");
+  });
+
+  it("a member who logs in from a console link lands on their home page", async () => {
+    setCookie("XSRF-TOKEN", "t");
+    let session: SessionInfo = { authenticated: false };
+    server.use(
+      sessionHandler(() => session),
+      ...loginHandlers(() => {
+        session = member;
+      }),
+    );
+    const app = renderApp(`/login?redirectTo=${encodeURIComponent("/console/queries/12")}`);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Username"), "member1");
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await waitFor(() => expect(app.location()).toBe("/contact-us/default"));
+    expect(screen.queryByText("Staff console stand-in")).toBeNull();
+  });
+
+  it.each([
+    "/",
+    "/contact-us/default",
+    "/my-membership",
+    "/interaction-timeline",
+    "/update/default?reference=3&timeline=true",
+    "/document-submission?reference=4",
+    "/no-such-page",
+  ])(
+    "a staff session opening %s goes to the console, shown and asked nothing of the member screens",
+    async (path) => {
+      server.use(sessionHandler(() => staff));
+      const sent = recordRequests();
+      const app = renderApp(path);
+      expect(await screen.findByText("Staff console stand-in")).toBeInTheDocument();
+      expect(app.location()).toBe("/console");
+      expect(screen.queryByRole("navigation", { name: "Member menu" })).toBeNull();
+      expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
+      expect(sentKeys(sent)).toEqual(["GET /wsg/session"]);
+    },
+  );
+
   it("after login returns to the page the member wanted", async () => {
     setCookie("XSRF-TOKEN", "t");
     let session: SessionInfo = { authenticated: false };
-    stubFetchRoutes({
-      "GET /wsg/session": () => Response.json(session),
-      "POST /wsg/rest": () => {
+    server.use(
+      sessionHandler(() => session),
+      ...loginHandlers(() => {
         session = member;
-        return Response.json({});
-      },
-      "GET /portal/wlxapp/Ping.srv": () => new Response("ok"),
-    });
+      }),
+    );
     const app = renderApp("/document-submission?reference=5");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Username"), "member1");
@@ -111,14 +266,12 @@ describe("routing and the session guard", () => {
   it("ignores a redirectTo that leaves the app and goes to the root", async () => {
     setCookie("XSRF-TOKEN", "t");
     let session: SessionInfo = { authenticated: false };
-    stubFetchRoutes({
-      "GET /wsg/session": () => Response.json(session),
-      "POST /wsg/rest": () => {
+    server.use(
+      sessionHandler(() => session),
+      ...loginHandlers(() => {
         session = member;
-        return Response.json({});
-      },
-      "GET /portal/wlxapp/Ping.srv": () => new Response("ok"),
-    });
+      }),
+    );
     const app = renderApp(`/login?redirectTo=${encodeURIComponent("//evil.example/x")}`);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Username"), "member1");
@@ -128,25 +281,25 @@ describe("routing and the session guard", () => {
   });
 
   it("returns to login, remembering the page, when any call answers 401", async () => {
-    stubFetchRoutes({
-      "GET /wsg/session": () => Response.json(member),
-      "GET /api/smart-inquiry/member-queries": () => new Response(null, { status: 401 }),
-    });
+    server.use(
+      sessionHandler(),
+      http.get(OPEN_QUERIES, () => errorJson(401, "AUTH_REQUIRED", "Please log in.")),
+    );
     const app = renderApp("/contact-us/medxpress");
     await screen.findByRole("heading", { name: "How can we help?" });
-    await act(() => getJson("/api/smart-inquiry/member-queries").catch(() => undefined));
+    await act(() => getJson(OPEN_QUERIES).catch(() => undefined));
     await waitFor(() => expect(app.location()).toBe("/login?redirectTo=%2Fcontact-us%2Fmedxpress"));
   });
 
   it("forgets every cached answer when the session runs out, so the next member sees none of them", async () => {
-    stubFetchRoutes({
-      "GET /wsg/session": () => Response.json(member),
-      "GET /api/smart-inquiry/member-queries": () => new Response(null, { status: 401 }),
-    });
+    server.use(
+      sessionHandler(),
+      http.get(OPEN_QUERIES, () => errorJson(401, "AUTH_REQUIRED", "Please log in.")),
+    );
     const app = renderApp("/contact-us/default");
     await screen.findByRole("heading", { name: "How can we help?" });
     app.queryClient.setQueryData(["my-membership", "details"], { firstName: "Previous member" });
-    await act(() => getJson("/api/smart-inquiry/member-queries").catch(() => undefined));
+    await act(() => getJson(OPEN_QUERIES).catch(() => undefined));
     await waitFor(() => expect(app.location()).toBe("/login?redirectTo=%2Fcontact-us%2Fdefault"));
     expect(app.queryClient.getQueryData(["my-membership", "details"])).toBeUndefined();
     expect(app.queryClient.getQueryData(["session"])).toEqual({ authenticated: false });
@@ -154,23 +307,24 @@ describe("routing and the session guard", () => {
 
   it("logs out: POST /wsg/logout, cache cleared, back to login", async () => {
     setCookie("XSRF-TOKEN", "t");
-    const calls = stubFetchRoutes({
-      "GET /wsg/session": () => Response.json(member),
-      "POST /wsg/logout": () => new Response(null, { status: 204 }),
-    });
+    server.use(
+      sessionHandler(),
+      http.post("/wsg/logout", () => new HttpResponse(null, { status: 204 })),
+    );
+    const sent = recordRequests();
     const app = renderApp("/contact-us/default");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Log out" }));
     await waitFor(() => expect(app.location()).toBe("/login"));
-    const logoutCall = calls.find((call) => call.key === "POST /wsg/logout");
-    expect(new Headers(logoutCall?.init?.headers).get("X-XSRF-TOKEN")).toBe("t");
+    const logoutCall = sent.find((entry) => entry.key === "POST /wsg/logout");
+    expect(logoutCall?.request.headers.get("X-XSRF-TOKEN")).toBe("t");
     expect(app.queryClient.getQueryData(["session"])).toBeUndefined();
     // Leaving the guarded page first means the cleared cache does not trigger another session probe.
-    expect(calls.filter((call) => call.key === "GET /wsg/session")).toHaveLength(1);
+    expect(sentKeys(sent).filter((key) => key === "GET /wsg/session")).toHaveLength(1);
   });
 
   it("offers a retry when the session cannot be checked", async () => {
-    stubFetchRoutes({ "GET /wsg/session": () => new Response(null, { status: 503 }) });
+    server.use(http.get("/wsg/session", () => errorJson(503, "INTERNAL_ERROR")));
     renderApp("/contact-us/default");
     expect(await screen.findByRole("alert")).toHaveTextContent("We are unable to check your login");
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();

@@ -11,13 +11,15 @@ import { ProtectedLayout } from "./routes/protected";
 import { RootRedirect, UpdateDefaultRedirect } from "./routes/redirects";
 import { RouteError } from "./routes/route-error";
 
-/** Spec §2 routes. Member pages load lazily; login is in the first bundle. */
+/** Requirements §2 routes. Member pages load lazily; login is in the first bundle. */
 export const appRoutes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingStatus />,
     children: [
       { path: paths.login.path, element: <LoginRoute /> },
+      // The staff console: one lazy route tree with its own guard and chunk, outside the member pages.
+      { path: paths.console.path, lazy: () => import("./routes/console") },
       {
         element: <ProtectedLayout />,
         children: [
@@ -27,6 +29,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.update.path, lazy: () => import("./routes/view-query") },
           { path: paths.documentSubmission.path, lazy: () => import("./routes/document-submission") },
           { path: paths.myMembership.path, lazy: () => import("./routes/my-membership") },
+          { path: paths.interactionTimeline.path, lazy: () => import("./routes/interaction-timeline") },
           // Unknown addresses (old bookmarks, typos) land on the home page.
           { path: "*", element: <RootRedirect /> },
         ],
@@ -50,7 +53,7 @@ export function registerSessionExpiry(queryClient: QueryClient): () => void {
 
 type AppDataRouter = ReturnType<typeof createHashRouter>;
 
-/** `router` lets tests use a memory router; the app uses hash routing (spec §2). */
+/** `router` lets tests use a memory router; the app uses hash routing (requirements §2). */
 export function AppRouter({ router: givenRouter }: { router?: AppDataRouter }) {
   const queryClient = useQueryClient();
   const [router] = useState(() => givenRouter ?? createHashRouter(appRoutes));

@@ -1,9 +1,12 @@
-import { SCHEME_NAME } from "@portal/domain";
-import { describe, expect, it, vi } from "vitest";
+import { type AppConfig, appConfigSchema, SCHEME_NAME } from "@portal/domain";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
 import { HttpError } from "../lib/http";
-import { loadAppConfig } from "./app-config";
+import { contractJson, errorJson } from "../testing/contract-json";
+import { recordRequests, sentKeys, server } from "../testing/msw-server";
+import { APP_CONFIG_URL, loadAppConfig } from "./app-config";
 
-const served = {
+const served: AppConfig = {
   smartInquiryBase: "//api.example/smart-inquiry",
   memberDetailsBase: "/api/member-details",
   contentPreviewMarker: "qa-",
@@ -12,22 +15,22 @@ const served = {
   schemeName: "Scheme",
 };
 
-function serve(response: Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => response);
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
+function serve(answer: () => Response) {
+  server.use(http.get(APP_CONFIG_URL, answer));
+  return recordRequests();
 }
 
 describe("loadAppConfig", () => {
   it("loads /app-config.json", async () => {
-    const fetchMock = serve(Response.json(served));
+    const sent = serve(() => contractJson(appConfigSchema, served));
     await expect(loadAppConfig()).resolves.toEqual(served);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/app-config.json");
+    expect(sentKeys(sent)).toEqual(["GET /app-config.json"]);
   });
 
   it("fills in an absent preview marker and scheme name", async () => {
     const { contentPreviewMarker: _marker, schemeName: _name, ...rest } = served;
-    serve(Response.json(rest));
+    // The raw file as deployed, before the defaults are filled in.
+    serve(() => HttpResponse.json(rest));
     await expect(loadAppConfig()).resolves.toMatchObject({
       contentPreviewMarker: "",
       schemeName: SCHEME_NAME,
@@ -35,12 +38,13 @@ describe("loadAppConfig", () => {
   });
 
   it("rejects a config without a base path", async () => {
-    serve(Response.json({ ...served, smartInquiryBase: "" }));
+    // A broken deployment, deliberately outside the contract: the app must refuse it.
+    serve(() => HttpResponse.json({ ...served, smartInquiryBase: "" }));
     await expect(loadAppConfig()).rejects.toThrow(/smartInquiryBase/);
   });
 
   it("rejects when the server fails", async () => {
-    serve(new Response(null, { status: 500 }));
+    serve(() => errorJson(500, "INTERNAL_ERROR"));
     await expect(loadAppConfig()).rejects.toBeInstanceOf(HttpError);
   });
 });

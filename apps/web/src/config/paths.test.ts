@@ -20,5 +20,7 @@ describe("paths", () => {
     expect(paths.contactUs.getHref()).toBe("/contact-us/default");
     expect(paths.documentSubmission.getHref(9)).toBe("/document-submission?reference=9");
     expect(paths.myMembership.getHref()).toBe("/my-membership");
+    expect(paths.interactionTimeline.getHref()).toBe("/interaction-timeline");
+    expect(paths.console.getHref()).toBe("/console");
   });
 });

@@ -1,9 +1,9 @@
 import type { RouteOrigin } from "@portal/domain";
 
-// Every route of spec §2. `path` is the router pattern; `getHref` builds a router location
+// Every route of requirements §2. `path` is the router pattern; `getHref` builds a router location
 // (without the leading "#": the hash router adds it).
 
-/** Any origin other than "default" counts as medxpress (spec §1), so free text is accepted too. */
+/** Any origin other than "default" counts as medxpress (requirements §1), so free text is accepted too. */
 type OriginParam = RouteOrigin | (string & {});
 
 export interface ViewQueryParams {
@@ -56,7 +56,17 @@ export const paths = {
     path: "/my-membership",
     getHref: () => "/my-membership",
   },
+  /** The member's queries, their updates and replies, and their document submissions. */
+  interactionTimeline: {
+    path: "/interaction-timeline",
+    getHref: () => "/interaction-timeline",
+  },
+  /** The staff console, for staff sessions only; its own screens live below it. */
+  console: {
+    path: "/console/*",
+    getHref: () => "/console",
+  },
 } as const;
 
-/** The page the member lands on: the root redirects to the default contact-us screen (spec §2). */
+/** The page the member lands on: the root redirects to the default contact-us screen (requirements §2). */
 export const HOME_HREF = paths.contactUs.getHref("default");

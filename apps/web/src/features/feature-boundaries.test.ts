@@ -5,7 +5,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // bulletproof-react's rule: a feature never imports another feature (the app layer composes them),
-// and shared code (lib, components, config) imports no feature at all.
+// and shared code (api, lib, components, config, testing) imports no feature at all.
+
+/** The folders of code that every feature may use: calls shared by features, helpers, test doubles. */
+const SHARED_LAYERS = new Set(["api", "lib", "components", "config", "testing"]);
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCE_FILE = /\.(ts|tsx)$/;
@@ -41,7 +44,7 @@ function boundaryViolations(file: string, code: string): string[] {
     const targetFeature = featureOf(target);
     if (targetFeature === undefined) return false;
     if (ownFeature !== undefined) return targetFeature !== ownFeature;
-    return layer === "lib" || layer === "components" || layer === "config";
+    return SHARED_LAYERS.has(layer ?? "");
   });
 }
 
@@ -71,17 +74,25 @@ describe("feature boundaries", () => {
       ),
     ).toEqual([]);
     expect(boundaryViolations(join("app", "routes", "x.tsx"), `import "../../features/auth/x";`)).toEqual([]);
+    expect(
+      boundaryViolations(join("api", "x.ts"), `import { y } from "../features/log-query/api/y";`),
+    ).toHaveLength(1);
+    expect(
+      boundaryViolations(join("testing", "x.ts"), `import { y } from "../features/view-query/testing/y";`),
+    ).toHaveLength(1);
   });
 
   it("no feature imports another feature", () => {
     expect(violationsUnder("features")).toEqual([]);
   });
 
-  it("lib, components and config import no feature", () => {
+  it("api, lib, components, config and testing import no feature", () => {
     expect([
+      ...violationsUnder("api"),
       ...violationsUnder("lib"),
       ...violationsUnder("components"),
       ...violationsUnder("config"),
+      ...violationsUnder("testing"),
     ]).toEqual([]);
   });
 });

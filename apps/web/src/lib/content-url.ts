@@ -1,5 +1,5 @@
 /**
- * Where a content fragment is fetched (spec §7 "Content fragments"): data: paths as they are;
+ * Where a content fragment is fetched (requirements §7 "Content fragments"): data: paths as they are;
  * /site/preview{path} on preview hosts (localhost, or a host containing the configured marker);
  * otherwise /site{path}.
  */

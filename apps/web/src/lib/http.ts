@@ -1,7 +1,7 @@
 import { type ErrorBody, XSRF_COOKIE, XSRF_HEADER } from "@portal/domain";
 import { getCookie } from "./cookies";
 
-/** A failed response (or a network failure, status 0), worded as the spec's generic HTTP error (§8). */
+/** A failed response (or a network failure, status 0), worded as the generic HTTP error of requirements §8. */
 export class HttpError extends Error {
   override readonly name = "HttpError";
   readonly status: number;

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE } from "@portal/domain";
 
-/** The one locale for every number and date shown (spec §9); index.html declares the same lang. */
+/** The one locale for every number and date shown (requirements §9); index.html declares the same lang. */
 export const LOCALE = DEFAULT_LOCALE;
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {

@@ -1,3 +1,4 @@
+import { createQueryResponseSchema } from "@portal/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeUploadRequest, stubUploads } from "../testing/fake-upload";
 import { removeCookie, setCookie } from "./cookies";
@@ -33,7 +34,7 @@ describe("uploadWithProgress", () => {
     expect(request.headers.get("Idempotency-Key")).toBe("key-1");
     request.reportProgress(50, 100);
     request.reportProgress(100, 100);
-    request.answer(200, { referenceNumber: 300123 });
+    request.answerJson(createQueryResponseSchema, { referenceNumber: 300123 });
     await expect(upload).resolves.toEqual({ referenceNumber: 300123 });
     expect(progress).toEqual([0.5, 1]);
   });
@@ -45,7 +46,7 @@ describe("uploadWithProgress", () => {
 
   it("rejects with an HttpError carrying the error body", async () => {
     const upload = uploadWithProgress("/api/smart-inquiry/member-queries", new FormData());
-    last().answer(413, { status: 413, exceptionCode: "ATTACHMENT_RULE", message: "m" });
+    last().answerError(413, "ATTACHMENT_RULE", "m");
     const error = await upload.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({
@@ -67,7 +68,7 @@ describe("uploadWithProgress", () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
 
     const expired = uploadWithProgress("/upload", new FormData());
-    last().answer(401, {});
+    last().answerError(401, "AUTH_REQUIRED");
     await expect(expired).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     unregister();
@@ -84,7 +85,7 @@ describe("uploadWithProgress", () => {
     const refused = uploadWithProgress("/api/member-details/profile-picture/", new FormData(), {
       responseType: "text",
     });
-    last().answer(415, { status: 415, exceptionCode: "ATTACHMENT_RULE", message: "Please choose a PNG." });
+    last().answerError(415, "ATTACHMENT_RULE", "Please choose a PNG.");
     await expect(refused).rejects.toMatchObject({ status: 415, body: { message: "Please choose a PNG." } });
   });
 

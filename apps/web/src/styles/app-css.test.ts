@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { BLOCK_UI_Z_INDEX, MODAL_BACKDROP_Z_INDEX } from "@portal/domain";
 import { describe, expect, it } from "vitest";
 
-// jsdom applies no stylesheets, so the z-indexes of spec §9 are checked in the CSS text itself.
+// jsdom applies no stylesheets, so the z-indexes of requirements §9 are checked in the CSS text itself.
 const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "app.css"), "utf8");
 
 function zIndexOf(selector: string): number {

@@ -1,4 +1,7 @@
+import { type ExceptionCode, errorBodySchema } from "@portal/domain";
 import { vi } from "vitest";
+import type { z } from "zod";
+import { contractBody } from "./contract-json";
 
 /**
  * Stands in for XMLHttpRequest (which uploadWithProgress uses, for its progress events): records
@@ -36,10 +39,15 @@ export class FakeUploadRequest extends EventTarget {
       Object.assign(new Event("progress"), { lengthComputable: true, loaded, total }),
     );
   }
-  answer(status: number, body: unknown) {
-    this.answerText(status, JSON.stringify(body));
+  /** Answers with a JSON body the contract accepts (see contractBody). */
+  answerJson<Schema extends z.ZodType>(schema: Schema, body: z.input<Schema>, status = 200) {
+    this.answerText(status, JSON.stringify(contractBody(schema, body)));
   }
-  /** Answers with the text as it is (e.g. a data URI), not as JSON. */
+  /** Answers with the standard error body. */
+  answerError(status: number, exceptionCode: ExceptionCode, message = "Something went wrong.") {
+    this.answerJson(errorBodySchema, { status, exceptionCode, message }, status);
+  }
+  /** Answers with the text as it is (e.g. a data URI, or a body no contract describes). */
   answerText(status: number, text: string) {
     Object.assign(this, { status, statusText: "", responseText: text });
     this.dispatchEvent(new Event("load"));

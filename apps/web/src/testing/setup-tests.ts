@@ -1,11 +1,18 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { removeCookie } from "../lib/cookies";
+import { takeContractViolations } from "./contract-json";
+import { server } from "./msw-server";
+
+beforeAll(() => server.listen());
+afterAll(() => server.close());
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  server.events.removeAllListeners();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   // Cookies and the hash live on the shared jsdom document: reset them so tests stay independent.
@@ -14,4 +21,6 @@ afterEach(() => {
     if (name) removeCookie(decodeURIComponent(name));
   }
   window.location.hash = "";
+  const violations = takeContractViolations();
+  if (violations.length > 0) throw new Error(violations.join("\n\n"));
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   authenticationRequestMessageSchema,
   buildAuthenticationRequestMessage,
-  loginFormSchema,
-} from "./login.js";
+} from "../contracts/gateway.js";
+import { loginFormSchema } from "./login.js";
 
 describe("loginFormSchema", () => {
   it("accepts a username and password, trimming the username only", () => {
@@ -39,7 +39,7 @@ const VALID_MESSAGE = {
 };
 
 describe("authenticationRequestMessageSchema", () => {
-  it("accepts the spec's message", () => {
+  it("accepts the required message", () => {
     expect(authenticationRequestMessageSchema.parse(VALID_MESSAGE)).toEqual(VALID_MESSAGE);
   });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { openQueriesParamsSchema } from "../contracts/smart-inquiry.js";
 import {
   defaultCreateQueryPayloadSchema,
   defaultQueryFormSchema,
   medxpressCreateQueryPayloadSchema,
   medxpressQueryFormSchema,
-  openQueriesParamsSchema,
   queryDetailSchema,
   updateQueryFormSchema,
   updateQueryPayloadSchema,

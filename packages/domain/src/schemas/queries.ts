@@ -1,12 +1,12 @@
 import { z } from "zod";
 import {
-  categoryHasSubCategories,
+  categoryNeedsSubCategory,
   DEFAULT_CATEGORIES,
   findCategory,
   MEDXPRESS_CATEGORIES,
 } from "../categories.js";
 import { emailSchema, optionalEmailSchema } from "../email.js";
-import { MAX_QUERY_DETAIL_LENGTH, MEDXPRESS_PRODUCT, QUERY_STATUSES } from "../limits.js";
+import { MAX_QUERY_DETAIL_LENGTH, MEDXPRESS_PRODUCT } from "../limits.js";
 import { VALIDATION_MESSAGES } from "../messages.js";
 import { SERVER_ORIGINS } from "../origins.js";
 
@@ -47,7 +47,7 @@ function checkSubCategory(value: { category: string; subCategory: string }, ctx:
   const category = findCategory(DEFAULT_CATEGORIES, value.category);
   // An unknown category has already been reported on its own field.
   if (!category) return;
-  const needsSubCategory = value.category !== "OTHER" && categoryHasSubCategories(category);
+  const needsSubCategory = categoryNeedsSubCategory(category);
   const isKnownSubCategory = category.subCategory.some((option) => option.value === value.subCategory);
   const isValid = needsSubCategory ? isKnownSubCategory : value.subCategory === "";
   if (!isValid) {
@@ -94,11 +94,3 @@ export const updateQueryPayloadSchema = z.object({
   origin: z.enum(SERVER_ORIGINS),
 });
 export type UpdateQueryPayload = z.output<typeof updateQueryPayloadSchema>;
-
-/** GET …/member-queries query string (values arrive as text, hence the coercion). */
-export const openQueriesParamsSchema = z.object({
-  daysAgo: z.coerce.number().int().min(1).max(365),
-  status: z.enum(QUERY_STATUSES),
-  origin: z.enum(SERVER_ORIGINS),
-});
-export type OpenQueriesParams = z.output<typeof openQueriesParamsSchema>;

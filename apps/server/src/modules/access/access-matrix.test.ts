@@ -36,11 +36,17 @@ const OTHER_PARAMS: Record<string, string> = {
 /** Query fields some routes require; routes that do not take them ignore them. */
 const COMMON_QUERY = "origin=MEMBER_WEB&permissions=VIEW_CLAIMS";
 const MISSING = 2_000_000_000;
+/** Bodies of the routes that take JSON, by the end of their path. */
+const SAMPLE_BODIES: Record<string, object> = {
+  "/notes": { text: "A note." },
+  "/replies": { html: "<p>An answer.</p>" },
+  "/assignee": { assigneeEntityNumber: null },
+};
 
 const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
 
 type Owner = "principal" | "spouse" | "child";
-type Who = "owner" | "child" | "other member" | "staff" | "anonymous";
+type Who = "owner" | "child" | "other member" | "staff" | "agent" | "anonymous";
 
 interface Owned {
   entity: number;
@@ -68,7 +74,9 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
   let testApp: TestApp;
   let a: Family;
   let b: Family;
+  /** A supervisor; `agent` holds only the agent's role. */
   let staff: Awaited<ReturnType<typeof loggedInStaff>>;
+  let agent: Awaited<ReturnType<typeof loggedInStaff>>;
   let owned: Owned;
   let routes: RegisteredRoute[];
 
@@ -77,6 +85,7 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
     a = await enrolFamily(testApp);
     b = await enrolFamily(testApp);
     staff = await loggedInStaff(testApp, "STAFF_SUPERVISOR");
+    agent = await loggedInStaff(testApp, "STAFF_AGENT");
     const db = testApp.database.db;
     // Everyone has a picture, so a refused picture cannot be told from a missing one.
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366cc" } })
@@ -164,13 +173,18 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       child: a.child.browser,
       "other member": b.principal.browser,
       staff: staff.browser,
+      agent: agent.browser,
       anonymous: new TestBrowser(testApp.app),
     })[who];
 
   async function send(who: Who, method: string, url: string) {
     const browser = browserOf(who);
     if (who === "anonymous") await browser.visit();
-    const answer = await browser.request({ method: method as "GET", url });
+    // A valid body where the route takes JSON, so a request fails only on access.
+    const payload = Object.entries(SAMPLE_BODIES).find(([suffix]) =>
+      url.split("?")[0]?.endsWith(suffix),
+    )?.[1];
+    const answer = await browser.request({ method: method as "GET", url, ...(payload ? { payload } : {}) });
     return { status: answer.statusCode, body: answer.body };
   }
 
@@ -235,14 +249,45 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
     },
   );
 
-  it("keeps members out of every staff route with 403, and lets staff in", async () => {
+  it("keeps members out of every staff route with 403; agents out of the supervisors' ones", async () => {
     const staffRoutes = routes.filter((route) => route.access && route.access.audience.name !== "member");
-    expect(staffRoutes.length).toBeGreaterThan(0);
+    expect(staffRoutes.some((route) => route.access?.audience.name === "supervisor")).toBe(true);
     for (const route of staffRoutes) {
-      const answer = await send("owner", route.method, route.url);
-      expect({ route: route.url, status: answer.status }).toEqual({ route: route.url, status: 403 });
-      const asStaff = await send("staff", route.method, route.url);
-      expect({ route: route.url, status: asStaff.status }).not.toEqual({ route: route.url, status: 403 });
+      const rule = route.access?.target;
+      const url = rule?.param ? urlFor(route, rule, "principal") : route.url;
+      const asMember = await send("owner", route.method, url);
+      expect({ url, who: "member", status: asMember.status }).toEqual({ url, who: "member", status: 403 });
+      const asAgent = await send("agent", route.method, url);
+      const agentRefused = route.access?.audience.name === "supervisor";
+      expect({ url, who: "agent", refused: asAgent.status === 403 }).toEqual({
+        url,
+        who: "agent",
+        refused: agentRefused,
+      });
+      const asSupervisor = await send("staff", route.method, url);
+      expect({ url, who: "supervisor", status: asSupervisor.status }).not.toEqual({
+        url,
+        who: "supervisor",
+        status: 403,
+      });
     }
+  });
+
+  it("lets staff reach every member's data that exists on the staff routes, and nothing that does not", async () => {
+    let checked = 0;
+    for (const route of routes) {
+      const rule = route.access?.target;
+      if (!rule?.param || route.access?.audience.name === "member") continue;
+      for (const who of ["agent", "staff"] as const) {
+        if (who === "agent" && route.access?.audience.name === "supervisor") continue;
+        const url = urlFor(route, rule, "principal");
+        const answer = await send(who, route.method, url);
+        const missing = await send(who, route.method, urlFor(route, rule, "principal", true));
+        expect({ url, who, status: missing.status }).toEqual({ url, who, status: 404 });
+        expect({ url, who, status: answer.status }).not.toEqual({ url, who, status: 404 });
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 });

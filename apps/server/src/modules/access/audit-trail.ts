@@ -26,6 +26,17 @@ export const AUDIT_RESOURCES = {
   membershipCertificate: "membership-certificate",
   membershipCardOrder: "membership-card-order",
   profilePicture: "profile-picture",
+  consoleQueue: "console-queue",
+  consoleQuery: "console-query",
+  consoleAttachment: "console-attachment",
+  consoleMemberSummary: "console-member-summary",
+  queryNote: "query-note",
+  queryAssignment: "query-assignment",
+  queryReply: "query-reply",
+  queryStatus: "query-status",
+  documentIntake: "document-intake",
+  failedMails: "failed-mails",
+  mailResend: "mail-resend",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 

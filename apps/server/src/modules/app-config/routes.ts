@@ -1,20 +1,10 @@
-import { SCHEME_NAME } from "@portal/domain";
+import { type AppConfig, appConfigSchema, SCHEME_NAME } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
-
-const appConfigSchema = z.object({
-  smartInquiryBase: z.string(),
-  memberDetailsBase: z.string(),
-  contentPreviewMarker: z.string(),
-  authDomain: z.string(),
-  authClientId: z.string(),
-  schemeName: z.string(),
-});
 
 /** The SPA reads this before it renders: the service base paths are set at start-up. */
 export const appConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
-  const body = {
+  const body: AppConfig = {
     smartInquiryBase: config.SMART_INQUIRY_BASE,
     memberDetailsBase: config.MEMBER_DETAILS_BASE,
     contentPreviewMarker: config.CONTENT_PREVIEW_MARKER,

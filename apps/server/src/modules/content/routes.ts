@@ -1,9 +1,9 @@
 import path from "node:path";
+import { errorBodySchema } from "@portal/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
-import { errorBodySchema } from "../../lib/error-body-schema.js";
 import { errors } from "../../lib/errors.js";
 import { type ContentFile, readContent } from "./content-files.js";
 

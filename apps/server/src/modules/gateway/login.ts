@@ -3,7 +3,7 @@ import type { AppContext } from "../../app-context.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import { findMemberByUsername, normaliseUsername } from "../members/members-repository.js";
-import { UNKNOWN_USER_HASH, verifyPassword } from "../members/passwords.js";
+import { unknownUserHash, verifyPassword } from "../members/passwords.js";
 import {
   clearFailures,
   failureDelayMs,
@@ -67,7 +67,10 @@ export async function logIn(
 
   const member = await findMemberByUsername(db, message.Login);
   // Unknown users cost the same hash as wrong passwords: the answer and its timing say nothing.
-  const passwordMatches = await verifyPassword(message.Password, member?.passwordHash ?? UNKNOWN_USER_HASH);
+  const passwordMatches = await verifyPassword(
+    message.Password,
+    member?.passwordHash ?? unknownUserHash(context.config.PASSWORD_HASH_COST),
+  );
   if (!member || !passwordMatches) {
     const failures = await recordFailure(db, keys, context.now());
     await sleep(failureDelayMs(failures, context.config.LOGIN_SLOWDOWN_MS));

@@ -8,6 +8,7 @@ import {
   type TestApp,
   TestBrowser,
 } from "../../test-support/test-app.js";
+import { grantRoles } from "../member-details/roles-repository.js";
 import { SESSION_COOKIE } from "./cookies.js";
 
 describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
@@ -33,6 +34,7 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
       expect(response.json()).toMatchObject({
         authenticated: true,
         member: { entityNumber: member.entityNumber },
+        workspace: "member",
       });
       const sessionCookie = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
       expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -40,7 +42,17 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
       expect(await sessionOf(visitor)).toEqual({
         authenticated: true,
         member: { entityNumber: member.entityNumber, firstName: "Test", lastName: expect.any(String) },
+        workspace: "member",
       });
+    });
+
+    it("sends the scheme's staff to the console workspace, at log-in and on every session check", async () => {
+      const staff = await addMember(testApp.database);
+      await grantRoles(testApp.database.db, staff.entityNumber, ["STAFF_AGENT"]);
+      const visitor = browser();
+      const response = await visitor.logIn(staff.username, staff.password);
+      expect(response.json()).toMatchObject({ authenticated: true, workspace: "console" });
+      expect(await sessionOf(visitor)).toMatchObject({ authenticated: true, workspace: "console" });
     });
 
     it("accepts the username in any letter case", async () => {

@@ -1,24 +1,31 @@
-import { authenticationRequestMessageSchema, GATEWAY_PATH, PORTAL_PING_PATH } from "@portal/domain";
+import {
+  authenticationRequestMessageSchema,
+  errorBodySchema,
+  GATEWAY_PATH,
+  loginErrorResponses,
+  noContentSchema,
+  PORTAL_PING_PATH,
+  portalPingResponseSchema,
+  STAFF_ROLES,
+  sessionInfoSchema,
+  TEXT_PLAIN,
+  type Workspace,
+} from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
-import { errorBodySchema } from "../../lib/error-body-schema.js";
+import type { Db } from "../../db/database.js";
 import { requestOrigin } from "../../lib/request-origin.js";
+import { listRoles } from "../access/roles.js";
 import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
 import { logIn } from "./login.js";
 import { deleteSession } from "./sessions.js";
 import { bindXsrfToNewPreSession, bindXsrfToSession } from "./xsrf-plugin.js";
 
-const memberSummarySchema = z.object({
-  entityNumber: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-});
-
-const sessionInfoSchema = z.discriminatedUnion("authenticated", [
-  z.object({ authenticated: z.literal(false) }),
-  z.object({ authenticated: z.literal(true), member: memberSummarySchema }),
-]);
+/** Staff work in the console; everyone else on the member pages. */
+async function workspaceOf(db: Db, entityNumber: number): Promise<Workspace> {
+  const roles = await listRoles(db, entityNumber);
+  return STAFF_ROLES.some((role) => roles.has(role)) ? "console" : "member";
+}
 
 export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.post(
@@ -26,13 +33,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     {
       schema: {
         body: authenticationRequestMessageSchema,
-        response: {
-          200: sessionInfoSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: sessionInfoSchema, ...loginErrorResponses },
       },
     },
     async (request, reply) => {
@@ -45,7 +46,8 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       reply.setCookie(SESSION_COOKIE, success.sessionToken, cookieOptions(request, true));
       bindXsrfToSession(request, success.sessionToken);
       request.log.info({ event: "login_succeeded" }, "member logged in");
-      return { authenticated: true as const, member: success.member };
+      const workspace = await workspaceOf(context.db, success.member.entityNumber);
+      return { authenticated: true as const, member: success.member, workspace };
     },
   );
 
@@ -54,12 +56,13 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     const session = request.memberSession;
     if (!session) return { authenticated: false as const };
     const { entityNumber, firstName, lastName } = session;
-    return { authenticated: true as const, member: { entityNumber, firstName, lastName } };
+    const workspace = await workspaceOf(context.db, entityNumber);
+    return { authenticated: true as const, member: { entityNumber, firstName, lastName }, workspace };
   });
 
   app.post(
     "/wsg/logout",
-    { schema: { response: { 204: z.null(), 403: errorBodySchema } } },
+    { schema: { response: { 204: noContentSchema, 403: errorBodySchema } } },
     async (request, reply) => {
       if (request.memberSession) await deleteSession(context.db, request.memberSession.tokenHash);
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
@@ -68,8 +71,12 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     },
   );
 
-  app.get(PORTAL_PING_PATH, { schema: { response: { 200: z.string() } } }, async (_request, reply) => {
-    reply.type("text/plain; charset=utf-8").header("cache-control", "no-store");
-    return "OK";
-  });
+  app.get(
+    PORTAL_PING_PATH,
+    { schema: { response: { 200: portalPingResponseSchema } } },
+    async (_request, reply) => {
+      reply.type(TEXT_PLAIN).header("cache-control", "no-store");
+      return "OK";
+    },
+  );
 };

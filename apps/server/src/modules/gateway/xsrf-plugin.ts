@@ -8,7 +8,7 @@ import { requestOrigin } from "../../lib/request-origin.js";
 import { cookieOptions, PRE_SESSION_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from "./cookies.js";
 import { isPublicAssetPath } from "./session-plugin.js";
 
-// Anti-forgery (DESIGN.md §3): the XSRF-TOKEN cookie holds HMAC(secret, binding), where the binding
+// Anti-forgery (requirements §10.2): the XSRF-TOKEN cookie holds HMAC(secret, binding), where the binding
 // is the session token, or before log-in a random pre-session id. Every unsafe request must echo it
 // in X-XSRF-TOKEN. Cross-site unsafe requests are refused outright by Sec-Fetch-Site and Origin.
 

@@ -1,6 +1,6 @@
 import type { ContactDetailsUpdate } from "@portal/domain";
 import { eq } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/database.js";
+import type { Queryable } from "../../db/database.js";
 import { memberAddresses, memberEmails, memberPhones } from "../../db/schema.js";
 
 /**

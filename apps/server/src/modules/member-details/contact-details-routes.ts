@@ -1,12 +1,14 @@
-import { contactDetailsUpdateSchema } from "@portal/domain";
+import {
+  contactDetailsUpdateSchema,
+  memberDetailsErrorResponsesWith403 as errorResponsesWith403,
+  memberDetailsResponseSchema,
+} from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { AUDIENCES, auditChange } from "../access/route-access.js";
 import { replaceContactDetails } from "./contact-details-repository.js";
 import { readMemberDetails } from "./entity-reads.js";
-import { memberDetailsResponseSchema } from "./route-schemas.js";
-import { errorResponsesWith403 } from "./self-service-schemas.js";
 
 /**
  * POST /member-details/: the logged-in member replaces their own e-mail addresses, phone numbers

@@ -1,13 +1,13 @@
+import { calendarDateIn, DAY_MS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { nextLateEveningUtc } from "../../test-support/late-evening.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
 import { insertDoctorAllocations, insertWaitingPeriods } from "./cover-repository.js";
 import { auditRowsOf, BASE, enrolFamily, type Family, MISSING_ENTITY } from "./test-helpers.js";
 
 // GET /policy-exclusions/{entityNumber}/waiting-periods?asAtDate= and the doctor allocations of
 // /patient/{patientEntityNumber}/doctor-allocation-details and /doctor-allocation/{allocationType}.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(TEST_DATABASE_KINDS)("waiting periods and doctor allocations on %s", (kind) => {
   let testApp: TestApp;
@@ -22,9 +22,12 @@ describe.each(TEST_DATABASE_KINDS)("waiting periods and doctor allocations on %s
   };
   beforeAll(async () => {
     testApp = await createTestApp(kind);
+    // Near midnight, where the UTC day and the scheme's day differ: "today" is the scheme's.
+    testApp.clock.now = nextLateEveningUtc(testApp.clock.now);
     family = await enrolFamily(testApp);
-    today = testApp.clock.now.toISOString().slice(0, 10);
-    tomorrow = new Date(testApp.clock.now.getTime() + DAY_MS).toISOString().slice(0, 10);
+    const utcDay = (instant: number) => calendarDateIn("UTC", new Date(instant));
+    today = utcDay(testApp.clock.now.getTime() + DAY_MS);
+    tomorrow = utcDay(testApp.clock.now.getTime() + 2 * DAY_MS);
     const db = testApp.database.db;
     await insertWaitingPeriods(db, family.principal.entityNumber, [
       { type: "GENERAL", condition: null, startDate: "2026-01-01", endDate: "2026-03-31" },
@@ -82,9 +85,10 @@ describe.each(TEST_DATABASE_KINDS)("waiting periods and doctor allocations on %s
       expect(await auditRowsOf(testApp, principal.entityNumber)).toEqual([]);
     });
 
-    it("uses today when asAtDate is absent", async () => {
+    it("uses today in the scheme's time zone when asAtDate is absent, already tomorrow in UTC terms", async () => {
       const body = (await get(family.principal.browser, periodsPath(family.principal.entityNumber))).json();
       expect(body.asAtDate).toBe(today);
+      expect(body.asAtDate).not.toBe(calendarDateIn("UTC", testApp.clock.now));
       expect(body.waitingPeriods).toContainEqual({
         type: "GENERAL",
         condition: null,
@@ -162,6 +166,15 @@ describe.each(TEST_DATABASE_KINDS)("waiting periods and doctor allocations on %s
       const unknown = await get(family.principal.browser, path("SURGEON"));
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().exceptionCode).toBe("VALIDATION_FAILED");
+    });
+
+    it("counts an allocation starting today in the scheme's time zone as in force", async () => {
+      const { child } = family;
+      await insertDoctorAllocations(testApp.database.db, child.entityNumber, [
+        { ...GP, startDate: today, endDate: null },
+      ]);
+      const answer = await get(child.browser, `/patient/${child.entityNumber}/doctor-allocation/GP`);
+      expect(answer.json().allocation).toEqual({ ...GP, startDate: today, endDate: null });
     });
 
     it("audits a dependent's allocations and answers 404 beyond reach", async () => {

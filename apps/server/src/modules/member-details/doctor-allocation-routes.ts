@@ -1,17 +1,17 @@
-import { isoDateOnly } from "@portal/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppContext } from "../../app-context.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditRead, type RouteAccess } from "../access/route-access.js";
-import { entityParam } from "../access/targets.js";
-import { findDoctorAllocationInForce, listDoctorAllocations } from "./cover-repository.js";
-import { errorResponses } from "./route-schemas.js";
 import {
   allocationParamsSchema,
   currentDoctorAllocationResponseSchema,
   doctorAllocationDetailsResponseSchema,
+  memberDetailsErrorResponses as errorResponses,
   patientParamsSchema,
-} from "./self-service-schemas.js";
+} from "@portal/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../app-context.js";
+import { schemeToday } from "../../lib/scheme-today.js";
+import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { AUDIENCES, auditRead, type RouteAccess } from "../access/route-access.js";
+import { entityParam } from "../access/targets.js";
+import { findDoctorAllocationInForce, listDoctorAllocations } from "./cover-repository.js";
 
 /**
  * GET /patient/{patientEntityNumber}/doctor-allocation-details (every allocation, newest first)
@@ -54,7 +54,7 @@ export const doctorAllocationRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const patient = request.access.target;
       const { allocationType } = request.params;
-      const today = isoDateOnly(context.now());
+      const today = schemeToday(context);
       const allocation = await findDoctorAllocationInForce(db, patient, allocationType, today);
       return { patientEntityNumber: patient, allocationType, allocation: allocation ?? null };
     },

@@ -5,6 +5,7 @@ import type {
   EmergencyContactsResponse,
   GroupAccessResponse,
   MemberDetails,
+  MemberDetailsFlags,
   PatientListDetails,
   Plan,
   Scheme,
@@ -15,7 +16,6 @@ import { listMemberEmails } from "../members/members-repository.js";
 import { listEmergencyContacts } from "./emergency-contacts-repository.js";
 import { findPersonalDetails, listAddresses, listPhoneNumbers } from "./people-repository.js";
 import { findPolicyMembership, listDependentsOfPrincipal } from "./policies-repository.js";
-import type { MemberDetailsFlags } from "./route-schemas.js";
 
 // What each member-details resource answers for one entity. The access plugin has already let the
 // entity through; the route's audit declaration names, from the answer, everyone else it holds.

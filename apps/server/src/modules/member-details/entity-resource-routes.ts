@@ -1,3 +1,23 @@
+import {
+  addressesFlagSchema,
+  dependentDetailsResponseSchema,
+  dependentParamsSchema,
+  dependentsResponseSchema,
+  emergencyContactsResponseSchema,
+  entityParamsSchema,
+  memberDetailsErrorResponses as errorResponses,
+  groupAccessResponseSchema,
+  memberDetailsFlagsSchema,
+  memberDetailsResponseSchema,
+  memberEntityParamsSchema,
+  patientListDetailsResponseSchema,
+  planResponseSchema,
+  policyParamsSchema,
+  policyQuerySchema,
+  roleCheckResponseSchema,
+  roleParamsSchema,
+  schemeResponseSchema,
+} from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -18,28 +38,6 @@ import {
   readScheme,
 } from "./entity-reads.js";
 import { listDependentsOfPolicy } from "./policies-repository.js";
-import {
-  dependentDetailsResponseSchema,
-  dependentParamsSchema,
-  dependentsResponseSchema,
-  emergencyContactsResponseSchema,
-  entityParamsSchema,
-  errorResponses,
-  groupAccessResponseSchema,
-  memberDetailsFlagsSchema,
-  memberDetailsResponseSchema,
-  patientListDetailsResponseSchema,
-  planResponseSchema,
-  policyParamsSchema,
-  policyQuerySchema,
-  schemeResponseSchema,
-} from "./route-schemas.js";
-import {
-  addressesFlagSchema,
-  memberEntityParamsSchema,
-  roleCheckResponseSchema,
-  roleParamsSchema,
-} from "./self-service-schemas.js";
 
 // The member-details resources that belong to one person (requirements §7). Most are served twice:
 // at a path for the logged-in person ("me") and at a path naming an entity they reach. One table

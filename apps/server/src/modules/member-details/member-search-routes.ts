@@ -1,10 +1,14 @@
-import { MEMBER_SEARCH_MAX_RESULTS, memberSearchSchema } from "@portal/domain";
+import {
+  memberDetailsErrorResponsesWith403 as errorResponsesWith403,
+  MEMBER_SEARCH_MAX_RESULTS,
+  memberSearchResponseSchema,
+  memberSearchSchema,
+} from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { AUDIENCES, auditRead } from "../access/route-access.js";
 import { searchMembers } from "./member-search-repository.js";
-import { errorResponsesWith403, memberSearchResponseSchema } from "./self-service-schemas.js";
 
 /**
  * POST /member-search: staff find a member by membership number or surname. Anyone without a

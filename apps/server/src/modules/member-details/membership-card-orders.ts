@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/database.js";
+import type { Queryable } from "../../db/database.js";
 import { membershipCardOrders } from "../../db/schema.js";
 
 export interface CardOrder {

@@ -1,5 +1,7 @@
+import { calendarDateIn, DAY_MS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { nextLateEveningUtc } from "../../test-support/late-evening.js";
 import { loadPdf, pdfShownText } from "../../test-support/pdf-text.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
 import {
@@ -20,6 +22,8 @@ describe.each(TEST_DATABASE_KINDS)("membership documents on %s", (kind) => {
   let family: Family;
   beforeAll(async () => {
     testApp = await createTestApp(kind);
+    // Near midnight, where the UTC day and the scheme's day differ: documents carry the scheme's.
+    testApp.clock.now = nextLateEveningUtc(testApp.clock.now);
     family = await enrolFamily(testApp);
   });
   afterAll(async () => testApp.close());
@@ -57,6 +61,8 @@ describe.each(TEST_DATABASE_KINDS)("membership documents on %s", (kind) => {
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
     expect(text).toContain("Certificate of membership");
     expect(text).toContain(`policy ${family.policyIdentifier}, since 2024-01-01.`);
+    const schemeDay = calendarDateIn("UTC", new Date(testApp.clock.now.getTime() + DAY_MS));
+    expect(text).toContain(`Issued on ${schemeDay}.`);
     for (const line of ["00", "01", "02", "1979-06-15", "2005-09-01", "Spouse Of Principal"]) {
       expect(text).toContain(line);
     }

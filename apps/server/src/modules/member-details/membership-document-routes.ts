@@ -1,7 +1,14 @@
-import { formatDate, membershipCardOrderConfirmation, membershipCardOrderNumber } from "@portal/domain";
+import {
+  memberDetailsErrorResponses as errorResponses,
+  memberDetailsErrorResponsesWith403 as errorResponsesWith403,
+  membershipCardOrderConfirmation,
+  membershipCardOrderNumber,
+  TEXT_PLAIN,
+} from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
+import { schemeToday } from "../../lib/scheme-today.js";
 import { AUDIT_RESOURCES, type AuditResource } from "../access/audit-trail.js";
 import { AUDIENCES, auditChange, auditRead, type ResolvedAccess } from "../access/route-access.js";
 import { placeCardOrder } from "./membership-card-orders.js";
@@ -11,8 +18,6 @@ import {
   readMembershipDocumentData,
 } from "./membership-document-data.js";
 import { renderMembershipCard, renderMembershipCertificate } from "./membership-pdf.js";
-import { errorResponses, TEXT_PLAIN } from "./route-schemas.js";
-import { errorResponsesWith403 } from "./self-service-schemas.js";
 
 const textAnswer = { response: { 200: z.string(), ...errorResponses } };
 
@@ -24,8 +29,8 @@ const textAnswer = { response: { 200: z.string(), ...errorResponses } };
  */
 export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
-  /** The member's calendar day: the server runs in the scheme's time zone (TZ). */
-  const today = () => formatDate(context.now());
+  /** The member's calendar day, in the scheme's time zone whatever the process's own. */
+  const today = () => schemeToday(context);
 
   /** The document lists the member's family: everyone printed on it is audited as read. */
   const pdfRoute = (resource: AuditResource) => ({

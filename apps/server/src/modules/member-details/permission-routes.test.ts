@@ -1,3 +1,4 @@
+import { PERMISSIONS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
@@ -15,16 +16,6 @@ import {
 // GET /permissions, /permissions/{entityNumber}, /permissions/{entityNumber}/{policyBenefit}: each
 // permission asked answered from the asker's roles and their relationship to the entity.
 
-const ALL = [
-  "VIEW_MEMBER_DETAILS",
-  "VIEW_CLAIMS",
-  "VIEW_DEPENDENTS",
-  "ORDER_MEMBERSHIP_CARD",
-  "UPDATE_CONTACT_DETAILS",
-  "VIEW_WAITING_PERIODS",
-  "VIEW_DOCTOR_ALLOCATIONS",
-  "SEARCH_MEMBERS",
-] as const;
 const query = (permissions: readonly string[]) =>
   permissions.map((permission) => `permissions=${permission}`).join("&");
 
@@ -39,12 +30,12 @@ describe.each(TEST_DATABASE_KINDS)("permission routes on %s", (kind) => {
 
   const get = (browser: TestBrowser, path: string) =>
     browser.request({ method: "GET", url: `${BASE}${path}` });
-  /** The permissions granted, as a list, for a path asking for all of them. */
+  /** The permissions granted, as a list, for a path asking for every permission there is. */
   async function granted(browser: TestBrowser, path: string) {
-    const answer = await get(browser, `${path}?${query(ALL)}`);
+    const answer = await get(browser, `${path}?${query(PERMISSIONS)}`);
     expect(answer.statusCode).toBe(200);
     const body: { permissions: { permission: string; granted: boolean }[] } = answer.json();
-    expect(body.permissions.map((entry) => entry.permission)).toEqual(ALL);
+    expect(body.permissions.map((entry) => entry.permission)).toEqual(PERMISSIONS);
     return body.permissions.filter((entry) => entry.granted).map((entry) => entry.permission);
   }
 
@@ -64,7 +55,7 @@ describe.each(TEST_DATABASE_KINDS)("permission routes on %s", (kind) => {
   });
 
   it("gives a principal member every member permission for themselves", async () => {
-    const own = ALL.filter((permission) => permission !== "SEARCH_MEMBERS");
+    const own = PERMISSIONS.filter((permission) => permission !== "SEARCH_MEMBERS");
     expect(await granted(family.principal.browser, "/permissions")).toEqual(own);
     expect(await granted(family.principal.browser, `/permissions/${family.principal.entityNumber}`)).toEqual(
       own,

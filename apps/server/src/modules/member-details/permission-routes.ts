@@ -1,16 +1,19 @@
-import { holdsBenefitPermission, holdsPermission, type Permission, type PolicyBenefit } from "@portal/domain";
+import {
+  benefitParamsSchema,
+  memberDetailsErrorResponses as errorResponses,
+  holdsBenefitPermission,
+  holdsPermission,
+  type Permission,
+  type PolicyBenefit,
+  permissionsQuerySchema,
+  permissionsResponseSchema,
+} from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import { permissionContextOf } from "../access/roles.js";
 import { AUDIENCES, type ResolvedAccess } from "../access/route-access.js";
 import { entityParam, SELF } from "../access/targets.js";
 import { policyCoversBenefit } from "./policies-repository.js";
-import { errorResponses } from "./route-schemas.js";
-import {
-  benefitParamsSchema,
-  permissionsQuerySchema,
-  permissionsResponseSchema,
-} from "./self-service-schemas.js";
 
 /**
  * GET /permissions, /permissions/{entityNumber} and /permissions/{entityNumber}/{policyBenefit}:

@@ -1,16 +1,19 @@
 import multipart from "@fastify/multipart";
 import {
   EXCEPTION_CODES,
+  entityParamsSchema,
+  errorBodySchema,
+  memberDetailsErrorResponses as errorResponses,
   PROFILE_PICTURE_FIELD,
   PROFILE_PICTURE_LIMITS,
   PROFILE_PICTURE_MESSAGES,
   profilePictureDataUri,
+  TEXT_PLAIN,
 } from "@portal/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
-import { errorBodySchema } from "../../lib/error-body-schema.js";
 import { AppError, errors } from "../../lib/errors.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { AUDIENCES, auditChange, auditRead, type RouteAccess } from "../access/route-access.js";
@@ -21,7 +24,6 @@ import {
   findProfilePicture,
   saveProfilePicture,
 } from "./profile-picture-repository.js";
-import { entityParamsSchema, errorResponses, TEXT_PLAIN } from "./route-schemas.js";
 
 const pixels = z.coerce.number().int().min(1).max(PROFILE_PICTURE_LIMITS.maxRequestedSize).optional();
 const pictureSizeQuerySchema = z.object({
@@ -46,7 +48,7 @@ type PictureRequest = FastifyRequest<{ Querystring: z.output<typeof pictureSizeQ
 const noPicture = () => new AppError(404, EXCEPTION_CODES.NOT_FOUND, PROFILE_PICTURE_MESSAGES.notFound);
 
 /**
- * Profile pictures (spec §7). GET /profile-picture/ and /{entityNumber} answer a data URI, the
+ * Profile pictures (requirements §7). GET /profile-picture/ and /{entityNumber} answer a data URI, the
  * /base64 variants the bare base64 (docs/decisions/0005); each takes width, height and crop. POST
  * /profile-picture/ replaces the logged-in person's own picture (multipart, field "file"), DELETE
  * /profile-picture removes it. Another person's picture is read like their other data: only within

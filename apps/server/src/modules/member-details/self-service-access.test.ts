@@ -13,7 +13,7 @@ import {
   MISSING_ENTITY,
 } from "./test-helpers.js";
 
-// The access matrix of the second part of issue 4, over every path that names an entity: member
+// The member self-service paths that name an entity, tried by member
 // A (a principal with a spouse and a child who logs in), member B, A's child and a staff member.
 // What the rules refuse must be the very same 404 an entity that does not exist gets.
 

@@ -1,16 +1,21 @@
-import { isoDateOnly } from "@portal/domain";
+import {
+  entityParamsSchema,
+  memberDetailsErrorResponses as errorResponses,
+  waitingPeriodsQuerySchema,
+  waitingPeriodsResponseSchema,
+} from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
+import { schemeToday } from "../../lib/scheme-today.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { AUDIENCES, auditRead } from "../access/route-access.js";
 import { entityParam } from "../access/targets.js";
 import { listWaitingPeriodsInForce } from "./cover-repository.js";
-import { entityParamsSchema, errorResponses } from "./route-schemas.js";
-import { waitingPeriodsQuerySchema, waitingPeriodsResponseSchema } from "./self-service-schemas.js";
 
 /**
  * GET /policy-exclusions/{entityNumber}/waiting-periods?asAtDate=yyyy-MM-dd: the waiting periods
- * and exclusions in force on that date (today, UTC, when absent), for oneself or a dependent.
+ * and exclusions in force on that date (today in the scheme's time zone when absent), for oneself
+ * or a dependent.
  */
 export const waitingPeriodRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
@@ -33,7 +38,7 @@ export const waitingPeriodRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
     async (request) => {
       const entityNumber = request.access.target;
-      const asAtDate = request.query.asAtDate ?? isoDateOnly(context.now());
+      const asAtDate = request.query.asAtDate ?? schemeToday(context);
       const waitingPeriods = await listWaitingPeriodsInForce(db, entityNumber, asAtDate);
       return { entityNumber, asAtDate, waitingPeriods };
     },

@@ -30,6 +30,16 @@ describe.each(TEST_DATABASE_KINDS)("createMember on %s", (kind) => {
     expect(await listMemberEmails(database.db, entityNumber)).toEqual(valid.emails);
   });
 
+  it("hashes at the cost it is given (PASSWORD_HASH_COST), full cost unless told otherwise", async () => {
+    expect((await findMemberByUsername(database.db, "nomsa.dlamini"))?.passwordHash).toMatch(
+      /^scrypt\$32768\$/,
+    );
+    await createMember(database.db, { ...valid, username: "cheap.hash" }, 4);
+    const stored = await findMemberByUsername(database.db, "cheap.hash");
+    expect(stored?.passwordHash).toMatch(/^scrypt\$16\$/);
+    expect(await verifyPassword(valid.password, stored?.passwordHash ?? "")).toBe(true);
+  });
+
   it("refuses a duplicate username in any letter case", async () => {
     await expect(createMember(database.db, { ...valid, username: "NOMSA.DLAMINI" })).rejects.toThrow(
       /already exists/,

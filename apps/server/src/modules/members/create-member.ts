@@ -1,7 +1,7 @@
 import { isValidEmail, passwordStrengthProblem } from "@portal/domain";
 import type { Db } from "../../db/database.js";
 import { findMemberByUsername, insertMember, normaliseUsername } from "./members-repository.js";
-import { hashPassword } from "./passwords.js";
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "./passwords.js";
 
 export interface CreateMemberInput {
   username: string;
@@ -32,7 +32,12 @@ function problemWith(input: CreateMemberInput): string | null {
   return null;
 }
 
-export async function createMember(db: Db, input: CreateMemberInput): Promise<number> {
+/** Creates a log-in member; the password is hashed at `passwordHashCost` (PASSWORD_HASH_COST). */
+export async function createMember(
+  db: Db,
+  input: CreateMemberInput,
+  passwordHashCost = DEFAULT_PASSWORD_HASH_COST,
+): Promise<number> {
   const problem = problemWith(input);
   if (problem) throw new CreateMemberError(problem);
   if (await findMemberByUsername(db, input.username)) {
@@ -42,7 +47,7 @@ export async function createMember(db: Db, input: CreateMemberInput): Promise<nu
   }
   return insertMember(db, {
     username: input.username,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, passwordHashCost),
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
     emails: input.emails.map((email) => email.trim()),

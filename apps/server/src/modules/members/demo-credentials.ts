@@ -1,4 +1,4 @@
-// The demo members seeded into an empty embedded database. Shared with the end-to-end tests,
+// The demo members and staff seeded into an empty embedded database. Shared with the end-to-end tests,
 // so this file imports nothing. Never seeded into a PostgreSQL server unless SEED_DEMO_DATA=true.
 
 export const DEMO_MEMBERS = [
@@ -24,5 +24,25 @@ export const DEMO_MEMBERS = [
     lastName: "Patel",
     emails: ["ayesha.patel@example.com"],
     withoutHistory: true,
+  },
+] as const;
+
+/** The scheme's demo staff, seeded with the demo members: an agent and a supervisor. */
+export const DEMO_STAFF = [
+  {
+    username: "demo.agent",
+    password: "Agent-Demo-2026!",
+    firstName: "Lerato",
+    lastName: "Mokoena",
+    emails: ["lerato.mokoena@scheme.example"],
+    role: "STAFF_AGENT",
+  },
+  {
+    username: "demo.supervisor",
+    password: "Supervisor-Demo-2026!",
+    firstName: "Johan",
+    lastName: "Botha",
+    emails: ["johan.botha@scheme.example"],
+    role: "STAFF_SUPERVISOR",
   },
 ] as const;

@@ -4,7 +4,7 @@ import { memberEmails, members } from "../../db/schema.js";
 
 export interface MemberRecord {
   entityNumber: number;
-  /** Null for a dependent without a log-in: login.ts then verifies against UNKNOWN_USER_HASH. */
+  /** Null for a dependent without a log-in: login.ts then verifies against unknownUserHash(). */
   username: string | null;
   passwordHash: string | null;
   firstName: string;

@@ -4,18 +4,6 @@ import { fileTypeFromBuffer } from "file-type";
 /** Bytes looked at to recognise a file; file-type needs at most this many. */
 export const SNIFF_BYTES = 4100;
 
-/** The type a download is served with: the checked one, never what the browser declared. */
-export const CANONICAL_CONTENT_TYPES: Record<string, string> = {
-  doc: "application/msword",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  tif: "image/tiff",
-  tiff: "image/tiff",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  pdf: "application/pdf",
-};
-
 const ZIP_ENTRY_FOR_WORD = Buffer.from("word/");
 const OOXML_CONTENT_TYPES = Buffer.from("[Content_Types].xml");
 

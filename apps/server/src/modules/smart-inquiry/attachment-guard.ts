@@ -4,7 +4,7 @@ import { contentMatchesExtension, SNIFF_BYTES } from "./attachment-content.js";
 
 export type AttachmentRejection = "too-large" | "wrong-content";
 
-/** Thrown inside the upload stream; the route turns it into the spec's attachment message. */
+/** Thrown inside the upload stream; the route turns it into the required attachment message. */
 export class AttachmentRejectedError extends Error {
   override name = "AttachmentRejectedError";
   constructor(readonly reason: AttachmentRejection) {

@@ -17,6 +17,7 @@ export interface QueryRow {
   status: string;
   loggedAt: Date;
   legacy: boolean;
+  replyDueOn: string | null;
 }
 
 const queryColumns = {
@@ -31,6 +32,7 @@ const queryColumns = {
   status: queries.status,
   loggedAt: queries.loggedAt,
   legacy: queries.legacy,
+  replyDueOn: queries.replyDueOn,
 };
 
 // The open list is the busiest read: prepared once per database, so each request only binds.
@@ -165,6 +167,8 @@ export interface NewQuery {
   ccEmail: string | null;
   parentReferenceNumber: number | null;
   loggedAt: Date;
+  /** The last day of the reply promise: replyDueWindow of the domain, fixed when it is logged. */
+  replyDueOn: string | null;
 }
 
 export interface NewAttachment {

@@ -1,4 +1,5 @@
 import {
+  canUpdateQuery,
   ERROR_MESSAGES,
   EXCEPTION_CODES,
   type QueryListItem,
@@ -9,8 +10,6 @@ import type { Db } from "../../db/database.js";
 import { AppError, errors } from "../../lib/errors.js";
 import { findQuery, listQueryAttachments, type QueryRow } from "./queries-repository.js";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export const outdatedQueryError = () =>
   new AppError(422, EXCEPTION_CODES.OUTDATED_QUERY, ERROR_MESSAGES.outdatedQuery);
 
@@ -20,12 +19,8 @@ export function toListItem(row: QueryRow): QueryListItem {
     category: row.category,
     queryDetail: row.queryText,
     dateLogged: row.loggedAt.toISOString(),
+    replyExpectedBy: row.replyDueOn,
   };
-}
-
-/** Open, and logged within the update window. */
-export function canUpdate(row: QueryRow, now: Date, updateWindowDays: number): boolean {
-  return row.status === "OPEN" && now.getTime() - row.loggedAt.getTime() <= updateWindowDays * DAY_MS;
 }
 
 /** The member's query of that origin; 404 when it is not theirs or does not exist, 0015 when legacy. */
@@ -54,6 +49,6 @@ export async function viewQuery(
   return {
     ...toListItem(row),
     attachments: attachments.map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
-    canUpdate: canUpdate(row, now, updateWindowDays),
+    canUpdate: canUpdateQuery(row, { now, updateWindowDays }),
   };
 }

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { ERROR_MESSAGES } from "@portal/domain";
+import { DAY_MS, ERROR_MESSAGES, EXCEPTION_CODES } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,8 +13,6 @@ import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { pdfOfSize } from "../../test-support/upload-fixtures.js";
 import { insertQueryWithAttachments, type NewQuery } from "./queries-repository.js";
 import { loggedInMember, openList, SI } from "./test-helpers.js";
-
-const DAY_MS = 24 * 3600 * 1000;
 
 describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
   let testApp: TestApp;
@@ -40,6 +38,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
         email: "m@example.com",
         ccEmail: null,
         parentReferenceNumber: null,
+        replyDueOn: null,
         loggedAt: testApp.clock.now,
         ...query,
       },
@@ -81,14 +80,15 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
       ).toEqual([closed]);
     });
 
-    it("answers the spec's list item shape", async () => {
-      const reference = await insert({ queryText: "Shape check" });
+    it("answers the required list item shape", async () => {
+      const reference = await insert({ queryText: "Shape check", replyDueOn: "2026-11-24" });
       const item = (await openList(member.browser)).find((query) => query.referenceNumber === reference);
       expect(item).toEqual({
         referenceNumber: reference,
         category: "BENEFITS_AND_COVER",
         queryDetail: "Shape check",
         dateLogged: testApp.clock.now.toISOString(),
+        replyExpectedBy: "2026-11-24",
       });
     });
 
@@ -105,15 +105,22 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
   });
 
   describe("one query", () => {
-    it("can be updated while open and recent, not when closed or older than 30 days", async () => {
+    it("can be updated while open, recent and member-web; not when closed, older than 30 days or medxpress", async () => {
       const recent = await insert({ loggedAt: ago(29) });
       const old = await insert({ loggedAt: ago(31) });
       const closed = await insert({ status: "CLOSED" });
-      const canUpdate = async (reference: number) =>
-        (await get(`${SI}/member-queries/${reference}?origin=MEMBER_WEB`)).json().query.canUpdate;
+      const medxpress = await insert({
+        origin: "MED_XPRESS",
+        category: "MEDXPRESS_ORDER_QUERY",
+        subCategory: null,
+      });
+      const canUpdate = async (reference: number, origin = "MEMBER_WEB") =>
+        (await get(`${SI}/member-queries/${reference}?origin=${origin}`)).json().query.canUpdate;
       expect(await canUpdate(recent)).toBe(true);
       expect(await canUpdate(old)).toBe(false);
       expect(await canUpdate(closed)).toBe(false);
+      // Open and recent, but medxpress queries take no updates: the answer must not offer one.
+      expect(await canUpdate(medxpress, "MED_XPRESS")).toBe(false);
     });
 
     it("answers 0015 for a legacy query, which the list still shows", async () => {
@@ -122,12 +129,12 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 422,
-        exceptionCode: "0015",
+        exceptionCode: EXCEPTION_CODES.OUTDATED_QUERY,
         message: ERROR_MESSAGES.outdatedQuery,
       });
       expect(
         (await get(`${SI}/member-queries/${legacy}/agent-response?origin=MEMBER_WEB`)).json().exceptionCode,
-      ).toBe("0015");
+      ).toBe(EXCEPTION_CODES.OUTDATED_QUERY);
       expect((await openList(member.browser)).map((query) => query.referenceNumber)).toContain(legacy);
     });
 

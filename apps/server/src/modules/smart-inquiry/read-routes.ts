@@ -1,4 +1,16 @@
-import { openQueriesParamsSchema } from "@portal/domain";
+import {
+  agentResponseSchema,
+  attachmentParamsSchema,
+  DAY_MS,
+  documentSubmissionResponseSchema,
+  smartInquiryErrorResponses as errorResponses,
+  fileResponseSchema,
+  openQueriesParamsSchema,
+  originQuerySchema,
+  queryListResponseSchema,
+  queryViewResponseSchema,
+  referenceParamsSchema,
+} from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
@@ -11,20 +23,7 @@ import {
 } from "./documents-repository.js";
 import { findAgentResponseHtml, findQueryAttachment, listQueries } from "./queries-repository.js";
 import { requireViewableQuery, toListItem, viewQuery } from "./query-views.js";
-import {
-  agentResponseSchema,
-  attachmentParamsSchema,
-  documentSubmissionResponseSchema,
-  errorResponses,
-  fileResponseSchema,
-  originQuerySchema,
-  queryListResponseSchema,
-  queryViewResponseSchema,
-  referenceParamsSchema,
-} from "./route-schemas.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // A member reaches only their own queries and document submissions, never a dependent's: the
 // access plugin resolves the owner of the reference in the path, and every lookup below is scoped

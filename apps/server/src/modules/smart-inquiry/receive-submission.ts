@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { ERROR_MESSAGES, EXCEPTION_CODES, fileExtension, isAllowedAttachment } from "@portal/domain";
+import {
+  ATTACHMENTS_FIELD,
+  attachmentContentType,
+  ERROR_MESSAGES,
+  EXCEPTION_CODES,
+  isAllowedAttachment,
+} from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import { AppError, errors } from "../../lib/errors.js";
 import type { BlobStore, PendingBlob } from "../storage/blob-store.js";
-import { CANONICAL_CONTENT_TYPES } from "./attachment-content.js";
 import { AttachmentRejectedError, createAttachmentGuard, UploadBudget } from "./attachment-guard.js";
 
 /** A file received and checked, written as a pending blob; visible only once committed. */
@@ -20,8 +25,6 @@ export interface ReceivedSubmission<Fields> {
   fields: Fields;
   files: ReceivedFile[];
 }
-
-const FILES_FIELD = "files";
 
 export function attachmentRuleError(reason: "too-large" | "wrong-type"): AppError {
   return new AppError(
@@ -50,7 +53,7 @@ function blobKey(now: Date): string {
 
 /**
  * Reads a multipart submission: text fields first (validated as soon as the first file arrives,
- * so a bad form is refused before any upload), then each `files` part streamed through the
+ * so a bad form is refused before any upload), then each ATTACHMENTS_FIELD part streamed through the
  * attachment guard into a pending blob. On any failure every pending blob is deleted.
  */
 export async function receiveSubmission<Fields>(
@@ -72,7 +75,8 @@ export async function receiveSubmission<Fields>(
         rawFields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== FILES_FIELD) throw errors.validation(`Unexpected file field ${part.fieldname}.`);
+      if (part.fieldname !== ATTACHMENTS_FIELD)
+        throw errors.validation(`Unexpected file field ${part.fieldname}.`);
       fields ??= validateFields(rawFields);
       const fileName = safeFileName(part.filename);
       if (!isAllowedAttachment({ name: fileName, type: part.mimetype })) {
@@ -87,7 +91,7 @@ export async function receiveSubmission<Fields>(
         await written.then((blob) => blobStore.discard(blob)).catch(() => undefined);
         throw error;
       });
-      const contentType = CANONICAL_CONTENT_TYPES[fileExtension(fileName)] ?? "application/octet-stream";
+      const contentType = attachmentContentType(fileName) ?? "application/octet-stream";
       files.push({ pending, fileName, contentType, sizeBytes: guard.bytes() });
     }
     return { fields: fields ?? validateFields(rawFields), files };

@@ -5,10 +5,11 @@ import { mountPath } from "../../lib/mount-path.js";
 import { smartInquiryReadRoutes } from "./read-routes.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 import { portalSmartInquiryRoutes, smartInquirySubmitRoutes } from "./submit-routes.js";
+import { timelineRoutes } from "./timeline-routes.js";
 
 export const PORTAL_SMART_INQUIRY_PATH = "/portal/api/das-mp/smart-inquiry-api";
 
-/** The smart-inquiry service under SMART_INQUIRY_BASE, plus the spec's portal paths. */
+/** The smart-inquiry service under SMART_INQUIRY_BASE, plus the required portal paths. */
 export const smartInquiryModule: FastifyPluginAsync<SmartInquiryContext> = async (app, context) => {
   await app.register(multipart, {
     limits: {
@@ -22,6 +23,10 @@ export const smartInquiryModule: FastifyPluginAsync<SmartInquiryContext> = async
     },
   });
   await app.register(smartInquiryReadRoutes, {
+    ...context,
+    prefix: mountPath(context.config.SMART_INQUIRY_BASE),
+  });
+  await app.register(timelineRoutes, {
     ...context,
     prefix: mountPath(context.config.SMART_INQUIRY_BASE),
   });

@@ -1,4 +1,6 @@
 import type { Db } from "../../db/database.js";
+import { queryLoggedMail, updateLoggedMail } from "../mail/mail-content.js";
+import { enqueueMail } from "../mail/outbox.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { claimKey, findPriorAnswer, type IdempotencyClaim, recordAnswer } from "./idempotency.js";
 import { insertQueryWithAttachments, type NewQuery } from "./queries-repository.js";
@@ -57,6 +59,21 @@ export async function storeSubmission(
       );
       if (idempotency) await recordAnswer(tx, member, idempotency.key, referenceNumber);
       await clearBlobsInFlight(tx, keys);
+      // The acknowledgement commits with the query: sent if and only if the query exists.
+      const acknowledgement = {
+        to: [query.email],
+        cc: query.ccEmail ? [query.ccEmail] : [],
+        referenceNumber,
+        memberEntityNumber: member,
+        dueLatest: query.replyDueOn,
+      };
+      await enqueueMail(
+        tx,
+        query.parentReferenceNumber === null
+          ? queryLoggedMail(acknowledgement)
+          : updateLoggedMail({ ...acknowledgement, parentReferenceNumber: query.parentReferenceNumber }),
+        query.loggedAt,
+      );
       return referenceNumber;
     });
   } catch (error) {

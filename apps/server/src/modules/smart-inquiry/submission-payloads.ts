@@ -14,7 +14,7 @@ import { errors } from "../../lib/errors.js";
 // The multipart text fields of each kind of submission, parsed with the same domain schemas the
 // forms use. The first problem is answered with its form message.
 
-/** POST {SI}/member-queries: query, email, category and origin only (spec §7; no form uses it). */
+/** POST {SI}/member-queries: query, email, category and origin only (requirements §7; no form uses it). */
 const plainCreateQueryPayloadSchema = z
   .object({
     query: queryDetailSchema,

@@ -1,6 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_MESSAGES, MAX_ATTACHMENTS_TOTAL_BYTES, VALIDATION_MESSAGES } from "@portal/domain";
+import {
+  DAY_MS,
+  ERROR_MESSAGES,
+  EXCEPTION_CODES,
+  MAX_ATTACHMENTS_TOTAL_BYTES,
+  replyDueWindow,
+  SCHEME_TIME_ZONE,
+  VALIDATION_MESSAGES,
+} from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queries } from "../../db/schema.js";
@@ -67,6 +75,8 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
           category: "MEDICAL_CLAIMS",
           queryDetail: defaultQueryFields.query,
           dateLogged: testApp.clock.now.toISOString(),
+          // The promise for a new query: the second business day after the day it was logged.
+          replyExpectedBy: replyDueWindow(testApp.clock.now, "QUERY", SCHEME_TIME_ZONE).latest,
           attachments: [
             { attachmentId: expect.any(Number), fileName: "invoice.pdf" },
             { attachmentId: expect.any(Number), fileName: "receipt.png" },
@@ -324,7 +334,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
       });
     });
 
-    it("refuses to update a closed query, an old one and a medxpress one (409)", async () => {
+    it("refuses to update a closed query, an old one and a medxpress one (409), as their views said", async () => {
       const closed = (await createDefault()).json().referenceNumber;
       await testApp.database.db
         .update(queries)
@@ -336,7 +346,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
       const old = (await createDefault()).json().referenceNumber;
       await testApp.database.db
         .update(queries)
-        .set({ loggedAt: new Date(testApp.clock.now.getTime() - 31 * 24 * 3600 * 1000) })
+        .set({ loggedAt: new Date(testApp.clock.now.getTime() - 31 * DAY_MS) })
         .where(eq(queries.referenceNumber, old));
 
       for (const [reference, origin] of [
@@ -344,6 +354,11 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
         [medxpress, "MED_XPRESS"],
         [old, "MEMBER_WEB"],
       ] as const) {
+        const view = await member.browser.request({
+          method: "GET",
+          url: `${SI}/member-queries/${reference}?origin=${origin}`,
+        });
+        expect(view.json().query.canUpdate).toBe(false);
         const response = await update(reference, { query: "More.", origin });
         expect(response.statusCode).toBe(409);
         expect(response.json()).toMatchObject({ exceptionCode: "QUERY_NOT_UPDATABLE" });
@@ -358,7 +373,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
         .where(eq(queries.referenceNumber, legacy));
       expect((await update(legacy, { query: "More.", origin: "MEMBER_WEB" })).json()).toMatchObject({
         status: 422,
-        exceptionCode: "0015",
+        exceptionCode: EXCEPTION_CODES.OUTDATED_QUERY,
       });
       expect((await update(999999, { query: "More.", origin: "MEMBER_WEB" })).statusCode).toBe(404);
     });

@@ -1,4 +1,11 @@
-import { EXCEPTION_CODES } from "@portal/domain";
+import {
+  canUpdateQuery,
+  createQueryResponseSchema,
+  EXCEPTION_CODES,
+  smartInquiryErrorResponses as errorResponses,
+  referenceParamsSchema,
+  replyDueWindow,
+} from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.js";
@@ -6,9 +13,8 @@ import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
 import { queryParam } from "../access/targets.js";
 import { idempotencyKeyFrom, requestFingerprint } from "./idempotency.js";
 import type { NewQuery } from "./queries-repository.js";
-import { canUpdate, requireViewableQuery } from "./query-views.js";
+import { requireViewableQuery } from "./query-views.js";
 import { receiveSubmission } from "./receive-submission.js";
-import { createQueryResponseSchema, errorResponses, referenceParamsSchema } from "./route-schemas.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 import { storeSubmission } from "./store-submission.js";
 import {
@@ -37,7 +43,7 @@ const updateRoute = {
 const notUpdatableError = () =>
   new AppError(409, EXCEPTION_CODES.QUERY_NOT_UPDATABLE, "This query can no longer be updated.");
 
-type QueryFields = Omit<NewQuery, "memberEntityNumber" | "loggedAt" | "parentReferenceNumber">;
+type QueryFields = Omit<NewQuery, "memberEntityNumber" | "loggedAt" | "parentReferenceNumber" | "replyDueOn">;
 
 /**
  * Receives one submission, then stores it all or nothing. `toQuery` turns the parsed fields into
@@ -59,10 +65,14 @@ async function submit<Fields extends object>(
   const received = await receiveSubmission(request, context.blobStore, parse, now);
   let query: NewQuery;
   try {
+    const fields = await toQuery(received.fields, member);
+    // The promise made to the member: 1 to 2 business days for a query, 2 to 3 for an update.
+    const promise = fields.parentReferenceNumber === null ? "QUERY" : "UPDATE";
     query = {
-      ...(await toQuery(received.fields, member)),
+      ...fields,
       memberEntityNumber: member,
       loggedAt: now,
+      replyDueOn: replyDueWindow(now, promise, context.config.TIME_ZONE).latest,
     };
   } catch (error) {
     await Promise.allSettled(received.files.map((file) => context.blobStore.discard(file.pending)));
@@ -79,7 +89,7 @@ async function submit<Fields extends object>(
   return { referenceNumber };
 }
 
-/** Creating and updating queries: the spec's paths under the service base. */
+/** Creating and updating queries: the required paths under the service base. */
 export const smartInquirySubmitRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
   app.post("/member-queries/query-additional-info", createRoute, async (request) =>
     submit(context, request, "default-create", parseDefaultCreate, async (fields) => ({
@@ -112,7 +122,7 @@ export const smartInquirySubmitRoutes: FastifyPluginAsyncZod<SmartInquiryContext
   );
 };
 
-/** The portal paths the forms post to for medxpress queries and for updates (spec §7). */
+/** The portal paths the forms post to for medxpress queries and for updates (requirements §7). */
 export const portalSmartInquiryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
   app.post("/member-queries", createRoute, async (request) =>
     submit(context, request, "medxpress-create", parseMedxpressCreate, async (fields) => ({
@@ -132,14 +142,12 @@ export const portalSmartInquiryRoutes: FastifyPluginAsyncZod<SmartInquiryContext
   );
 };
 
-/** An update is a new query row linked to the original; only open, recent, member-web queries. */
+/** An update is a new query row linked to the original, allowed exactly when its view says canUpdate. */
 function addUpdate(context: SmartInquiryContext, request: FastifyRequest, originalReference: number) {
   return submit(context, request, `update-${originalReference}`, parseUpdate, async (fields, member) => {
     const original = await requireViewableQuery(context.db, member, originalReference, fields.origin);
-    const updatable =
-      original.origin === "MEMBER_WEB" &&
-      canUpdate(original, context.now(), context.config.UPDATE_WINDOW_DAYS);
-    if (!updatable) throw notUpdatableError();
+    const updateWindow = { now: context.now(), updateWindowDays: context.config.UPDATE_WINDOW_DAYS };
+    if (!canUpdateQuery(original, updateWindow)) throw notUpdatableError();
     return {
       origin: fields.origin,
       category: original.category,

@@ -1,40 +1,25 @@
-import { REPLY_PROMISES } from "@portal/domain";
+import { createQueryResponseSchema, REPLY_PROMISES } from "@portal/domain";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../config/paths";
-import {
-  contentRoutes,
-  MEMBER_DETAILS_ROUTE,
-  memberDetailsAnswer,
-} from "../../features/log-query/testing/content-answers";
+import { OPEN_QUERIES_PATH, openQueriesHandler } from "../../features/open-queries/testing/handlers";
+import { contentFragmentHandlers } from "../../testing/content-handlers";
 import { stubUploads } from "../../testing/fake-upload";
-import { stubFetchRoutes } from "../../testing/fetch-stub";
+import { memberDetailsHandler, memberWithEmails } from "../../testing/member-details-handlers";
+import { recordRequests, sentKeys, server } from "../../testing/msw-server";
 import { createTestQueryClient, TestProviders } from "../../testing/test-utils";
 import { ContactUsRoute } from "./contact-us";
 
-const OPEN_LIST = "GET /api/smart-inquiry/member-queries";
-
 function renderRoute(path: string) {
-  const listCalls: string[] = [];
-  stubFetchRoutes({
-    ...contentRoutes(),
-    [MEMBER_DETAILS_ROUTE]: memberDetailsAnswer("ada@example.com"),
-    [OPEN_LIST]: (call) => {
-      listCalls.push(call.key);
-      return Response.json({
-        queries: [
-          {
-            referenceNumber: 300001,
-            category: "OTHER",
-            queryDetail: "Hello",
-            dateLogged: "2025-01-02T12:00:00Z",
-          },
-        ],
-      });
-    },
-  });
+  server.use(
+    ...contentFragmentHandlers(),
+    memberDetailsHandler(memberWithEmails("ada@example.com")),
+    openQueriesHandler(),
+  );
+  const sent = recordRequests();
+  const listCalls = () => sentKeys(sent).filter((key) => key.startsWith(`GET ${OPEN_QUERIES_PATH}?`));
   const uploads = stubUploads();
   const router = createMemoryRouter([{ path: paths.contactUs.path, element: <ContactUsRoute /> }], {
     initialEntries: [path],
@@ -55,7 +40,7 @@ describe("contact-us route", () => {
     const card = screen.getByRole("region", { name: "Log a new query" });
     expect(table.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByLabelText("Additional Email address(optional):")).toBeInTheDocument();
-    expect(listCalls).toEqual([
+    expect(listCalls()).toEqual([
       "GET /api/smart-inquiry/member-queries?daysAgo=7&status=OPEN&origin=MEMBER_WEB",
     ]);
   });
@@ -67,7 +52,7 @@ describe("contact-us route", () => {
     expect(screen.queryByLabelText("Additional Email address(optional):")).toBeNull();
     expect(screen.getByRole("option", { name: "Order query" })).toBeInTheDocument();
     expect(screen.queryByText("Your open queries")).toBeNull();
-    expect(listCalls).toEqual([]);
+    expect(listCalls()).toEqual([]);
   });
 
   it("refreshes the open queries after a query was logged", async () => {
@@ -79,8 +64,8 @@ describe("contact-us route", () => {
     await user.type(screen.getByLabelText("Query details"), "Hello again");
     await user.click(screen.getByRole("button", { name: "Send Query" }));
     await waitFor(() => expect(uploads).toHaveLength(1));
-    act(() => uploads[0]?.answer(200, { referenceNumber: 300002 }));
+    act(() => uploads[0]?.answerJson(createQueryResponseSchema, { referenceNumber: 300002 }));
     await screen.findByText(REPLY_PROMISES.newQuery);
-    await waitFor(() => expect(listCalls).toHaveLength(2));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 });

@@ -6,7 +6,7 @@ import { LogQueryForm } from "../../features/log-query/components/log-query-form
 import { openQueriesKeyRoot } from "../../features/open-queries/api/get-open-queries";
 import { OpenQueries } from "../../features/open-queries/components/open-queries";
 
-/** Contact-us screen (spec §2): the open queries (default origin only), then the log-a-new-query card. */
+/** Contact-us screen (requirements §2): the open queries (default origin only), then the log-a-new-query card. */
 export function ContactUsRoute() {
   const { origin = "default" } = useParams();
   const queryClient = useQueryClient();

@@ -1,22 +1,26 @@
 import { useNavigate, useSearchParams } from "react-router";
 import { AppLayout } from "../../components/layouts/app-layout";
 import { useAppConfig } from "../../config/app-config";
-import { paths } from "../../config/paths";
 import { LoginForm } from "../../features/auth/components/login-form";
-import { safeRedirectTo } from "../../features/auth/utils/redirect-to";
+import { landingAfterLogin, safeRedirectTo } from "../../features/auth/utils/redirect-to";
 
-/** Login screen: on success back to the page the member wanted (?redirectTo=), else the root (spec §2). */
+/**
+ * Login screen: on success back to the page the member wanted (?redirectTo=), else the root
+ * (requirements §2). Staff log in here too and land on the console.
+ */
 export function LoginRoute() {
   const { schemeName } = useAppConfig();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirectTo(searchParams.get("redirectTo")) ?? paths.root.getHref();
+  const redirectTo = safeRedirectTo(searchParams.get("redirectTo"));
   return (
     <AppLayout schemeName={schemeName}>
       <div className="row justify-content-center">
         <div className="col-sm-10 col-md-7 col-lg-5">
           <h1 className="h3 mb-4">Member login</h1>
-          <LoginForm onSuccess={() => navigate(redirectTo, { replace: true })} />
+          <LoginForm
+            onSuccess={(session) => navigate(landingAfterLogin(session, redirectTo), { replace: true })}
+          />
         </div>
       </div>
     </AppLayout>

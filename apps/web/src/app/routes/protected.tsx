@@ -7,21 +7,25 @@ import { useAppConfig } from "../../config/app-config";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/api/get-session";
 import { LogoutButton } from "../../features/auth/components/logout-button";
+import { useSessionWorkspace } from "../../features/auth/hooks/use-session-workspace";
 
 /**
- * Guard for every route but login: asks GET /wsg/session, and sends a member without a session to
- * #/login?redirectTo=<where they were going>, so they come back here after logging in.
+ * Guard for the member screens: asks GET /wsg/session, and sends a member without a session to
+ * #/login?redirectTo=<where they were going>, so they come back here after logging in. A staff
+ * session has no member screens: it goes to the console, which therefore must not sit below this.
  */
 export function ProtectedLayout() {
   const { schemeName } = useAppConfig();
   const location = useLocation();
   const session = useSession();
+  const workspace = useSessionWorkspace();
 
-  if (session.isSuccess && !session.data.authenticated) {
+  if (workspace === "anonymous") {
     const here = `${location.pathname}${location.search}`;
     return <Navigate to={paths.login.getHref(here === paths.root.getHref() ? undefined : here)} replace />;
   }
-  const authenticated = session.isSuccess && session.data.authenticated;
+  if (workspace === "console") return <Navigate to={paths.console.getHref()} replace />;
+  const authenticated = workspace === "member";
   return (
     <AppLayout schemeName={schemeName} headerActions={authenticated ? <MemberMenu /> : null}>
       {authenticated ? <Outlet /> : null}
@@ -41,9 +45,10 @@ export function ProtectedLayout() {
 /** The header's links and buttons for a logged-in member, in keyboard order. */
 function MemberMenu() {
   return (
-    <nav className="d-flex gap-2" aria-label="Member menu">
+    <nav className="d-flex flex-wrap gap-2" aria-label="Member menu">
       <HeaderNavLink to={paths.contactUs.getHref("default")}>Contact us</HeaderNavLink>
       <HeaderNavLink to={paths.myMembership.getHref()}>My membership</HeaderNavLink>
+      <HeaderNavLink to={paths.interactionTimeline.getHref()}>Interaction timeline</HeaderNavLink>
       <LogoutButton />
     </nav>
   );

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from "@portal/domain";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -28,7 +28,28 @@ describe("AttachmentPicker", () => {
     expect(screen.getByText("1.0 KB of 10.0 MB used")).toBeInTheDocument();
   });
 
-  it("refuses a file of another type with the spec's sentence and keeps the others", async () => {
+  it("shows each chosen file's kind: an icon, and the kind in words for screen readers", async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.upload(screen.getByLabelText("Attachments"), [
+      pdf("claim.pdf", 10),
+      new File([new Uint8Array(10)], "scan.png", { type: "image/png" }),
+      // No declared type: the extension decides.
+      new File([new Uint8Array(10)], "letter.docx", { type: "" }),
+    ]);
+    const items = within(screen.getByRole("list", { name: "Chosen attachments" })).getAllByRole("listitem");
+    expect(items.map((item) => item.querySelector("svg")?.getAttribute("data-file-kind"))).toEqual([
+      "pdf",
+      "image",
+      "doc",
+    ]);
+    expect(items[0]).toHaveTextContent(/^PDF document: claim\.pdf \(10 B\)/);
+    expect(items[1]).toHaveTextContent(/^Image: scan\.png/);
+    expect(items[2]).toHaveTextContent(/^Text document: letter\.docx/);
+    for (const item of items) expect(item.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
+  });
+
+  it("refuses a file of another type with the required sentence and keeps the others", async () => {
     const user = userEvent.setup({ applyAccept: false });
     render(<Harness initial={[pdf("claim.pdf", 10)]} />);
     await user.upload(

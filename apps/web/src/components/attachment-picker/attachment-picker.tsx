@@ -6,6 +6,7 @@ import {
   totalAttachmentBytes,
 } from "@portal/domain";
 import { type DragEvent, useId, useRef, useState } from "react";
+import { FileKindIcon } from "../file-kind/file-kind-icon";
 
 /** The spec's attachment sentence when the chosen files break the rule (type or 10 MB in total). */
 export function attachmentsProblem(files: readonly File[]): string | null {
@@ -24,7 +25,7 @@ interface AttachmentPickerProps {
 
 /**
  * Files by picker or drag and drop. A file that would break the attachment rule is not added; the
- * spec's sentence says why. The list shows each file's size, a remove button and the running total.
+ * spec's sentence says why. The list shows each file's kind, size, a remove button and the running total.
  */
 export function AttachmentPicker({
   id,
@@ -109,6 +110,7 @@ export function AttachmentPicker({
               className="list-group-item d-flex justify-content-between align-items-center"
             >
               <span className="text-break">
+                <FileKindIcon fileName={file.name} mimeType={file.type} />
                 {file.name} <span className="text-body-secondary">({formatFileSize(file.size)})</span>
               </span>
               <button

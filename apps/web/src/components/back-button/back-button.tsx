@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { HOME_HREF } from "../../config/paths";
 
 /**
- * "Back" (spec §2): the previous page. A page opened directly (a bookmark, a link from an e-mail)
+ * "Back" (requirements §2): the previous page. A page opened directly (a bookmark, a link from an e-mail)
  * has no previous page in the app, so it goes to the home page instead of leaving the portal.
  */
 export function BackButton({ className = "btn btn-outline-secondary" }: { className?: string }) {

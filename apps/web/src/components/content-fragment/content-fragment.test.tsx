@@ -1,22 +1,22 @@
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
+import { recordRequests, sentKeys, server } from "../../testing/msw-server";
 import { renderWithProviders, testConfig } from "../../testing/test-utils";
 import { ContentFragment } from "./content-fragment";
 
+// Fragments are HTML from the content tree, not a service answer: there is no contract to check.
 function stubContent(body: string, status = 200) {
-  const fetchMock = vi.fn<typeof fetch>(async () => new Response(body, { status }));
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
+  server.use(http.get("/site/*", () => HttpResponse.html(body, { status })));
+  return recordRequests();
 }
 
 describe("ContentFragment", () => {
   it("fetches the fragment from the preview tree on localhost and renders it", async () => {
-    const fetchMock = stubContent(
-      '<h2>Claims help</h2><p>Read <a href="https://other.example/x">this</a>.</p>',
-    );
+    const sent = stubContent('<h2>Claims help</h2><p>Read <a href="https://other.example/x">this</a>.</p>');
     renderWithProviders(<ContentFragment path="/fragments/help.html" />);
     expect(await screen.findByRole("heading", { name: "Claims help" })).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/site/preview/fragments/help.html");
+    expect(sentKeys(sent)).toEqual(["GET /site/preview/fragments/help.html"]);
     expect(screen.getByRole("link", { name: "this" })).toHaveAttribute("rel", "noopener noreferrer");
   });
 
@@ -35,7 +35,7 @@ describe("ContentFragment", () => {
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
   });
 
-  it("shows the spec's message when the fragment cannot be loaded", async () => {
+  it("shows the required message when the fragment cannot be loaded", async () => {
     stubContent("missing", 404);
     renderWithProviders(<ContentFragment path="/missing.html" />, {
       config: { ...testConfig, contentPreviewMarker: "qa" },
@@ -44,14 +44,17 @@ describe("ContentFragment", () => {
   });
 
   it("shows a loading status while fetching", async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get("/site/*", async () => {
+        await answered;
+        return HttpResponse.html("<p>Done</p>");
+      }),
     );
     renderWithProviders(<ContentFragment path="/slow.html" />);
     expect(await screen.findByRole("status")).toHaveTextContent("Loading...");
-    answer(new Response("<p>Done</p>"));
+    answer();
     await waitFor(() => expect(screen.getByText("Done")).toBeInTheDocument());
   });
 });

@@ -7,7 +7,7 @@ export interface ModalProps {
   title: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
-  /** When false, Escape, a backdrop click and the close button do nothing (spec §4 "Modals"). */
+  /** When false, Escape, a backdrop click and the close button do nothing (requirements §4 "Modals"). */
   dismissible?: boolean;
 }
 

@@ -14,7 +14,7 @@ const CountsContext = createContext<Counts | null>(null);
 const ActionsContext = createContext<BlockerActions | null>(null);
 
 /**
- * Holds one counter per blocker name (spec §4): every start() needs its stop(), so overlapping
+ * Holds one counter per blocker name (requirements §4): every start() needs its stop(), so overlapping
  * operations keep the screen blocked until the last one ends. Renders the full-screen main blocker.
  */
 export function ScreenBlockerProvider({ children }: { children: ReactNode }) {

@@ -5,13 +5,14 @@ import {
   PORTAL_ID_COOKIE,
   PORTAL_ID_COOKIE_VALUE,
   PORTAL_PING_PATH,
+  type SessionInfo,
   XSRF_COOKIE,
 } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAppConfig } from "../../../config/app-config";
 import { getCookie, removeCookie, setCookie } from "../../../lib/cookies";
 import { apiFetch } from "../../../lib/http";
-import { getSession } from "./get-session";
+import { getSession, sessionQueryKey } from "./get-session";
 
 export interface LoginSettings {
   authDomain: string;
@@ -19,11 +20,12 @@ export interface LoginSettings {
 }
 
 /**
- * The login sequence of spec §4: the gateway call, then the portal ping with PORTALID=WSGPORTAL set
- * (its result and errors ignored), then the cookie removed. Rejects with an HttpError when the
+ * The login sequence of requirements §4: the gateway call, then the portal ping with PORTALID=WSGPORTAL set
+ * (its result and errors ignored), then the cookie removed. Resolves with the gateway's answer, the
+ * new session (whose workspace says where the person belongs). Rejects with an HttpError when the
  * gateway refuses (401 wrong credentials, 429 locked, 400 malformed).
  */
-export async function login(credentials: LoginForm, settings: LoginSettings): Promise<void> {
+export async function login(credentials: LoginForm, settings: LoginSettings): Promise<SessionInfo> {
   // The gateway checks the anti-forgery token on the login POST too; any server answer sets the
   // cookie, so ask for the session first when a fresh browser has none yet.
   if (getCookie(XSRF_COOKIE) === undefined) await getSession();
@@ -35,33 +37,36 @@ export async function login(credentials: LoginForm, settings: LoginSettings): Pr
     clientId: settings.authClientId,
     redirectUri: window.location.origin + window.location.pathname,
   });
-  await apiFetch(GATEWAY_PATH, {
+  const response = await apiFetch(GATEWAY_PATH, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(message),
     redirectOnUnauthorized: false,
   });
+  const session = (await response.json()) as SessionInfo;
 
   setCookie(PORTAL_ID_COOKIE, PORTAL_ID_COOKIE_VALUE, { path: "/" });
   try {
     await apiFetch(PORTAL_PING_PATH, { headers: { Accept: "text/plain" }, redirectOnUnauthorized: false });
   } catch {
-    // Spec §4: the ping's result is ignored, so a failed ping does not fail the login.
+    // Requirements §4: the ping's result is ignored, so a failed ping does not fail the login.
   } finally {
     removeCookie(PORTAL_ID_COOKIE, { path: "/" });
   }
+  return session;
 }
 
-export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
+export function useLogin({ onSuccess }: { onSuccess?: (session: SessionInfo) => void } = {}) {
   const config = useAppConfig();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: LoginForm) => login(credentials, config),
-    onSuccess: () => {
+    onSuccess: (session) => {
       // A new member starts from nothing: no answer cached for someone else, and no cached "not
-      // logged in" (the guard asks again instead of bouncing back here).
+      // logged in". The gateway's answer is the new session, so the guard need not ask for it.
       queryClient.clear();
-      onSuccess?.();
+      queryClient.setQueryData(sessionQueryKey, session);
+      onSuccess?.(session);
     },
   });
 }

@@ -1,8 +1,18 @@
-import { buildAuthenticationRequestMessage } from "@portal/domain";
+import {
+  buildAuthenticationRequestMessage,
+  GATEWAY_PATH,
+  PORTAL_PING_PATH,
+  portalPingResponseSchema,
+  sessionInfoSchema,
+} from "@portal/domain";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getCookie, removeCookie, setCookie } from "../../../lib/cookies";
+import { contractJson, contractText, errorJson } from "../../../testing/contract-json";
+import { server } from "../../../testing/msw-server";
+import { loggedInSession, staffSession } from "../../../testing/session-handlers";
 import { renderWithProviders, testConfig } from "../../../testing/test-utils";
 import { LoginForm } from "./login-form";
 
@@ -15,16 +25,16 @@ interface Call {
 }
 
 /** Records every request, with the PORTALID cookie as it was at that moment. */
-function stubServer(answer: (call: Call) => Response) {
+function stubServer(answer: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
+  server.use(
+    http.all("*", async ({ request }) => {
+      const body = await request.text();
       const call: Call = {
-        method: init?.method ?? "GET",
-        url,
-        body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
-        headers: new Headers(init?.headers),
+        method: request.method,
+        url: new URL(request.url).pathname,
+        body: body === "" ? undefined : JSON.parse(body),
+        headers: request.headers,
         portalIdCookie: getCookie("PORTALID"),
       };
       calls.push(call);
@@ -34,11 +44,15 @@ function stubServer(answer: (call: Call) => Response) {
   return calls;
 }
 
+/** The gateway's answer to a good login: the member's session. */
+const loggedIn = () => contractJson(sessionInfoSchema, loggedInSession);
+const pong = () => contractText(portalPingResponseSchema, "pong");
+
 function setup() {
   const onSuccess = vi.fn();
   const user = userEvent.setup();
-  renderWithProviders(<LoginForm onSuccess={onSuccess} />, { route: "/login" });
-  return { user, onSuccess };
+  const { queryClient } = renderWithProviders(<LoginForm onSuccess={onSuccess} />, { route: "/login" });
+  return { user, onSuccess, queryClient };
 }
 
 describe("LoginForm", () => {
@@ -76,7 +90,7 @@ describe("LoginForm", () => {
   });
 
   it("marks every field on submit and sends nothing when they are empty", async () => {
-    const calls = stubServer(() => new Response(null, { status: 200 }));
+    const calls = stubServer(loggedIn);
     const { user, onSuccess } = setup();
     await user.click(screen.getByRole("button", { name: /Log in/ }));
     expect(await screen.findByText("Please enter your username")).toBeInTheDocument();
@@ -86,9 +100,7 @@ describe("LoginForm", () => {
   });
 
   it("logs in: gateway POST with the full message, ping with PORTALID set, then the cookie removed", async () => {
-    const calls = stubServer(({ url }) =>
-      url === "/portal/wlxapp/Ping.srv" ? new Response("pong") : Response.json({}, { status: 200 }),
-    );
+    const calls = stubServer(({ url }) => (url === PORTAL_PING_PATH ? pong() : loggedIn()));
     const { user, onSuccess } = setup();
     await user.type(screen.getByLabelText("Username"), "member1");
     await user.type(screen.getByLabelText("Password"), "correct horse");
@@ -97,7 +109,7 @@ describe("LoginForm", () => {
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
     const [gateway, ping] = calls;
     expect(calls).toHaveLength(2);
-    expect(gateway).toMatchObject({ method: "POST", url: "/wsg/rest" });
+    expect(gateway).toMatchObject({ method: "POST", url: GATEWAY_PATH });
     const redirectUri = window.location.origin + window.location.pathname;
     expect(gateway?.body).toEqual({
       schemaVersion: 1,
@@ -118,18 +130,29 @@ describe("LoginForm", () => {
     expect(gateway?.portalIdCookie).toBeUndefined();
     expect(ping).toMatchObject({
       method: "GET",
-      url: "/portal/wlxapp/Ping.srv",
+      url: PORTAL_PING_PATH,
       portalIdCookie: "WSGPORTAL",
     });
     expect(getCookie("PORTALID")).toBeUndefined();
   });
 
+  it.each([
+    ["a member", loggedInSession],
+    ["staff", staffSession],
+  ])("hands the gateway's answer for %s to onSuccess and keeps it as the session", async (_who, session) => {
+    stubServer(({ url }) => (url === PORTAL_PING_PATH ? pong() : contractJson(sessionInfoSchema, session)));
+    const { user, onSuccess, queryClient } = setup();
+    queryClient.setQueryData(["open-queries", "someone else's"], ["cached"]);
+    await user.type(screen.getByLabelText("Username"), "member1");
+    await user.type(screen.getByLabelText("Password"), "pw");
+    await user.click(screen.getByRole("button", { name: /Log in/ }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(session));
+    expect(queryClient.getQueryData(["session"])).toEqual(session);
+    expect(queryClient.getQueryData(["open-queries", "someone else's"])).toBeUndefined();
+  });
+
   it("ignores a failing ping", async () => {
-    stubServer(({ url }) =>
-      url === "/portal/wlxapp/Ping.srv"
-        ? new Response(null, { status: 500 })
-        : new Response(null, { status: 200 }),
-    );
+    stubServer(({ url }) => (url === PORTAL_PING_PATH ? errorJson(500, "INTERNAL_ERROR") : loggedIn()));
     const { user, onSuccess } = setup();
     await user.type(screen.getByLabelText("Username"), "member1");
     await user.type(screen.getByLabelText("Password"), "pw");
@@ -142,8 +165,9 @@ describe("LoginForm", () => {
   it("asks for the session first when there is no anti-forgery cookie yet", async () => {
     removeCookie("XSRF-TOKEN");
     const calls = stubServer(({ url }) => {
-      if (url === "/wsg/session") setCookie("XSRF-TOKEN", "fresh");
-      return url === "/wsg/session" ? Response.json({ authenticated: false }) : new Response(null);
+      if (url !== "/wsg/session") return url === PORTAL_PING_PATH ? pong() : loggedIn();
+      setCookie("XSRF-TOKEN", "fresh");
+      return contractJson(sessionInfoSchema, { authenticated: false });
     });
     const { user, onSuccess } = setup();
     await user.type(screen.getByLabelText("Username"), "member1");
@@ -158,12 +182,7 @@ describe("LoginForm", () => {
   });
 
   it("shows the server's message in a red alert when the login fails", async () => {
-    const calls = stubServer(() =>
-      Response.json(
-        { status: 401, exceptionCode: "LOGIN_FAILED", message: "Your username or password is incorrect." },
-        { status: 401, statusText: "Unauthorized" },
-      ),
-    );
+    const calls = stubServer(() => errorJson(401, "LOGIN_FAILED", "Your username or password is incorrect."));
     const { user, onSuccess } = setup();
     await user.type(screen.getByLabelText("Username"), "member1");
     await user.type(screen.getByLabelText("Password"), "wrong");
@@ -177,7 +196,8 @@ describe("LoginForm", () => {
   });
 
   it("falls back to the HTTP error text when the body has no message", async () => {
-    stubServer(() => new Response("", { status: 503, statusText: "Service Unavailable" }));
+    // Not the service's answer but a proxy's in front of it: no body, so no contract to check.
+    stubServer(() => new HttpResponse("", { status: 503, statusText: "Service Unavailable" }));
     const { user } = setup();
     await user.type(screen.getByLabelText("Username"), "member1");
     await user.type(screen.getByLabelText("Password"), "pw");
@@ -188,18 +208,19 @@ describe("LoginForm", () => {
   });
 
   it("disables the button with a spinner while sending", async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubServer(async () => {
+      await answered;
+      return errorJson(401, "LOGIN_FAILED", "Your username or password is incorrect.");
+    });
     const { user } = setup();
     await user.type(screen.getByLabelText("Username"), "member1");
     await user.type(screen.getByLabelText("Password"), "pw");
     await user.click(screen.getByRole("button", { name: /Log in/ }));
     const button = await screen.findByRole("button", { name: /Logging in/ });
     expect(button).toBeDisabled();
-    answer(new Response(null, { status: 401 }));
+    answer();
     await screen.findByRole("alert");
     expect(screen.getByRole("button", { name: "Log in" })).toBeEnabled();
   });

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type LoginForm as LoginFormValues, loginFormSchema } from "@portal/domain";
+import { type LoginForm as LoginFormValues, loginFormSchema, type SessionInfo } from "@portal/domain";
 import { useId } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { ErrorAlert } from "../../../components/alert/alert";
@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/spinner/spinner";
 import { isHttpError } from "../../../lib/http";
 import { useLogin } from "../api/login";
 
-/** The gateway's own message (spec §8: the login alert shows the returned message), else the HTTP error. */
+/** The gateway's own message (requirements §8: the login alert shows the returned message), else the HTTP error. */
 function loginErrorMessage(error: Error): string {
   if (isHttpError(error) && typeof error.body?.message === "string" && error.body.message !== "") {
     return error.body.message;
@@ -50,8 +50,8 @@ function Field({ label, type, autoComplete, registration, error }: FieldProps) {
   );
 }
 
-/** Login screen form (spec §2, §5): username and password, both required. */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/** Login screen form (requirements §2, §5): username and password, both required. */
+export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => void }) {
   const {
     register,
     handleSubmit,

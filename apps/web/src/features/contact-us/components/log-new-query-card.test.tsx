@@ -1,8 +1,9 @@
 import { ERROR_MESSAGES } from "@portal/domain";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import { LogNewQueryCard } from "./log-new-query-card";
 import { ASSISTANT_GREETING, ASSISTANT_NO_ANSWER } from "./virtual-assistant-chat";
@@ -11,17 +12,20 @@ const CLAIMS_HELP = "/fragments/smart-inquiry/categories/medical-claims.html";
 const PLAN_HELP = "/fragments/smart-inquiry/categories/manage-plan.html";
 
 function setup() {
-  const calls = stubFetchRoutes({
-    [`GET /site/preview${CLAIMS_HELP}`]: () => new Response("<p>Claims help: see My claims.</p>"),
-    [`GET /site/preview${PLAN_HELP}`]: () => new Response("<p>Plan help: change your plan online.</p>"),
-  });
+  server.use(
+    http.get(`/site/preview${CLAIMS_HELP}`, () => HttpResponse.html("<p>Claims help: see My claims.</p>")),
+    http.get(`/site/preview${PLAN_HELP}`, () =>
+      HttpResponse.html("<p>Plan help: change your plan online.</p>"),
+    ),
+  );
+  const sent = recordRequests();
   const user = userEvent.setup();
   renderWithProviders(
     <LogNewQueryCard>
       <p>The form goes here</p>
     </LogNewQueryCard>,
   );
-  return { user, calls };
+  return { user, sent };
 }
 
 async function openChat(user: ReturnType<typeof userEvent.setup>) {
@@ -58,14 +62,14 @@ describe("virtual assistant", () => {
   });
 
   it("answers a question with the matching category's help fragment", async () => {
-    const { user, calls } = setup();
+    const { user, sent } = setup();
     const dialog = await openChat(user);
     await ask(user, "Why was my claim not paid?");
     const log = within(dialog).getByRole("log");
     expect(log).toHaveTextContent("You: Why was my claim not paid?");
     expect(await within(log).findByText("Claims help: see My claims.")).toBeInTheDocument();
     expect(log).toHaveTextContent("This may help with medical claims:");
-    expect(calls.map((call) => call.key)).toEqual([`GET /site/preview${CLAIMS_HELP}`]);
+    expect(sentKeys(sent)).toEqual([`GET /site/preview${CLAIMS_HELP}`]);
     expect(screen.getByLabelText("Your question")).toHaveValue("");
   });
 

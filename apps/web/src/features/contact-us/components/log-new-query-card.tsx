@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import { VirtualAssistant } from "./virtual-assistant";
 
 /**
- * Spec §2 "Log a new query" card: the reply promise and the way into the virtual assistant. The
+ * Requirements §2 "Log a new query" card: the reply promise and the way into the virtual assistant. The
  * app layer puts the origin's form inside (a feature does not import another feature).
  */
 export function LogNewQueryCard({ children }: { children: ReactNode }) {

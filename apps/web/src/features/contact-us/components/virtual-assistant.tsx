@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Modal } from "../../../components/modal/modal";
 import { VirtualAssistantChat } from "./virtual-assistant-chat";
 
-/** The card's way into the virtual-assistant chat box (spec §2): a button that opens a dialog. */
+/** The card's way into the virtual-assistant chat box (requirements §2): a button that opens a dialog. */
 export function VirtualAssistant() {
   const [open, setOpen] = useState(false);
   return (

@@ -1,37 +1,24 @@
 import { ERROR_MESSAGES } from "@portal/domain";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { recordRequests, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
+import { documentSubmissionFailing, documentSubmissionHandler } from "../testing/handlers";
 import { DocumentSubmissionPage } from "./document-submission-page";
-
-const SUBMISSION = "GET /api/smart-inquiry/document-submissions/800001";
 
 describe("DocumentSubmissionPage", () => {
   it.each(["/document-submission", "/document-submission?reference=abc"])(
     "sends %s to the root",
     async (route) => {
-      stubFetchRoutes({});
+      const sent = recordRequests();
       renderWithProviders(<DocumentSubmissionPage />, { route, extraRoutes: ["/contact-us/default"] });
       expect(await screen.findByText("Arrived at /contact-us/default")).toBeInTheDocument();
+      expect(sent).toEqual([]);
     },
   );
 
   it("shows loading, then the category, the document links and the date", async () => {
-    stubFetchRoutes({
-      [SUBMISSION]: () =>
-        Response.json({
-          documentSubmission: {
-            referenceNumber: 800001,
-            category: "CHRONIC_CONDITIONS_AND_CANCER",
-            dateLogged: "2026-11-12T12:00:00.000Z",
-            attachments: [
-              { attachmentId: 900001, fileName: "prescription.pdf" },
-              { attachmentId: 900002, fileName: "script.png" },
-            ],
-          },
-        }),
-    });
+    server.use(documentSubmissionHandler());
     renderWithProviders(<DocumentSubmissionPage />, { route: "/document-submission?reference=800001" });
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
     const card = await screen.findByRole("region", { name: "Document Submission" });
@@ -55,8 +42,27 @@ describe("DocumentSubmissionPage", () => {
     expect(screen.getByRole("button", { name: "Back" })).toBeInTheDocument();
   });
 
+  it("shows each document with the icon of its kind and the kind in words", async () => {
+    server.use(documentSubmissionHandler());
+    renderWithProviders(<DocumentSubmissionPage />, { route: "/document-submission?reference=800001" });
+    const card = await screen.findByRole("region", { name: "Document Submission" });
+    const items = await within(card).findAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      "PDF document: prescription.pdf",
+      "Image: script.png",
+    ]);
+    expect(items.map((item) => item.querySelector("svg")?.getAttribute("data-file-kind"))).toEqual([
+      "pdf",
+      "image",
+    ]);
+    for (const item of items) {
+      expect(item.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
+      expect(within(item).getByText(/:\s*$/)).toHaveClass("visually-hidden");
+    }
+  });
+
   it("shows the document-submission sentence in a red alert when the fetch fails", async () => {
-    stubFetchRoutes({ [SUBMISSION]: () => Response.json({}, { status: 404 }) });
+    server.use(documentSubmissionFailing());
     renderWithProviders(<DocumentSubmissionPage />, { route: "/document-submission?reference=800001" });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(ERROR_MESSAGES.documentSubmission);

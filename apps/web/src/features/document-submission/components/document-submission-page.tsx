@@ -2,13 +2,14 @@ import { categoryLabel, ERROR_MESSAGES, formatDate } from "@portal/domain";
 import { Navigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
+import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
 import { parseReferenceParam } from "../../../lib/reference-param";
 import { documentAttachmentUrl, useDocumentSubmission } from "../api/get-document-submission";
 
-/** Document-submission screen (spec §2): needs ?reference=N, else the member goes to the root. */
+/** Document-submission screen (requirements §2): needs ?reference=N, else the member goes to the root. */
 export function DocumentSubmissionPage() {
   const [searchParams] = useSearchParams();
   const referenceNumber = parseReferenceParam(searchParams.get("reference"));
@@ -47,6 +48,7 @@ function DocumentSubmissionScreen({ referenceNumber }: { referenceNumber: number
                       <ul className="list-unstyled mb-0">
                         {submission.data.attachments.map((attachment) => (
                           <li key={attachment.attachmentId}>
+                            <FileKindIcon fileName={attachment.fileName} />
                             <a
                               href={documentAttachmentUrl(
                                 smartInquiryBase,

@@ -1,10 +1,11 @@
-import { MEDXPRESS_PRODUCT, type MedxpressQueryForm } from "@portal/domain";
-import { type QueryFields, type QuerySubmissionOptions, useQuerySubmission } from "./query-submission";
+import { type CreateQueryResponse, MEDXPRESS_PRODUCT, type MedxpressQueryForm } from "@portal/domain";
+import { type QueryFields, useQuerySubmission } from "../../../api/query-submission";
+import { pushQueryLogged } from "../utils/analytics";
 
-/** Spec §7: the medxpress submit goes through the portal's das-mp path, not the configured base. */
+/** Requirements §7: the medxpress submit goes through the portal's das-mp path, not the configured base. */
 export const CREATE_MEDXPRESS_QUERY_URL = "/portal/api/das-mp/smart-inquiry-api/member-queries";
 
-/** The text parts of spec §3 "Create payload, medxpress", in the order of spec §7. */
+/** The text parts of requirements §3 "Create payload, medxpress", in the order of requirements §7. */
 export function medxpressQueryFields(values: MedxpressQueryForm): QueryFields {
   return {
     category: values.category,
@@ -15,6 +16,12 @@ export function medxpressQueryFields(values: MedxpressQueryForm): QueryFields {
   };
 }
 
-export function useCreateMedxpressQuery(options: QuerySubmissionOptions = {}) {
-  return useQuerySubmission(CREATE_MEDXPRESS_QUERY_URL, options);
+/** Sends a medxpress query; once logged, the data layer hears of it, then `onLogged`. */
+export function useCreateMedxpressQuery(onLogged?: (response: CreateQueryResponse) => void) {
+  return useQuerySubmission(CREATE_MEDXPRESS_QUERY_URL, {
+    onSent: (response) => {
+      pushQueryLogged(response.referenceNumber);
+      onLogged?.(response);
+    },
+  });
 }

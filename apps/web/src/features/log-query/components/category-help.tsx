@@ -1,7 +1,7 @@
 import type { CategoryOption, SubCategoryOption } from "@portal/domain";
 import { ContentFragment } from "../../../components/content-fragment/content-fragment";
 
-/** The chosen category's help fragment (spec §2 "Help content and redirects"). */
+/** The chosen category's help fragment (requirements §2 "Help content and redirects"). */
 export function CategoryHelp({ category }: { category: CategoryOption | undefined }) {
   if (!category) return null;
   return (

@@ -1,5 +1,6 @@
 import {
   ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
+  createQueryResponseSchema,
   ERROR_MESSAGES,
   INTERACTION_TIMELINE_PATH,
   MEDXPRESS_TURNAROUND_FRAGMENT,
@@ -11,15 +12,15 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setCookie } from "../../../lib/cookies";
+import { contentFragmentHandlers, fragmentText } from "../../../testing/content-handlers";
 import { type FakeUploadRequest, formEntries, pdf, stubUploads } from "../../../testing/fake-upload";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
-import { renderWithProviders } from "../../../testing/test-utils";
 import {
-  contentRoutes,
-  fragmentText,
-  MEMBER_DETAILS_ROUTE,
-  memberDetailsAnswer,
-} from "../testing/content-answers";
+  memberDetailsFailing,
+  memberDetailsHandler,
+  memberWithEmails,
+} from "../../../testing/member-details-handlers";
+import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
+import { renderWithProviders } from "../../../testing/test-utils";
 import { DefaultQueryForm } from "./default-query-form";
 
 const categorySelect = () => screen.getByLabelText("What do you want to log a query about:");
@@ -32,15 +33,13 @@ const sendButton = () => screen.queryByRole("button", { name: "Send Query" });
 type WindowWithDataLayer = Window & { dataLayer?: unknown[] };
 
 function setup({ addresses = ["ada@example.com"] }: { addresses?: string[] } = {}) {
-  const calls = stubFetchRoutes({
-    ...contentRoutes(),
-    [MEMBER_DETAILS_ROUTE]: memberDetailsAnswer(...addresses),
-  });
+  server.use(...contentFragmentHandlers(), memberDetailsHandler(memberWithEmails(...addresses)));
+  const sent = recordRequests();
   const uploads = stubUploads();
   const onLogged = vi.fn();
   const user = userEvent.setup();
   renderWithProviders(<DefaultQueryForm onLogged={onLogged} />);
-  return { user, calls, uploads, onLogged };
+  return { user, sent, uploads, onLogged };
 }
 
 /** Fills a valid OTHER query (no subcategory needed) once the e-mail was prefilled. */
@@ -80,17 +79,27 @@ describe("DefaultQueryForm: fields and visibility", () => {
   });
 
   it("prefills the e-mail with the member's first address, asking for member details", async () => {
-    const { calls } = setup({ addresses: ["first@example.com", "second@example.com"] });
+    const { sent } = setup({ addresses: ["first@example.com", "second@example.com"] });
     await waitFor(() => expect(emailField()).toHaveValue("first@example.com"));
-    expect(calls.map((call) => call.key)).toContain(
-      "GET /api/member-details/v2/member-details?emergencyContacts=false&dependents=false&addresses=false",
+    expect(sentKeys(sent)).toContain(
+      "GET /api/member-details/v2/member-details?emergencyContacts=false&dependents=false&addresses=true",
     );
   });
 
   it("leaves the e-mail empty when the member has no address", async () => {
-    const { calls } = setup({ addresses: [] });
-    await waitFor(() => expect(calls.some((call) => call.key.includes("member-details"))).toBe(true));
+    const { sent } = setup({ addresses: [] });
+    await waitFor(() => expect(sentKeys(sent).some((key) => key.includes("member-details"))).toBe(true));
     expect(emailField()).toHaveValue("");
+  });
+
+  it("leaves the e-mail empty, and the form usable, when the member's details cannot be loaded", async () => {
+    server.use(...contentFragmentHandlers(), memberDetailsFailing());
+    const sent = recordRequests();
+    renderWithProviders(<DefaultQueryForm />);
+    await waitFor(() => expect(sentKeys(sent).some((key) => key.includes("member-details"))).toBe(true));
+    expect(emailField()).toHaveValue("");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(sendButton()).toBeEnabled();
   });
 
   it("shows the category's help and asks for a subcategory of that category", async () => {
@@ -328,7 +337,7 @@ describe("DefaultQueryForm: sending", () => {
     expect(busy).toHaveTextContent("Send Query");
     act(() => request.reportProgress(512, 2048));
     expect(screen.getByRole("progressbar")).toHaveAttribute("value", "25");
-    act(() => request.answer(200, { referenceNumber: 300123 }));
+    act(() => request.answerJson(createQueryResponseSchema, { referenceNumber: 300123 }));
     expect(await screen.findByText(REPLY_PROMISES.newQuery)).toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
@@ -339,7 +348,7 @@ describe("DefaultQueryForm: sending", () => {
     await fillValidQuery(user);
     await user.click(sendButton() as HTMLElement);
     const request = await sentUpload(uploads);
-    act(() => request.answer(200, { referenceNumber: 300124 }));
+    act(() => request.answerJson(createQueryResponseSchema, { referenceNumber: 300124 }));
 
     const success = await screen.findByTestId("query-success");
     expect(success).toHaveAttribute("role", "status");
@@ -364,7 +373,7 @@ describe("DefaultQueryForm: sending", () => {
     const { user, uploads } = setup();
     await fillValidQuery(user);
     await user.click(sendButton() as HTMLElement);
-    act(() => uploads[0]?.answer(200, { referenceNumber: 300125 }));
+    act(() => uploads[0]?.answerJson(createQueryResponseSchema, { referenceNumber: 300125 }));
     await screen.findByText(REPLY_PROMISES.newQuery);
     expect((window as WindowWithDataLayer).dataLayer).toEqual([
       { event: "gtm.js" },
@@ -378,7 +387,7 @@ describe("DefaultQueryForm: sending", () => {
     await user.upload(screen.getByLabelText("Attachments"), pdf("keep-me.pdf"));
     await user.click(sendButton() as HTMLElement);
     const request = await sentUpload(uploads);
-    act(() => request.answer(503, { status: 503, exceptionCode: "UNAVAILABLE", message: "down" }));
+    act(() => request.answerError(503, "INTERNAL_ERROR", "down"));
 
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(ERROR_MESSAGES.submit);
@@ -398,13 +407,7 @@ describe("DefaultQueryForm: sending", () => {
     await user.upload(screen.getByLabelText("Attachments"), pdf("scan.pdf"));
     await user.click(sendButton() as HTMLElement);
     const request = await sentUpload(uploads);
-    act(() =>
-      request.answer(415, {
-        status: 415,
-        exceptionCode: "ATTACHMENT_RULE",
-        message: ERROR_MESSAGES.attachmentRule,
-      }),
-    );
+    act(() => request.answerError(415, "ATTACHMENT_RULE", ERROR_MESSAGES.attachmentRule));
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.attachmentRule);
     expect(screen.queryByText(ERROR_MESSAGES.submit)).toBeNull();
   });
@@ -414,13 +417,13 @@ describe("DefaultQueryForm: sending", () => {
     await fillValidQuery(user);
     await user.click(sendButton() as HTMLElement);
     const first = await sentUpload(uploads, 1);
-    act(() => first.answer(500, { status: 500, exceptionCode: "INTERNAL_ERROR", message: "x" }));
+    act(() => first.answerError(500, "INTERNAL_ERROR"));
     await screen.findByRole("alert");
 
     await user.click(sendButton() as HTMLElement);
     const retry = await sentUpload(uploads, 2);
     expect(retry.headers.get("Idempotency-Key")).toBe(first.headers.get("Idempotency-Key"));
-    act(() => retry.answer(500, { status: 500, exceptionCode: "INTERNAL_ERROR", message: "x" }));
+    act(() => retry.answerError(500, "INTERNAL_ERROR"));
     await waitFor(() => expect(sendButton()).toBeEnabled());
 
     await user.type(detailsField() as HTMLElement, " More.");

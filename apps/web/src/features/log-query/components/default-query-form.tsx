@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CreateQueryResponse,
-  categoryHasSubCategories,
+  categoryNeedsSubCategory,
   DEFAULT_CATEGORIES,
   defaultQueryFormSchema,
   findCategory,
@@ -25,7 +25,7 @@ interface DefaultQueryFormProps {
   onLogged?: (response: CreateQueryResponse) => void;
 }
 
-/** Spec §2 "Log-a-query form, default origin", with the rules of §4 and §5. */
+/** Requirements §2 "Log-a-query form, default origin", with the rules of §4 and §5. */
 export function DefaultQueryForm({ onLogged }: DefaultQueryFormProps) {
   const {
     register,
@@ -37,23 +37,21 @@ export function DefaultQueryForm({ onLogged }: DefaultQueryFormProps) {
   } = useForm({
     resolver: zodResolver(defaultQueryFormSchema),
     // Validates on change and on blur, so a message shows once a field was touched or changed;
-    // submitting validates, and so marks, every field (spec §5 "Display of errors").
+    // submitting validates, and so marks, every field (requirements §5 "Display of errors").
     mode: "all",
     defaultValues: { category: "", subCategory: "", email: "", ccEmail: "", query: "" },
   });
   // Files live beside the form values; a failed send keeps both (nothing here ever resets them).
   const [files, setFiles] = useState<File[]>([]);
   const attachmentsId = useId();
-  const submission = useCreateDefaultQuery({ onLogged });
+  const submission = useCreateDefaultQuery(onLogged);
   usePrefilledEmail((address) => {
     if (getValues("email") === "") resetField("email", { defaultValue: address });
   });
 
   const category = findCategory(DEFAULT_CATEGORIES, watch("category"));
   const subCategoryValue = watch("subCategory") ?? "";
-  // OTHER never asks for a subcategory (spec §4), whatever the list holds.
-  const asksSubCategory =
-    category !== undefined && category.value !== "OTHER" && categoryHasSubCategories(category);
+  const asksSubCategory = category !== undefined && categoryNeedsSubCategory(category);
   const subCategory = asksSubCategory
     ? category.subCategory.find((option) => option.value === subCategoryValue)
     : undefined;

@@ -3,7 +3,7 @@ import { DefaultQueryForm } from "./default-query-form";
 import { MedxpressQueryForm } from "./medxpress-query-form";
 
 interface LogQueryFormProps {
-  /** The route origin: "default", or anything else for the medxpress channel (spec §1). */
+  /** The route origin: "default", or anything else for the medxpress channel (requirements §1). */
   origin: string;
   onLogged?: (response: CreateQueryResponse) => void;
 }

@@ -1,4 +1,5 @@
 import {
+  createQueryResponseSchema,
   ERROR_MESSAGES,
   MEDXPRESS_TURNAROUND_FRAGMENT,
   MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
@@ -9,15 +10,11 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { contentFragmentHandlers, fragmentText } from "../../../testing/content-handlers";
 import { type FakeUploadRequest, formEntries, pdf, stubUploads } from "../../../testing/fake-upload";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { memberDetailsHandler, memberWithEmails } from "../../../testing/member-details-handlers";
+import { server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import {
-  contentRoutes,
-  fragmentText,
-  MEMBER_DETAILS_ROUTE,
-  memberDetailsAnswer,
-} from "../testing/content-answers";
 import { LogQueryForm } from "./log-query-form";
 
 const categorySelect = () => screen.getByLabelText("What do you want to log a query about:");
@@ -28,7 +25,7 @@ const sendButton = () => screen.getByRole("button", { name: "Send Query" });
 type WindowWithDataLayer = Window & { dataLayer?: unknown[] };
 
 function setup(origin = "medxpress") {
-  stubFetchRoutes({ ...contentRoutes(), [MEMBER_DETAILS_ROUTE]: memberDetailsAnswer("ada@example.com") });
+  server.use(...contentFragmentHandlers(), memberDetailsHandler(memberWithEmails("ada@example.com")));
   const uploads = stubUploads();
   const user = userEvent.setup();
   renderWithProviders(<LogQueryForm origin={origin} />);
@@ -125,7 +122,7 @@ describe("LogQueryForm, medxpress origin", () => {
   it("on success shows only the reference and the turnaround fragment, and tells the data layer", async () => {
     const { user, uploads } = setup();
     const request = await sendOrderQuery(user, uploads);
-    act(() => request.answer(200, { referenceNumber: 300200 }));
+    act(() => request.answerJson(createQueryResponseSchema, { referenceNumber: 300200 }));
     const success = await screen.findByTestId("query-success");
     expect(success).toHaveTextContent("Your reference number is 300200.");
     expect(await within(success).findByText(fragmentText(MEDXPRESS_TURNAROUND_FRAGMENT))).toBeInTheDocument();
@@ -145,7 +142,7 @@ describe("LogQueryForm, medxpress origin", () => {
     setReferrer(parent);
     const { user, uploads } = setup();
     const request = await sendOrderQuery(user, uploads);
-    act(() => request.answer(200, { referenceNumber: 300201 }));
+    act(() => request.answerJson(createQueryResponseSchema, { referenceNumber: 300201 }));
     expect(
       await screen.findByText(fragmentText(MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT)),
     ).toBeInTheDocument();
@@ -155,7 +152,7 @@ describe("LogQueryForm, medxpress origin", () => {
   it("on failure shows the red alert and keeps the input", async () => {
     const { user, uploads } = setup();
     const request = await sendOrderQuery(user, uploads);
-    act(() => request.answer(500, { status: 500, exceptionCode: "INTERNAL_ERROR", message: "x" }));
+    act(() => request.answerError(500, "INTERNAL_ERROR"));
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.submit);
     expect(categorySelect()).toHaveValue("MEDXPRESS_ORDER_QUERY");
     expect(detailsField()).toHaveValue("Please repeat my chronic order.");

@@ -22,7 +22,7 @@ interface MedxpressQueryFormProps {
   onLogged?: (response: CreateQueryResponse) => void;
 }
 
-/** Spec §2 "Log-a-query form, medxpress origin": category, email, details and attachments only. */
+/** Requirements §2 "Log-a-query form, medxpress origin": category, email, details and attachments only. */
 export function MedxpressQueryForm({ onLogged }: MedxpressQueryFormProps) {
   const {
     register,
@@ -33,13 +33,13 @@ export function MedxpressQueryForm({ onLogged }: MedxpressQueryFormProps) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(medxpressQueryFormSchema),
-    // The same display rule as the default form (spec §5): touched or changed, all fields on submit.
+    // The same display rule as the default form (requirements §5): touched or changed, all fields on submit.
     mode: "all",
     defaultValues: { category: "", email: "", query: "" },
   });
   const [files, setFiles] = useState<File[]>([]);
   const attachmentsId = useId();
-  const submission = useCreateMedxpressQuery({ onLogged });
+  const submission = useCreateMedxpressQuery(onLogged);
   usePrefilledEmail((address) => {
     if (getValues("email") === "") resetField("email", { defaultValue: address });
   });

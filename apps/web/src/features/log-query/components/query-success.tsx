@@ -33,7 +33,7 @@ function ReferenceLine({ referenceNumber }: { referenceNumber: number }) {
   );
 }
 
-/** Spec §2 success, default origin: the reply promise, the reference, the timeline link and its delay. */
+/** Requirements §2 success, default origin: the reply promise, the reference, the timeline link and its delay. */
 export function DefaultQuerySuccess({ referenceNumber }: { referenceNumber: number }) {
   return (
     <SuccessPanel>
@@ -41,7 +41,8 @@ export function DefaultQuerySuccess({ referenceNumber }: { referenceNumber: numb
       <ReferenceLine referenceNumber={referenceNumber} />
       <p>
         You can follow your queries on your{" "}
-        {/* The timeline is another part of the portal, outside this app's hash routes. */}
+        {/* The portal's own address for the timeline, as e-mails use it too: the server sends the
+            browser on to this app's #/interaction-timeline. */}
         <a href={INTERACTION_TIMELINE_PATH} className="alert-link">
           interaction timeline
         </a>
@@ -52,7 +53,7 @@ export function DefaultQuerySuccess({ referenceNumber }: { referenceNumber: numb
   );
 }
 
-/** Spec §2 success, medxpress: only the reference and the turnaround fragment of the embedding site. */
+/** Requirements §2 success, medxpress: only the reference and the turnaround fragment of the embedding site. */
 export function MedxpressQuerySuccess({ referenceNumber }: { referenceNumber: number }) {
   return (
     <SuccessPanel>

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from "react";
-import { useMemberEmail } from "../api/get-member-email";
+import { useMemberDetails } from "../../../api/get-member-details";
+import { firstEmailAddress } from "../utils/first-email-address";
 
 /**
- * Hands the member's first e-mail address to `prefill` once, when the details arrive (spec §2).
+ * Hands the member's first e-mail address to `prefill` once, when the details arrive (requirements §2).
  * Only a new address calls it again: re-rendering must never refill a field the member cleared.
+ * While loading, on failure or without any address there is nothing to prefill.
  */
 export function usePrefilledEmail(prefill: (address: string) => void): void {
-  const address = useMemberEmail();
+  const address = firstEmailAddress(useMemberDetails().data);
   const prefillRef = useRef(prefill);
   useEffect(() => {
     prefillRef.current = prefill;

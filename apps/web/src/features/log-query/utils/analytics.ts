@@ -1,6 +1,6 @@
 type WindowWithDataLayer = Window & { dataLayer?: unknown[] };
 
-/** DESIGN §3 "Analytics": tells the tag manager that a query was logged, creating its queue if absent. */
+/** Requirements §10.11: tells the tag manager that a query was logged, creating its queue if absent. */
 export function pushQueryLogged(referenceNumber: number): void {
   const target = window as WindowWithDataLayer;
   target.dataLayer ??= [];

@@ -1,5 +1,5 @@
 /**
- * The address of the page that embeds the medxpress form (DESIGN §3 "Content"): the referrer, else
+ * The address of the page that embeds the medxpress form (requirements §10.10): the referrer, else
  * the first ancestor origin. Firefox has no location.ancestorOrigins, hence the optional access.
  */
 export function parentPageAddress(): string | undefined {

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, EXCEPTION_CODES } from "@portal/domain";
 import { isHttpError } from "../../../lib/http";
 
 /**
- * The sentence for a failed send (spec §8): the attachment rule's sentence when the server refused
+ * The sentence for a failed send (requirements §8): the attachment rule's sentence when the server refused
  * the files, else the generic submit sentence. Server text is never shown as such.
  */
 export function submitErrorMessage(error: Error): string {

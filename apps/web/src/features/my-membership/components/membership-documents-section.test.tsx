@@ -1,11 +1,13 @@
 import { MEMBERSHIP_DOCUMENT_FILE_NAMES, membershipCardOrderConfirmation } from "@portal/domain";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { setCookie } from "../../../lib/cookies";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { errorJson } from "../../../testing/contract-json";
+import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { mayOrderCard, ROUTES, text } from "../testing/answers";
+import { mayOrderCardHandler, membershipDocumentAnswer, orderCardHandler, PATHS } from "../testing/handlers";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { MembershipDocumentsSection } from "./membership-documents-section";
 
@@ -40,10 +42,11 @@ function captureDownloads() {
 describe("MembershipDocumentsSection", () => {
   it("decodes the card's base64 into a PDF and saves it as membership-card.pdf", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = stubFetchRoutes({
-      [ROUTES.card]: text(btoa(PDF_TEXT)),
-      [ROUTES.permissions]: mayOrderCard(true),
-    });
+    server.use(
+      http.get(PATHS.card, () => membershipDocumentAnswer(PDF_TEXT)),
+      mayOrderCardHandler(true),
+    );
+    const sent = recordRequests();
     const { saved, revoked } = captureDownloads();
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(screen.getByRole("button", { name: "Download membership card" }));
@@ -54,9 +57,7 @@ describe("MembershipDocumentsSection", () => {
     expect(download?.attached).toBe(true);
     expect(download?.blob?.type).toBe("application/pdf");
     expect(await download?.blob?.text()).toBe(PDF_TEXT);
-    expect(calls.map((call) => call.key)).toContain(
-      "GET /api/member-details/v2/member-details/membership-card",
-    );
+    expect(sentKeys(sent)).toContain("GET /api/member-details/v2/member-details/membership-card");
     // The temporary link is gone, and its object URL released once the browser had time to read it.
     expect(document.querySelector("a[download]")).toBeNull();
     expect(revoked).toEqual([]);
@@ -66,8 +67,14 @@ describe("MembershipDocumentsSection", () => {
   });
 
   it("shows a spinner while fetching, then saves the certificate", async () => {
-    let answer: (response: Response) => void = () => undefined;
-    stubFetchRoutes({ [ROUTES.certificate]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(PATHS.certificate, async () => {
+        await answered;
+        return membershipDocumentAnswer(PDF_TEXT);
+      }),
+    );
     const { saved } = captureDownloads();
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(screen.getByRole("button", { name: "Download certificate" }));
@@ -75,7 +82,7 @@ describe("MembershipDocumentsSection", () => {
     const busy = screen.getByRole("button", { name: /Download certificate/ });
     expect(busy).toBeDisabled();
     expect(busy).toHaveTextContent("Downloading...");
-    answer(text(btoa(PDF_TEXT))());
+    answer();
     await waitFor(() =>
       expect(saved.map((download) => download.fileName)).toEqual(["membership-certificate.pdf"]),
     );
@@ -83,7 +90,7 @@ describe("MembershipDocumentsSection", () => {
   });
 
   it("shows a red alert when a download fails, and saves nothing", async () => {
-    stubFetchRoutes({ [ROUTES.card]: () => new Response(null, { status: 500 }) });
+    server.use(http.get(PATHS.card, () => errorJson(500, "INTERNAL_ERROR")));
     const { saved } = captureDownloads();
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(screen.getByRole("button", { name: "Download membership card" }));
@@ -94,36 +101,32 @@ describe("MembershipDocumentsSection", () => {
   it("orders a new card with the anti-forgery header and shows the confirmation", async () => {
     setCookie("XSRF-TOKEN", "token-5");
     const confirmation = membershipCardOrderConfirmation("MC-000042");
-    const calls = stubFetchRoutes({
-      [ROUTES.orderCard]: text(confirmation),
-      [ROUTES.permissions]: mayOrderCard(true),
-    });
+    server.use(orderCardHandler(confirmation), mayOrderCardHandler(true));
+    const sent = recordRequests();
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(await screen.findByRole("button", { name: "Order a new card" }));
 
     expect(await screen.findByRole("status")).toHaveTextContent(confirmation);
-    const orders = calls.filter((call) => call.key.startsWith("POST "));
+    const orders = sent.filter((entry) => entry.key.startsWith("POST "));
     expect(orders).toHaveLength(1);
     expect(orders[0]?.key).toBe("POST /api/member-details/v2/member-details/order-membership-card");
-    expect(orders[0]?.init?.body).toBeUndefined();
-    expect(new Headers(orders[0]?.init?.headers).get("X-XSRF-TOKEN")).toBe("token-5");
-    expect(calls.map((call) => call.key)).toContain(
-      "GET /api/member-details/permissions?permissions=ORDER_MEMBERSHIP_CARD",
-    );
+    expect(orders[0]?.request.body).toBeNull();
+    expect(orders[0]?.request.headers.get("X-XSRF-TOKEN")).toBe("token-5");
+    expect(sentKeys(sent)).toContain("GET /api/member-details/permissions?permissions=ORDER_MEMBERSHIP_CARD");
   });
 
   it("tells someone who may not order a card who can, and offers no button", async () => {
-    stubFetchRoutes({ [ROUTES.permissions]: mayOrderCard(false) });
+    server.use(mayOrderCardHandler(false));
     renderWithProviders(<MembershipDocumentsSection />);
     expect(await screen.findByText(MY_MEMBERSHIP_MESSAGES.cardOrderPrincipalOnly)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Order a new card" })).toBeNull();
   });
 
   it("shows a red alert when the order fails", async () => {
-    stubFetchRoutes({
-      [ROUTES.orderCard]: () => new Response(null, { status: 503 }),
-      [ROUTES.permissions]: mayOrderCard(true),
-    });
+    server.use(
+      http.post(PATHS.orderCard, () => errorJson(503, "INTERNAL_ERROR")),
+      mayOrderCardHandler(true),
+    );
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(await screen.findByRole("button", { name: "Order a new card" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardOrder);

@@ -1,14 +1,14 @@
 import { PROFILE_PICTURE_MESSAGES } from "@portal/domain";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { MEMBER_DETAILS_PATH, memberDetailsFailing } from "../../../testing/member-details-handlers";
+import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { json, noPicture, pageAnswers, ROUTES } from "../testing/answers";
+import { emptyListHandlers, failingGet, membershipPageHandlers, PATHS } from "../testing/handlers";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { MyMembershipPage } from "./my-membership-page";
 
 const region = (name: string) => screen.findByRole("region", { name });
-const failure = json({ status: 500, exceptionCode: "INTERNAL_ERROR", message: "x" }, 500);
 
 /** The rows of a table as lists of cell texts, header row first. */
 function rowsOf(table: HTMLElement): string[][] {
@@ -19,7 +19,8 @@ function rowsOf(table: HTMLElement): string[][] {
 
 describe("MyMembershipPage", () => {
   it("shows every section with its data, asking only for what it shows", async () => {
-    const calls = stubFetchRoutes(pageAnswers());
+    server.use(...membershipPageHandlers());
+    const sent = recordRequests();
     renderWithProviders(<MyMembershipPage />);
     expect(screen.getByRole("heading", { level: 1, name: "My membership" })).toBeInTheDocument();
 
@@ -77,16 +78,17 @@ describe("MyMembershipPage", () => {
     expect(screen.queryByRole("alert")).toBeNull();
 
     // The details are asked for once, with the addresses only: the other sections have their own calls.
-    expect(calls.filter((call) => call.key.startsWith(`${ROUTES.details}?`)).map((call) => call.key)).toEqual(
-      ["GET /api/member-details/v2/member-details?emergencyContacts=false&dependents=false&addresses=true"],
-    );
-    expect(calls.map((call) => call.key)).toContain(
+    expect(sentKeys(sent).filter((key) => key.startsWith(`GET ${MEMBER_DETAILS_PATH}?`))).toEqual([
+      "GET /api/member-details/v2/member-details?emergencyContacts=false&dependents=false&addresses=true",
+    ]);
+    expect(sentKeys(sent)).toContain(
       "GET /api/member-details/profile-picture/?width=160&height=160&crop=true",
     );
   });
 
   it("a failing call shows its own section's alert while the others still show", async () => {
-    stubFetchRoutes({ ...pageAnswers(), [ROUTES.plan]: failure, [ROUTES.dependents]: failure });
+    server.use(...membershipPageHandlers());
+    server.use(failingGet(PATHS.plan), failingGet(PATHS.dependents));
     renderWithProviders(<MyMembershipPage />);
 
     const plan = await region("Plan and scheme");
@@ -104,7 +106,9 @@ describe("MyMembershipPage", () => {
   });
 
   it("failing details fail the sections that need the member's number, and no others", async () => {
-    const calls = stubFetchRoutes({ ...pageAnswers(), [ROUTES.details]: failure });
+    server.use(...membershipPageHandlers());
+    server.use(memberDetailsFailing());
+    const sent = recordRequests();
     renderWithProviders(<MyMembershipPage />);
     for (const [name, message] of [
       ["Your details", MY_MEMBERSHIP_MESSAGES.detailsLoad],
@@ -114,18 +118,12 @@ describe("MyMembershipPage", () => {
       expect(await within(await region(name)).findByRole("alert")).toHaveTextContent(message);
     }
     expect(await within(await region("Emergency contacts")).findByRole("table")).toBeInTheDocument();
-    expect(calls.some((call) => call.key.includes("waiting-periods"))).toBe(false);
+    expect(sentKeys(sent).some((key) => key.includes("waiting-periods"))).toBe(false);
   });
 
   it("says so when there is nothing to show", async () => {
-    stubFetchRoutes({
-      ...pageAnswers(),
-      [ROUTES.dependents]: json({ dependents: [] }),
-      [ROUTES.emergencyContacts]: json({ emergencyContacts: [] }),
-      [ROUTES.waitingPeriods]: json({ entityNumber: 41, asAtDate: "2026-05-01", waitingPeriods: [] }),
-      [ROUTES.doctors]: json({ patientEntityNumber: 41, allocations: [] }),
-      [ROUTES.picture]: noPicture,
-    });
+    server.use(...membershipPageHandlers());
+    server.use(...emptyListHandlers());
     renderWithProviders(<MyMembershipPage />);
     for (const text of [
       MY_MEMBERSHIP_MESSAGES.noDependents,

@@ -1,12 +1,18 @@
-import { PROFILE_PICTURE_LIMITS, PROFILE_PICTURE_MESSAGES } from "@portal/domain";
+import {
+  PROFILE_PICTURE_LIMITS,
+  PROFILE_PICTURE_MESSAGES,
+  profilePictureResponseSchema,
+} from "@portal/domain";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http } from "msw";
 import { describe, expect, it } from "vitest";
 import { setCookie } from "../../../lib/cookies";
+import { contractBody, errorJson } from "../../../testing/contract-json";
 import { formEntries, stubUploads } from "../../../testing/fake-upload";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { recordRequests, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { noPicture, PICTURE, ROUTES, text } from "../testing/answers";
+import { noPictureAnswer, PATHS, PICTURE, pictureAnswer, removePictureHandler } from "../testing/handlers";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { ProfilePictureSection } from "./profile-picture-section";
 
@@ -17,22 +23,23 @@ const saveButton = () => screen.queryByRole("button", { name: "Save picture" });
 /** Renders the section with the picture answers given in turn (the last one repeats). */
 function renderSection(...pictureAnswers: (() => Response)[]) {
   let reads = 0;
-  const calls = stubFetchRoutes({
-    [ROUTES.picture]: () => {
+  server.use(
+    http.get(PATHS.picture, () => {
       const answer = pictureAnswers[Math.min(reads, pictureAnswers.length - 1)] as () => Response;
       reads += 1;
       return answer();
-    },
-    [ROUTES.removePicture]: () => new Response(null, { status: 204 }),
-  });
+    }),
+    removePictureHandler(),
+  );
+  const sent = recordRequests();
   const uploads = stubUploads();
   renderWithProviders(<ProfilePictureSection />);
-  return { calls, uploads, reads: () => reads };
+  return { sent, uploads, reads: () => reads };
 }
 
 describe("ProfilePictureSection", () => {
   it("says no picture has been uploaded yet (a 404, not an error), and offers no removal", async () => {
-    renderSection(noPicture);
+    renderSection(noPictureAnswer);
     expect(await screen.findByText(PROFILE_PICTURE_MESSAGES.notFound)).toBeInTheDocument();
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.queryByRole("button", { name: "Remove picture" })).toBeNull();
@@ -40,12 +47,12 @@ describe("ProfilePictureSection", () => {
   });
 
   it("shows a red alert when the picture cannot be loaded", async () => {
-    renderSection(() => new Response(null, { status: 500 }));
+    renderSection(() => errorJson(500, "INTERNAL_ERROR"));
     expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureLoad);
   });
 
   it("refuses a file of the wrong type or too large before sending anything", async () => {
-    const { uploads } = renderSection(noPicture);
+    const { uploads } = renderSection(noPictureAnswer);
     // applyAccept off: a member can pick "All files" in the dialog, so the page checks for itself.
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(picker(), new File(["GIF89a"], "me.gif", { type: "image/gif" }));
@@ -62,7 +69,7 @@ describe("ProfilePictureSection", () => {
 
   it("shows a square preview, then uploads the file in field 'file' with progress and shows the new picture", async () => {
     setCookie("XSRF-TOKEN", "token-7");
-    const { uploads, reads } = renderSection(noPicture, text(PICTURE));
+    const { uploads, reads } = renderSection(noPictureAnswer, pictureAnswer);
     const user = userEvent.setup();
     await screen.findByText(PROFILE_PICTURE_MESSAGES.notFound);
     await user.upload(picker(), png());
@@ -86,7 +93,7 @@ describe("ProfilePictureSection", () => {
       "50",
     );
 
-    act(() => request.answerText(200, PICTURE));
+    act(() => request.answerText(200, contractBody(profilePictureResponseSchema, PICTURE)));
     const savedStatus = await screen.findByRole("status");
     expect(savedStatus).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureSaved);
     expect(savedStatus).toHaveFocus();
@@ -97,37 +104,29 @@ describe("ProfilePictureSection", () => {
   });
 
   it("shows the server's own sentence when it refuses the picture, and keeps the choice", async () => {
-    const { uploads } = renderSection(noPicture);
+    const { uploads } = renderSection(noPictureAnswer);
     const user = userEvent.setup();
     await user.upload(picker(), png());
     await user.click(await screen.findByRole("button", { name: "Save picture" }));
     await waitFor(() => expect(uploads).toHaveLength(1));
-    act(() =>
-      uploads[0]?.answer(415, {
-        status: 415,
-        exceptionCode: "PROFILE_PICTURE_RULE",
-        message: PROFILE_PICTURE_MESSAGES.unreadable,
-      }),
-    );
+    act(() => uploads[0]?.answerError(415, "PROFILE_PICTURE_RULE", PROFILE_PICTURE_MESSAGES.unreadable));
     expect(await screen.findByRole("alert")).toHaveTextContent(PROFILE_PICTURE_MESSAGES.unreadable);
     expect(saveButton()).toBeEnabled();
   });
 
   it("never shows server text it does not know", async () => {
-    const { uploads } = renderSection(noPicture);
+    const { uploads } = renderSection(noPictureAnswer);
     const user = userEvent.setup();
     await user.upload(picker(), png());
     await user.click(await screen.findByRole("button", { name: "Save picture" }));
     await waitFor(() => expect(uploads).toHaveLength(1));
-    act(() =>
-      uploads[0]?.answer(500, { status: 500, exceptionCode: "INTERNAL_ERROR", message: "stack trace" }),
-    );
+    act(() => uploads[0]?.answerError(500, "INTERNAL_ERROR", "stack trace"));
     expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureSave);
   });
 
   it("asks before removing; Cancel keeps the picture, Yes sends DELETE and refreshes", async () => {
     setCookie("XSRF-TOKEN", "token-8");
-    const { calls } = renderSection(text(PICTURE), noPicture);
+    const { sent } = renderSection(pictureAnswer, noPictureAnswer);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Remove picture" }));
     const question = screen.getByRole("group", {
@@ -136,7 +135,7 @@ describe("ProfilePictureSection", () => {
     expect(within(question).getByRole("button", { name: "Cancel" })).toHaveFocus();
     await user.click(within(question).getByRole("button", { name: "Cancel" }));
     expect(screen.getByRole("button", { name: "Remove picture" })).toHaveFocus();
-    expect(calls.some((call) => call.key.startsWith("DELETE"))).toBe(false);
+    expect(sent.some((entry) => entry.key.startsWith("DELETE"))).toBe(false);
 
     await user.click(screen.getByRole("button", { name: "Remove picture" }));
     await user.click(screen.getByRole("button", { name: "Yes, remove it" }));
@@ -145,8 +144,8 @@ describe("ProfilePictureSection", () => {
     // The focused "Yes, remove it" is gone: focus is on what happened, not lost to the page.
     expect(removed).toHaveFocus();
     expect(await screen.findByText(PROFILE_PICTURE_MESSAGES.notFound)).toBeInTheDocument();
-    const removal = calls.find((call) => call.key.startsWith("DELETE"));
+    const removal = sent.find((entry) => entry.key.startsWith("DELETE"));
     expect(removal?.key).toBe("DELETE /api/member-details/profile-picture");
-    expect(new Headers(removal?.init?.headers).get("X-XSRF-TOKEN")).toBe("token-8");
+    expect(removal?.request.headers.get("X-XSRF-TOKEN")).toBe("token-8");
   });
 });

@@ -1,5 +1,5 @@
 import { formatDate } from "@portal/domain";
-import { useMemberDetails } from "../api/get-member-details";
+import { useMemberDetails } from "../../../api/get-member-details";
 import { useWaitingPeriods } from "../api/get-waiting-periods";
 import { WAITING_PERIOD_TYPE_LABELS } from "../utils/labels";
 import { afterMemberDetails } from "../utils/load-state";

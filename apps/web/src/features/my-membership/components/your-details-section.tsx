@@ -1,4 +1,4 @@
-import { useMemberDetails } from "../api/get-member-details";
+import { useMemberDetails } from "../../../api/get-member-details";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
 import { MemberDetailsList } from "./member-details-list";

@@ -1,6 +1,6 @@
 import { formatDate } from "@portal/domain";
+import { useMemberDetails } from "../../../api/get-member-details";
 import { useDoctorAllocations } from "../api/get-doctor-allocations";
-import { useMemberDetails } from "../api/get-member-details";
 import { afterMemberDetails } from "../utils/load-state";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";

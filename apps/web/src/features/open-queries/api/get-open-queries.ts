@@ -9,7 +9,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAppConfig } from "../../../config/app-config";
 import { getJson } from "../../../lib/http";
 
-/** The list URL of spec §7: the last 7 days, status OPEN, for the server origin of the route. */
+/** The list URL of requirements §7: the last 7 days, status OPEN, for the server origin of the route. */
 export function openQueriesUrl(smartInquiryBase: string, routeOrigin: string): string {
   const search = new URLSearchParams({
     daysAgo: String(OPEN_QUERIES_DAYS_AGO),

@@ -1,5 +1,6 @@
 import { categoryLabel, formatDate, type QueryListItem } from "@portal/domain";
 import { Link } from "react-router";
+import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
 import { paths } from "../../../config/paths";
 import { UpdateIcon } from "./update-icon";
 
@@ -11,7 +12,10 @@ interface OpenQueriesTableProps {
   labelledBy: string;
 }
 
-/** Spec §2 table: Category (its label), Query details, Date (yyyy-MM-dd) and an Update icon link. */
+/**
+ * Requirements §2 table: Category (its label), Query details, Date (yyyy-MM-dd) and an Update icon
+ * link. The reply due date goes under the query text: the required columns stay as they are.
+ */
 export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTableProps) {
   return (
     <div className="table-responsive">
@@ -30,7 +34,10 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
           {queries.map((query) => (
             <tr key={query.referenceNumber}>
               <td>{categoryLabel(query.category)}</td>
-              <td className="text-break">{query.queryDetail}</td>
+              <td className="text-break">
+                {query.queryDetail}
+                <ReplyExpectedBy date={query.replyExpectedBy} className="mt-1 mb-0" />
+              </td>
               <td className="text-nowrap">{formatDate(query.dateLogged)}</td>
               <td>
                 <Link

@@ -1,50 +1,35 @@
-import { ERROR_MESSAGES, type QueryListItem } from "@portal/domain";
+import { ERROR_MESSAGES } from "@portal/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../../config/paths";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
+import { openQueriesFailing, openQueriesHandler } from "../testing/handlers";
 import { OpenQueries } from "./open-queries";
-
-const LIST = "GET /api/smart-inquiry/member-queries";
-
-const queries: QueryListItem[] = [
-  {
-    referenceNumber: 300002,
-    category: "MEDICAL_CLAIMS",
-    queryDetail: "My dentist claim was not paid.",
-    // Midday UTC, so the local calendar day is the same in every test time zone.
-    dateLogged: "2025-03-14T12:00:00.000Z",
-  },
-  {
-    referenceNumber: 300001,
-    category: "MANAGE_PLAN",
-    queryDetail: "Please change my bank details.",
-    dateLogged: "2025-03-09T12:00:00.000Z",
-  },
-];
 
 describe("OpenQueries", () => {
   it("asks for the open queries of the last 7 days of the member-web origin", async () => {
-    const calls = stubFetchRoutes({ [LIST]: () => Response.json({ queries }) });
+    server.use(openQueriesHandler());
+    const sent = recordRequests();
     renderWithProviders(<OpenQueries origin="default" />);
     await screen.findByRole("table");
-    expect(calls.map((call) => call.key)).toEqual([
+    expect(sentKeys(sent)).toEqual([
       "GET /api/smart-inquiry/member-queries?daysAgo=7&status=OPEN&origin=MEMBER_WEB",
     ]);
   });
 
   it("asks for the MED_XPRESS list for any other origin", async () => {
-    const calls = stubFetchRoutes({ [LIST]: () => Response.json({ queries }) });
+    server.use(openQueriesHandler());
+    const sent = recordRequests();
     renderWithProviders(<OpenQueries origin="medxpress" />);
     await screen.findByRole("table");
-    expect(calls[0]?.key).toBe(
+    expect(sentKeys(sent)).toEqual([
       "GET /api/smart-inquiry/member-queries?daysAgo=7&status=OPEN&origin=MED_XPRESS",
-    );
+    ]);
   });
 
   it("shows a loading status, then the titled table with labels, details and yyyy-MM-dd dates", async () => {
-    stubFetchRoutes({ [LIST]: () => Response.json({ queries }) });
+    server.use(openQueriesHandler());
     renderWithProviders(<OpenQueries origin="default" />);
     expect(screen.getByRole("status")).toHaveTextContent("Loading your open queries...");
 
@@ -60,13 +45,33 @@ describe("OpenQueries", () => {
       within(first as HTMLElement)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["Medical claims", "My dentist claim was not paid.", "2025-03-14", ""]);
+    ).toEqual([
+      "Medical claims",
+      "My dentist claim was not paid.Reply expected by Tue 18 Mar 2025",
+      "2025-03-14",
+      "",
+    ]);
     expect(within(second as HTMLElement).getByRole("cell", { name: "Manage plan" })).toBeInTheDocument();
     expect(screen.queryByRole("status")).toBeNull();
   });
 
+  it("shows when a reply is expected in small text under the query, and nothing without a date", async () => {
+    server.use(openQueriesHandler());
+    renderWithProviders(<OpenQueries origin="default" />);
+    const table = await screen.findByRole("table", { name: "Your open queries" });
+    const [, first, second] = within(table).getAllByRole("row");
+    const [, details] = within(first as HTMLElement).getAllByRole("cell");
+    const due = within(details as HTMLElement).getByText("Reply expected by Tue 18 Mar 2025");
+    expect(due).toHaveClass("small");
+    expect(due.previousSibling?.textContent).toBe("My dentist claim was not paid.");
+    expect(within(second as HTMLElement).queryByText(/Reply expected by/)).toBeNull();
+    expect(within(second as HTMLElement).getAllByRole("cell")[1]).toHaveTextContent(
+      /^Please change my bank details\.$/,
+    );
+  });
+
   it("links each row's update icon to the view-query screen with timeline=false", async () => {
-    stubFetchRoutes({ [LIST]: () => Response.json({ queries }) });
+    server.use(openQueriesHandler());
     const { router } = renderWithProviders(<OpenQueries origin="default" />, {
       extraRoutes: [paths.update.path],
     });
@@ -82,20 +87,18 @@ describe("OpenQueries", () => {
   });
 
   it("shows nothing when there are no open queries", async () => {
-    const calls = stubFetchRoutes({ [LIST]: () => Response.json({ queries: [] }) });
+    server.use(openQueriesHandler([]));
+    const sent = recordRequests();
     const { container } = renderWithProviders(<OpenQueries origin="default" />);
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByText("Your open queries")).toBeNull();
     expect(container).toBeEmptyDOMElement();
   });
 
-  it("shows the spec's sentence in a red alert when the list cannot be loaded", async () => {
-    stubFetchRoutes({
-      [LIST]: () =>
-        Response.json({ status: 500, exceptionCode: "INTERNAL_ERROR", message: "boom" }, { status: 500 }),
-    });
+  it("shows the required sentence in a red alert when the list cannot be loaded", async () => {
+    server.use(openQueriesFailing());
     renderWithProviders(<OpenQueries origin="default" />);
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(ERROR_MESSAGES.openQueriesLoad);

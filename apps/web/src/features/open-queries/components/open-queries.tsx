@@ -6,7 +6,7 @@ import { useOpenQueries } from "../api/get-open-queries";
 import { OpenQueriesTable } from "./open-queries-table";
 
 /**
- * "Your open queries" (spec §2, §4): loading, then the table or the §8 alert. A member with no open
+ * "Your open queries" (requirements §2, §4): loading, then the table or the §8 alert. A member with no open
  * query sees nothing at all: the spec hides the table, and a title over nothing would only puzzle.
  */
 export function OpenQueries({ origin }: { origin: string }) {

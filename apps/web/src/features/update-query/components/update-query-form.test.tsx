@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, REPLY_PROMISES } from "@portal/domain";
+import { createQueryResponseSchema, ERROR_MESSAGES, REPLY_PROMISES } from "@portal/domain";
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -47,7 +47,7 @@ describe("UpdateQueryForm", () => {
     act(() => request?.reportProgress(1, 4));
     expect(screen.getByRole("progressbar", { name: "Sending your update" })).toHaveAttribute("value", "25");
 
-    act(() => request?.answer(200, { referenceNumber: 300042 }));
+    act(() => request?.answerJson(createQueryResponseSchema, { referenceNumber: 300042 }));
     expect(await screen.findByText(REPLY_PROMISES.update)).toBeInTheDocument();
     expect(screen.getByTestId("update-success")).toHaveTextContent("Your new reference number is 300042.");
   });
@@ -58,7 +58,7 @@ describe("UpdateQueryForm", () => {
     await user.type(details(), "Please look again.");
     await user.upload(screen.getByLabelText("Attachments"), pdf("letter.pdf"));
     await user.click(sendUpdate());
-    act(() => uploads[0]?.answer(503, { status: 503, exceptionCode: "UNAVAILABLE", message: "down" }));
+    act(() => uploads[0]?.answerError(503, "INTERNAL_ERROR", "down"));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.update);
     expect(details()).toHaveValue("Please look again.");
@@ -73,7 +73,7 @@ describe("UpdateQueryForm", () => {
     renderWithProviders(<UpdateQueryForm referenceNumber={300001} routeOrigin="default" />);
     await user.type(details(), "With a file.");
     await user.click(sendUpdate());
-    act(() => uploads[0]?.answer(415, { status: 415, exceptionCode: "ATTACHMENT_RULE", message: "x" }));
+    act(() => uploads[0]?.answerError(415, "ATTACHMENT_RULE", ERROR_MESSAGES.attachmentRule));
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.attachmentRule);
   });
 });

@@ -7,7 +7,7 @@ import { AttachmentPicker } from "../../../components/attachment-picker/attachme
 import { QueryDetailsField } from "../../../components/form-fields/query-details-field";
 import { SendButton } from "../../../components/form-fields/send-button";
 import { isHttpError } from "../../../lib/http";
-import { useSendQueryUpdate } from "../api/send-query-update";
+import { queryUpdateFields, useSendQueryUpdate } from "../api/send-query-update";
 
 interface UpdateQueryFormProps {
   referenceNumber: number;
@@ -15,7 +15,7 @@ interface UpdateQueryFormProps {
   routeOrigin: string;
 }
 
-/** The sentence for a failed update (spec §8): the attachment rule's, or the update sentence. */
+/** The sentence for a failed update (requirements §8): the attachment rule's, or the update sentence. */
 function updateErrorMessage(error: Error): string {
   if (isHttpError(error) && error.body?.exceptionCode === EXCEPTION_CODES.ATTACHMENT_RULE) {
     return ERROR_MESSAGES.attachmentRule;
@@ -23,7 +23,7 @@ function updateErrorMessage(error: Error): string {
   return ERROR_MESSAGES.update;
 }
 
-/** Spec §2 "Update-query screen": details, attachments, "Send Update", then the new reference number. */
+/** Requirements §2 "Update-query screen": details, attachments, "Send Update", then the new reference number. */
 export function UpdateQueryForm({ referenceNumber, routeOrigin }: UpdateQueryFormProps) {
   const {
     register,
@@ -32,13 +32,13 @@ export function UpdateQueryForm({ referenceNumber, routeOrigin }: UpdateQueryFor
     formState: { errors },
   } = useForm({
     resolver: zodResolver(updateQueryFormSchema),
-    // Spec §5: errors once a field is touched or changed; submitting marks every field.
+    // Requirements §5: errors once a field is touched or changed; submitting marks every field.
     mode: "all",
     defaultValues: { query: "" },
   });
   const [files, setFiles] = useState<File[]>([]);
   const attachmentsId = useId();
-  const update = useSendQueryUpdate(referenceNumber, routeOrigin);
+  const update = useSendQueryUpdate(referenceNumber);
 
   return (
     <section className="card mb-3" aria-labelledby="update-query-title">
@@ -58,7 +58,9 @@ export function UpdateQueryForm({ referenceNumber, routeOrigin }: UpdateQueryFor
             noValidate
             aria-label="Update query"
             // On failure nothing is reset: the details and the files stay for another try.
-            onSubmit={handleSubmit((values) => update.mutate({ query: values.query, files }))}
+            onSubmit={handleSubmit((values) =>
+              update.mutate({ fields: queryUpdateFields(values.query, routeOrigin), files }),
+            )}
           >
             <QueryDetailsField
               registration={register("query")}

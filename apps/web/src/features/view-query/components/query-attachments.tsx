@@ -1,12 +1,13 @@
 import type { AttachmentRef } from "@portal/domain";
 import { useId, useState } from "react";
+import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
 
 interface QueryAttachmentsProps {
   attachments: readonly AttachmentRef[];
   hrefFor: (attachmentId: number) => string;
 }
 
-/** "View attachments": a disclosure listing the file names, each opening in a new tab. */
+/** "View attachments": a disclosure listing the files, each with its kind and opening in a new tab. */
 export function QueryAttachments({ attachments, hrefFor }: QueryAttachmentsProps) {
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -25,6 +26,7 @@ export function QueryAttachments({ attachments, hrefFor }: QueryAttachmentsProps
       <ul id={listId} className="list-unstyled ms-3" hidden={!open}>
         {attachments.map((attachment) => (
           <li key={attachment.attachmentId}>
+            <FileKindIcon fileName={attachment.fileName} />
             <a href={hrefFor(attachment.attachmentId)} target="_blank" rel="noopener noreferrer">
               {attachment.fileName}
             </a>

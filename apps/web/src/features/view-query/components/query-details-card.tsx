@@ -1,7 +1,11 @@
 import { categoryLabel, formatDate, type QueryView } from "@portal/domain";
 import type { ReactNode } from "react";
+import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
 
-/** "View your query": Category, Query details and Date (yyyy-MM-dd), then the attachments. */
+/**
+ * "View your query": Category, Query details and Date (yyyy-MM-dd), when a reply is expected, then
+ * the attachments.
+ */
 export function QueryDetailsCard({ query, children }: { query: QueryView; children?: ReactNode }) {
   return (
     <section className="card mb-3" aria-labelledby="view-query-title">
@@ -28,6 +32,7 @@ export function QueryDetailsCard({ query, children }: { query: QueryView; childr
             </tbody>
           </table>
         </div>
+        <ReplyExpectedBy date={query.replyExpectedBy} />
         {children}
       </div>
     </section>

@@ -1,29 +1,20 @@
-import { ERROR_MESSAGES, NO_AGENT_RESPONSE_YET, type QueryView } from "@portal/domain";
-import { render, screen, within } from "@testing-library/react";
+import { ERROR_MESSAGES, NO_AGENT_RESPONSE_YET } from "@portal/domain";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { stubFetchRoutes } from "../../../testing/fetch-stub";
+import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { createTestQueryClient, TestProviders } from "../../../testing/test-utils";
+import {
+  agentResponseFailing,
+  agentResponseHandler,
+  queryViewFailing,
+  queryViewHandler,
+  viewedQuery,
+} from "../testing/handlers";
 import { ViewQueryPage } from "./view-query-page";
 
-const QUERY = "GET /api/smart-inquiry/member-queries/300001";
-const REPLY = "GET /api/smart-inquiry/member-queries/300001/agent-response";
-
-const query: QueryView = {
-  referenceNumber: 300001,
-  category: "MEDICAL_CLAIMS",
-  queryDetail: "My claim was short paid.",
-  dateLogged: "2026-11-20T12:00:00.000Z",
-  attachments: [{ attachmentId: 41, fileName: "invoice.pdf" }],
-  canUpdate: true,
-};
-
 const base64 = (html: string) => btoa(String.fromCharCode(...new TextEncoder().encode(html)));
-
-function answer(body: unknown, status = 200) {
-  return () => Response.json(body, { status });
-}
 
 function renderAt(location: string) {
   const router = createMemoryRouter(
@@ -52,13 +43,15 @@ describe("ViewQueryPage", () => {
     "/update/default?timeline=false",
     "/update/default?reference=abc&timeline=false",
   ])("sends %s to the root", async (location) => {
-    stubFetchRoutes({});
+    const sent = recordRequests();
     renderAt(location);
     expect(await screen.findByText("Home page")).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 
   it("shows Loading..., then the query, its attachment links and the open update form", async () => {
-    const calls = stubFetchRoutes({ [QUERY]: answer({ query }), [REPLY]: answer({ encodedResponse: null }) });
+    server.use(queryViewHandler(), agentResponseHandler());
+    const sent = recordRequests();
     renderAt("/update/default?reference=300001&timeline=false");
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
 
@@ -71,7 +64,7 @@ describe("ViewQueryPage", () => {
     expect(within(card).getByRole("cell", { name: "Medical claims" })).toBeInTheDocument();
     expect(within(card).getByRole("cell", { name: "My claim was short paid." })).toBeInTheDocument();
     expect(within(card).getByRole("cell", { name: "2026-11-20" })).toBeInTheDocument();
-    expect(calls.map((call) => call.key).sort()).toEqual([
+    expect(sentKeys(sent).sort()).toEqual([
       "GET /api/smart-inquiry/member-queries/300001/agent-response?origin=MEMBER_WEB",
       "GET /api/smart-inquiry/member-queries/300001?origin=MEMBER_WEB",
     ]);
@@ -86,14 +79,33 @@ describe("ViewQueryPage", () => {
     );
     expect(link).toHaveAttribute("target", "_blank");
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    // The file's kind: a decorative icon, and the kind in words before the name for screen readers.
+    const item = link.closest("li") as HTMLElement;
+    expect(item).toHaveTextContent("PDF document: invoice.pdf");
+    expect(item.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
+    expect(item.querySelector("svg")).toHaveAttribute("data-file-kind", "pdf");
+    expect(within(item).getByText("PDF document:")).toHaveClass("visually-hidden");
 
     expect(screen.getByText(NO_AGENT_RESPONSE_YET)).toBeInTheDocument();
     expect(updateToggle()).toHaveAttribute("aria-expanded", "true");
     expect(screen.getByText("Update form for 300001")).toBeVisible();
   });
 
+  it("says by when a reply is expected, and says nothing when no date was promised", async () => {
+    server.use(queryViewHandler(), agentResponseHandler());
+    renderAt("/update/default?reference=300001&timeline=true");
+    const card = await screen.findByRole("region", { name: "View your query" });
+    expect(within(card).getByText("Reply expected by Tue 24 Nov 2026")).toHaveClass("small");
+    cleanup();
+
+    server.use(queryViewHandler({ ...viewedQuery, replyExpectedBy: null }));
+    renderAt("/update/default?reference=300001&timeline=true");
+    const undated = await screen.findByRole("region", { name: "View your query" });
+    expect(within(undated).queryByText(/Reply expected by/)).toBeNull();
+  });
+
   it("starts with the update form closed when coming from the timeline", async () => {
-    stubFetchRoutes({ [QUERY]: answer({ query }), [REPLY]: answer({ encodedResponse: null }) });
+    server.use(queryViewHandler(), agentResponseHandler());
     renderAt("/update/default?reference=300001&timeline=true");
     await screen.findByRole("region", { name: "View your query" });
     expect(updateToggle()).toHaveAttribute("aria-expanded", "false");
@@ -103,29 +115,37 @@ describe("ViewQueryPage", () => {
   });
 
   it("hides the update option for a query that cannot be updated", async () => {
-    stubFetchRoutes({
-      [QUERY]: answer({ query: { ...query, canUpdate: false } }),
-      [REPLY]: answer({ encodedResponse: null }),
-    });
+    server.use(queryViewHandler({ ...viewedQuery, canUpdate: false }), agentResponseHandler());
     renderAt("/update/default?reference=300001&timeline=false");
     await screen.findByRole("region", { name: "View your query" });
     expect(updateToggle()).toBeNull();
     expect(screen.queryByText("Update form for 300001")).toBeNull();
   });
 
-  it("never offers an update for the medxpress origin, and asks with MED_XPRESS", async () => {
-    const calls = stubFetchRoutes({ [QUERY]: answer({ query }), [REPLY]: answer({ encodedResponse: null }) });
+  it("asks with MED_XPRESS for the medxpress origin, and offers no update when the answer says so", async () => {
+    // The server answers canUpdate false for every MED_XPRESS query (requirements §10.6).
+    server.use(queryViewHandler({ ...viewedQuery, canUpdate: false }), agentResponseHandler());
+    const sent = recordRequests();
     renderAt("/update/medxpress?reference=300001&timeline=false");
     await screen.findByRole("region", { name: "View your query" });
     expect(updateToggle()).toBeNull();
-    expect(calls.every((call) => call.key.endsWith("origin=MED_XPRESS"))).toBe(true);
+    expect(sent).toHaveLength(2);
+    expect(sentKeys(sent).every((key) => key.endsWith("origin=MED_XPRESS"))).toBe(true);
+  });
+
+  it("follows the answer's canUpdate alone, adding no rule of its own for the origin", async () => {
+    server.use(queryViewHandler(), agentResponseHandler());
+    renderAt("/update/medxpress?reference=300001&timeline=false");
+    await screen.findByRole("region", { name: "View your query" });
+    expect(updateToggle()).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByText("Update form for 300001")).toBeVisible();
   });
 
   it("hides the update option while the e-mailed reply is open, and brings it back on Close", async () => {
-    stubFetchRoutes({
-      [QUERY]: answer({ query }),
-      [REPLY]: answer({ encodedResponse: base64("<p>Dear Zoë, <strong>approved</strong>.</p>") }),
-    });
+    server.use(
+      queryViewHandler(),
+      agentResponseHandler(base64("<p>Dear Zoë, <strong>approved</strong>.</p>")),
+    );
     renderAt("/update/default?reference=300001&timeline=false");
     await userEvent.click(await screen.findByRole("button", { name: "View response sent to you via email" }));
     const reply = screen.getByRole("region", { name: "Response sent via email" });
@@ -148,7 +168,7 @@ describe("ViewQueryPage", () => {
       "<p>Dear member</p><script>parent.stolen = 1</script>" +
       '<img alt="logo" src="data:image/png;base64,AA==" onerror="parent.stolen = 2">' +
       '<a href="javascript:parent.stolen = 3">click me</a>';
-    stubFetchRoutes({ [QUERY]: answer({ query }), [REPLY]: answer({ encodedResponse: base64(hostile) }) });
+    server.use(queryViewHandler(), agentResponseHandler(base64(hostile)));
     renderAt("/update/default?reference=300001&timeline=false");
     await userEvent.click(await screen.findByRole("button", { name: "View response sent to you via email" }));
     const frame = screen.getByTitle("The response sent to you via email");
@@ -161,24 +181,21 @@ describe("ViewQueryPage", () => {
   });
 
   it("starts with the update form closed unless timeline is clearly false", async () => {
-    stubFetchRoutes({ [QUERY]: answer({ query }), [REPLY]: answer({ encodedResponse: null }) });
+    server.use(queryViewHandler(), agentResponseHandler());
     renderAt("/update/default?reference=300001&timeline=maybe");
     await screen.findByRole("region", { name: "View your query" });
     expect(updateToggle()).toHaveAttribute("aria-expanded", "false");
   });
 
   it("shows the 0015 sentence and no update option for a legacy query", async () => {
-    stubFetchRoutes({
-      [QUERY]: answer({ status: 422, exceptionCode: "0015", message: "legacy" }, 422),
-      [REPLY]: answer({ encodedResponse: null }),
-    });
+    server.use(queryViewFailing(422, "0015"), agentResponseHandler());
     renderAt("/update/default?reference=300001&timeline=false");
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.outdatedQuery);
     expect(updateToggle()).toBeNull();
   });
 
   it("shows the fetch sentence when either call fails", async () => {
-    stubFetchRoutes({ [QUERY]: answer({ query }), [REPLY]: answer({}, 500) });
+    server.use(queryViewHandler(), agentResponseFailing());
     renderAt("/update/default?reference=300001&timeline=false");
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.queryFetch);
     expect(updateToggle()).toBeNull();

@@ -1,4 +1,4 @@
-import { isDefaultRouteOrigin, NO_AGENT_RESPONSE_YET } from "@portal/domain";
+import { NO_AGENT_RESPONSE_YET } from "@portal/domain";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Navigate, useParams, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
@@ -17,7 +17,7 @@ import { QueryDetailsCard } from "./query-details-card";
 /** The update form, given by the app layer (a feature never imports another feature). */
 export type RenderUpdateForm = (referenceNumber: number, routeOrigin: string) => ReactNode;
 
-/** View-query screen (spec §2, update/{origin}?reference=N&timeline=…). */
+/** View-query screen (requirements §2, update/{origin}?reference=N&timeline=…). */
 export function ViewQueryPage({ renderUpdateForm }: { renderUpdateForm: RenderUpdateForm }) {
   const { origin = "default" } = useParams();
   const [searchParams] = useSearchParams();
@@ -72,8 +72,9 @@ function ViewQueryScreen({
   const loading = queryView.isPending || agentResponse.isPending;
   const fetchError = queryView.error ?? agentResponse.error;
   const query = queryView.data;
-  // Spec §2: the update option needs no fetch error, a closed reply, an updatable query, origin default.
-  const updatable = !loading && !fetchError && query?.canUpdate === true && isDefaultRouteOrigin(routeOrigin);
+  // Requirements §2: the update option needs no fetch error, a closed reply and an updatable query.
+  // Whether it is updatable (status, age, origin, legacy) is the server's canUpdate alone (§10.6).
+  const updatable = !loading && !fetchError && query?.canUpdate === true;
   const updateAllowed = updatable && !replyOpen;
 
   return (

@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type Database, openEmbeddedDatabase, openServerDatabase } from "../../dist/db/database.js";
+import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
+import { startNode, stop, waitForHttp } from "./child-process.js";
+import { PortalSession } from "./portal-session.js";
+
+// The growth budget (requirements §10.16): the open list's latency with 1 000 000 queries of 100 000
+// members, against the same with 1 000 queries. Each size runs in a database of its own (a fresh
+// PGlite directory, or a new database on the DATABASE_URL server, dropped afterwards), filled
+// with generated members and queries around the seeded demo members, then served by the built
+// server in its own process.
+
+const SIZES = [
+  { queries: 1_000, members: 100 },
+  { queries: 1_000_000, members: 100_000 },
+] as const;
+export const GROWTH_CONNECTIONS = 10;
+
+interface Store {
+  /** What the server is started with to use this database. */
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+/** A throwaway database: a PGlite directory, or a new database on the DATABASE_URL server. */
+async function newStore(): Promise<Store> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-growth-"));
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openEmbeddedDatabase(path.join(dataDir, "pglite")),
+      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `portal_growth_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-growth-"));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openServerDatabase(url.toString(), 2),
+    dispose: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Generated members (no log-in) and their queries: a fifth MED_XPRESS, a third closed, logged
+ * over the last 400 days, spread evenly over the members. One statement each, inside the database.
+ */
+async function fill(database: Database, size: (typeof SIZES)[number]): Promise<void> {
+  const { db } = database;
+  await db.execute(sql`
+    insert into members (first_name, last_name)
+    select 'Growth', 'Member ' || g from generate_series(1, ${size.members}) as g`);
+  // Both drivers answer raw SQL with { rows }; the shared Db type does not say so.
+  const found = (await db.execute(
+    sql`select min(entity_number)::int as first from members where first_name = 'Growth'`,
+  )) as unknown as { rows: { first: number }[] };
+  const [range] = found.rows;
+  if (!range) throw new Error("the generated members were not found");
+  await db.execute(sql`
+    insert into queries (member_entity_number, origin, category, query_text, email, status, logged_at)
+    select ${range.first}::int + (g % ${size.members}),
+           case when g % 5 = 0 then 'MED_XPRESS' else 'MEMBER_WEB' end,
+           'MEDICAL_CLAIMS',
+           'Generated query ' || g,
+           'growth@example.com',
+           case when g % 3 = 0 then 'CLOSED' else 'OPEN' end,
+           now() - (g % 400) * interval '1 day' - (g % 86400) * interval '1 second'
+    from generate_series(1, ${size.queries}) as g`);
+  // What autovacuum would do a little later: give the planner the table's real size now.
+  await db.execute(sql`analyze`);
+}
+
+interface GrowthOptions {
+  serverScript: string;
+  openListPath: string;
+  seconds: number;
+  port: number;
+}
+
+/** The built server on the store, answering; `seed` lets it seed the demo members first. */
+async function startServer(store: Store, { serverScript, port }: GrowthOptions, seed: boolean) {
+  const server = startNode([serverScript], {
+    ...store.env,
+    // Its own files only, whatever the caller's environment says (an S3 bucket in use, say).
+    BLOB_STORE: "local",
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    SEED_DEMO_DATA: String(seed),
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+  });
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/portal/wlxapp/Ping.srv`, server, 120_000);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  return server;
+}
+
+async function measure(store: Store, options: GrowthOptions) {
+  const server = await startServer(store, options, false);
+  const base = `http://127.0.0.1:${options.port}`;
+  try {
+    const member = DEMO_MEMBERS[0];
+    const session = new PortalSession(base);
+    await session.logIn(member.username, member.password);
+    const result = await autocannon({
+      url: `${base}${options.openListPath}`,
+      connections: GROWTH_CONNECTIONS,
+      duration: options.seconds,
+      headers: { cookie: session.cookieHeader() },
+    });
+    if (result.non2xx > 0) throw new Error(`${result.non2xx} open-list requests did not answer 2xx`);
+    return { mean: result.latency.average, p99: result.latency.p99, rps: result.requests.average };
+  } finally {
+    await stop(server);
+  }
+}
+
+export async function benchGrowth(options: GrowthOptions): Promise<void> {
+  const figures: { size: (typeof SIZES)[number]; mean: number; p99: number; rps: number }[] = [];
+  for (const size of SIZES) {
+    const store = await newStore();
+    try {
+      // The demo members, seeded by the server itself on the empty store.
+      await stop(await startServer(store, options, true));
+      const started = Date.now();
+      const database = await store.open();
+      try {
+        await fill(database, size);
+      } finally {
+        await database.close();
+      }
+      console.warn(
+        `  filled ${size.queries.toLocaleString("en")} queries of ${size.members.toLocaleString("en")} members in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
+      figures.push({ size, ...(await measure(store, options)) });
+    } finally {
+      await store.dispose();
+    }
+  }
+  for (const { size, mean, p99, rps } of figures) {
+    console.warn(
+      `  ${size.queries.toLocaleString("en").padStart(9)} queries: mean ${mean.toFixed(2)} ms, p99 ${p99} ms, ${rps.toFixed(0)} req/s`,
+    );
+  }
+  const [small, large] = figures;
+  if (small && large) {
+    console.warn(`  large / small mean latency ${(large.mean / small.mean).toFixed(2)}x   (budget: <= 1.5x)`);
+  }
+}

@@ -1,0 +1,77 @@
+import { errorBodySchema, failedMailsResponseSchema, mailParamsSchema } from "@portal/domain";
+import { inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { members } from "../../db/schema.js";
+import { errors } from "../../lib/errors.js";
+import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { AUDIENCES, auditRead } from "../access/route-access.js";
+import { listFailedMails, resendMail } from "../mail/outbox.js";
+import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
+
+const errorResponses = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/**
+ * Mails the outbox parked after their last attempt, for a supervisor to see and send again. Only
+ * the kind, the query and the member's name are shown: never addresses or content.
+ */
+export const consoleMailRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
+  const { db } = context;
+
+  app.get(
+    "/mails/failed",
+    {
+      schema: { response: { 200: failedMailsResponseSchema, ...errorResponses } },
+      config: {
+        access: {
+          audience: AUDIENCES.supervisor,
+          audit: auditRead(
+            AUDIT_RESOURCES.failedMails,
+            (body: { mails: { member: { entityNumber: number } | null }[] }) =>
+              body.mails.flatMap((mail) => (mail.member ? [mail.member.entityNumber] : [])),
+          ),
+        },
+      },
+    },
+    async () => {
+      const failed = await listFailedMails(db, { limit: 100 });
+      const entityNumbers = [...new Set(failed.flatMap((mail) => mail.memberEntityNumber ?? []))];
+      const people =
+        entityNumbers.length === 0
+          ? []
+          : await db
+              .select({
+                entityNumber: members.entityNumber,
+                firstName: members.firstName,
+                lastName: members.lastName,
+              })
+              .from(members)
+              .where(inArray(members.entityNumber, entityNumbers));
+      return {
+        mails: failed.map((mail) => ({
+          id: mail.id,
+          kind: mail.kind,
+          referenceNumber: mail.referenceNumber,
+          member: people.find((person) => person.entityNumber === mail.memberEntityNumber) ?? null,
+          attempts: mail.attempts,
+          lastErrorCode: mail.lastErrorCode,
+          createdAt: mail.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    "/mails/:mailId/resend",
+    {
+      schema: { params: mailParamsSchema, response: { 204: z.null(), ...errorResponses } },
+      config: { access: { audience: AUDIENCES.supervisor } },
+    },
+    async (request, reply) => {
+      const resent = await resendMail(db, request.params.mailId, context.now());
+      if (!resent) throw errors.notFound();
+      request.log.info({ mailId: request.params.mailId }, "failed mail queued again");
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,200 @@
+import {
+  consoleMemberParamsSchema,
+  consoleMemberSummarySchema,
+  DEFAULT_CATEGORIES,
+  documentIntakeResponseSchema,
+  errorBodySchema,
+  STAFF_ROLES,
+  staffListResponseSchema,
+} from "@portal/domain";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { documentSubmissionAttachments, documentSubmissions, memberRoles, members } from "../../db/schema.js";
+import { errors } from "../../lib/errors.js";
+import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { AUDIENCES, auditChange, auditRead } from "../access/route-access.js";
+import { entityParam } from "../access/targets.js";
+import { documentsReceivedMail } from "../mail/mail-content.js";
+import { enqueueMail } from "../mail/outbox.js";
+import { listMemberEmails } from "../members/members-repository.js";
+import { receiveSubmission } from "../smart-inquiry/receive-submission.js";
+import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
+import { clearBlobsInFlight, recordBlobsInFlight } from "../smart-inquiry/unreferenced-attachments.js";
+import { readMemberSummary } from "./thread-repository.js";
+
+const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+};
+
+const intakeFieldsSchema = z.object({
+  category: z.enum(DEFAULT_CATEGORIES.map((category) => category.value) as [string, ...string[]], {
+    message: "Please choose the category of the documents.",
+  }),
+});
+
+/**
+ * A member as the console shows them (summary), the documents staff record as received for a
+ * member (a document submission with its own reference number, e-mailed to the member), and the
+ * list of staff a supervisor may assign queries to.
+ */
+export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
+  const { db, blobStore } = context;
+
+  app.get(
+    "/members/:entityNumber",
+    {
+      schema: {
+        params: consoleMemberParamsSchema,
+        response: { 200: consoleMemberSummarySchema, ...errorResponses },
+      },
+      config: {
+        access: {
+          audience: AUDIENCES.staff,
+          target: entityParam("entityNumber"),
+          audit: auditRead(AUDIT_RESOURCES.consoleMemberSummary),
+        },
+      },
+    },
+    async (request) => {
+      const summary = await readMemberSummary(db, request.access.target);
+      if (!summary) throw errors.notFound();
+      return summary;
+    },
+  );
+
+  app.post(
+    "/members/:entityNumber/document-submissions",
+    {
+      schema: {
+        params: consoleMemberParamsSchema,
+        consumes: ["multipart/form-data"],
+        response: { 200: documentIntakeResponseSchema, ...errorResponses },
+      },
+      config: {
+        access: {
+          audience: AUDIENCES.staff,
+          target: entityParam("entityNumber"),
+          audit: auditChange(AUDIT_RESOURCES.documentIntake),
+        },
+      },
+    },
+    async (request) => {
+      const member = request.access.target;
+      const staff = request.access.actor.entityNumber;
+      const now = context.now();
+      const received = await receiveSubmission(
+        request,
+        blobStore,
+        (fields) => {
+          const parsed = intakeFieldsSchema.safeParse(fields);
+          if (!parsed.success)
+            throw errors.validation(parsed.error.issues[0]?.message ?? "The form is not valid.");
+          return parsed.data;
+        },
+        now,
+      );
+      const discardAll = () =>
+        Promise.allSettled(received.files.map((file) => blobStore.discard(file.pending)));
+      if (received.files.length === 0) {
+        await discardAll();
+        throw errors.validation("Please attach the documents received.");
+      }
+      // As for a member's submission: blobs recorded in flight, committed, then the rows in one
+      // transaction with the mail and the audit row; a crash leaves the whole intake or nothing.
+      const keys = received.files.map((file) => file.pending.key);
+      const emails = await listMemberEmails(db, member);
+      await recordBlobsInFlight(db, keys, now).catch(async (error: unknown) => {
+        await discardAll();
+        throw error;
+      });
+      for (const file of received.files) await blobStore.commit(file.pending);
+      try {
+        const referenceNumber = await request.access.change(async (tx) => {
+          const [created] = await tx
+            .insert(documentSubmissions)
+            .values({
+              memberEntityNumber: member,
+              category: received.fields.category,
+              loggedAt: now,
+              recordedByEntityNumber: staff,
+            })
+            .returning({ referenceNumber: documentSubmissions.referenceNumber });
+          if (!created) throw new Error("insert into document_submissions returned no row");
+          await tx.insert(documentSubmissionAttachments).values(
+            received.files.map((file, position) => ({
+              referenceNumber: created.referenceNumber,
+              fileName: file.fileName,
+              contentType: file.contentType,
+              sizeBytes: file.sizeBytes,
+              blobKey: file.pending.key,
+              position,
+            })),
+          );
+          await clearBlobsInFlight(tx, keys);
+          const [to, ...cc] = emails;
+          if (to) {
+            await enqueueMail(
+              tx,
+              documentsReceivedMail({
+                to: [to],
+                cc: [],
+                referenceNumber: created.referenceNumber,
+                memberEntityNumber: member,
+                category: received.fields.category,
+                fileCount: received.files.length,
+              }),
+              now,
+            );
+          }
+          void cc;
+          return created.referenceNumber;
+        });
+        request.log.info({ referenceNumber, files: received.files.length }, "documents recorded as received");
+        return { referenceNumber };
+      } catch (error) {
+        await Promise.allSettled(keys.map((key) => blobStore.delete(key)));
+        await clearBlobsInFlight(db, keys).catch(() => undefined);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/staff",
+    {
+      schema: { response: { 200: staffListResponseSchema, ...errorResponses } },
+      config: { access: { audience: AUDIENCES.staff } },
+    },
+    async () => {
+      const rows = await db
+        .select({
+          entityNumber: members.entityNumber,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          role: memberRoles.role,
+        })
+        .from(memberRoles)
+        .innerJoin(members, eq(members.entityNumber, memberRoles.entityNumber))
+        .where(inArray(memberRoles.role, [...STAFF_ROLES]))
+        .orderBy(asc(members.lastName), asc(members.firstName));
+      // A supervisor holding both roles is listed once, as a supervisor.
+      const byPerson = new Map<number, (typeof rows)[number]>();
+      for (const row of rows) {
+        const known = byPerson.get(row.entityNumber);
+        if (!known || row.role === "STAFF_SUPERVISOR") byPerson.set(row.entityNumber, row);
+      }
+      return {
+        staff: [...byPerson.values()].map((row) => ({
+          ...row,
+          role: row.role as "STAFF_AGENT" | "STAFF_SUPERVISOR",
+        })),
+      };
+    },
+  );
+};

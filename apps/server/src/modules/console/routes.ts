@@ -1,0 +1,23 @@
+import multipart from "@fastify/multipart";
+import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
+import type { FastifyPluginAsync } from "fastify";
+import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
+import { consoleMailRoutes } from "./mail-routes.js";
+import { consoleMemberRoutes } from "./member-routes.js";
+import { consoleQueryRoutes } from "./query-routes.js";
+
+/**
+ * The staff console's calls, registered with the prefix CONSOLE_BASE. Every route declares a
+ * staff or supervisor audience (modules/access): a member gets 403 before anything is read.
+ */
+export const consoleModule: FastifyPluginAsync<SmartInquiryContext> = async (app, context) => {
+  // Documents received are files under the same rules as a member's attachments (attachment-guard).
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENTS_TOTAL_BYTES + 1, files: 20, fields: 10, parts: 30, headerPairs: 100 },
+  });
+  const { config, db, secret, now, blobStore } = context;
+  const routeContext: SmartInquiryContext = { config, db, secret, now, blobStore };
+  await app.register(consoleQueryRoutes, routeContext);
+  await app.register(consoleMemberRoutes, routeContext);
+  await app.register(consoleMailRoutes, routeContext);
+};

@@ -1,0 +1,154 @@
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import {
+  cleanReply,
+  documentsReceivedMail,
+  htmlToText,
+  queryLoggedMail,
+  replySentMail,
+  updateLoggedMail,
+} from "./mail-content.js";
+
+const about = { to: ["member@example.com"], cc: ["partner@example.com"], memberEntityNumber: 7 };
+
+/** What a mail client shows of the HTML part: its text, without markup. */
+const visibleText = (html: string) =>
+  (new JSDOM(html).window.document.body.textContent ?? "").replace(/\s+/g, " ").trim();
+
+describe("mail content", () => {
+  it("acknowledges a new query with its reference number and the 1 to 2 business days promise", () => {
+    const mail = queryLoggedMail({ ...about, referenceNumber: 123456, dueLatest: "2026-11-24" });
+    expect(mail).toMatchObject({
+      kind: "QUERY_LOGGED",
+      to: ["member@example.com"],
+      cc: ["partner@example.com"],
+      memberEntityNumber: 7,
+      referenceNumber: 123456,
+      subject: "We have received your query (reference 123456)",
+    });
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain("reference number 123456");
+      expect(part).toContain("We aim to reply within 1 to 2 business days, by Tue 24 Nov 2026.");
+    }
+    expect(mail.html).toContain("<strong>123456</strong>");
+  });
+
+  it("keeps the promise without a date when there is no due date", () => {
+    const mail = queryLoggedMail({ ...about, referenceNumber: 5, dueLatest: null });
+    expect(mail.text).toContain("We aim to reply within 1 to 2 business days.");
+  });
+
+  it("acknowledges an update with its new reference, the query it updates and 2 to 3 business days", () => {
+    const mail = updateLoggedMail({
+      ...about,
+      referenceNumber: 200,
+      parentReferenceNumber: 100,
+      dueLatest: "2026-11-26",
+    });
+    expect(mail.kind).toBe("UPDATE_LOGGED");
+    expect(mail.subject).toBe("We have received your update (reference 200)");
+    expect(mail.text).toContain("Your update to query 100 has been logged with a new reference number: 200.");
+    expect(mail.text).toContain("We aim to reply within 2 to 3 business days, by Thu 26 Nov 2026.");
+  });
+
+  it("tells of documents received: how many, for what, under which reference; an unknown category escaped", () => {
+    const one = documentsReceivedMail({
+      ...about,
+      referenceNumber: 300,
+      category: "MEDICAL_CLAIMS",
+      fileCount: 1,
+    });
+    expect(one.kind).toBe("DOCUMENTS_RECEIVED");
+    expect(one.text).toContain(
+      "We have received 1 document from you for Medical claims and recorded them with reference number 300.",
+    );
+    const odd = documentsReceivedMail({
+      ...about,
+      referenceNumber: 301,
+      category: `<img src=x onerror="alert(1)">`,
+      fileCount: 3,
+    });
+    expect(odd.text).toContain("3 documents");
+    expect(odd.html).not.toContain("<img");
+    expect(odd.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+
+  it("sends the reply as the member sees it, with nothing in it that can run, load or submit", () => {
+    const mail = replySentMail({
+      ...about,
+      referenceNumber: 400,
+      replyHtml: [
+        "<p>Dear member, your claim was <b>paid</b> on <i>3 November</i>.</p>",
+        '<p onclick="steal()">See <a href="https://meridian.example/claims">your claims</a> or <a href="javascript:steal()">this</a>.</p>',
+        "<ul><li>First</li><li>Second</li></ul>",
+        "<ol><li>One</li><li>Two</li></ol>",
+        "<table><tr><th>Date</th><th>Amount</th></tr><tr><td>3 Nov</td><td>R 450.00</td></tr></table>",
+        '<script>steal()</script><img src="https://tracker.example/pixel.gif"><iframe src="https://evil.example"></iframe>',
+        '<form action="https://evil.example"><input name="password"></form><style>body{display:none}</style>',
+      ].join(""),
+    });
+    expect(mail.kind).toBe("REPLY_SENT");
+    expect(mail.subject).toBe("Our reply to your query (reference 400)");
+    for (const dangerous of [
+      "<script",
+      "<img",
+      "<iframe",
+      "<form",
+      "<input",
+      "<style>body",
+      "onclick",
+      "javascript:",
+    ]) {
+      expect(mail.html).not.toContain(dangerous);
+    }
+    expect(mail.html).toContain(
+      '<a href="https://meridian.example/claims" rel="noopener noreferrer">your claims</a>',
+    );
+    expect(mail.html).toContain("<b>paid</b>");
+    expect(mail.html).toMatch(/<td style="[^"]*border[^"]*">3 Nov<\/td>/);
+    // The page itself forbids scripts, should a client open it as one.
+    expect(mail.html).toContain(`content="default-src 'none';`);
+    expect(mail.text).toContain(
+      [
+        "Dear member, your claim was paid on 3 November.",
+        "",
+        "See your claims (https://meridian.example/claims) or this.",
+        "",
+        "- First",
+        "- Second",
+        "",
+        "1. One",
+        "2. Two",
+        "",
+        "Date | Amount",
+        "3 Nov | R 450.00",
+      ].join("\n"),
+    );
+    expect(mail.text).not.toContain("steal");
+  });
+
+  it("keeps to the reference number: no query text, name or membership number of the member", () => {
+    const mails = [
+      queryLoggedMail({ ...about, referenceNumber: 1, dueLatest: "2026-11-24" }),
+      updateLoggedMail({ ...about, referenceNumber: 2, parentReferenceNumber: 1, dueLatest: "2026-11-25" }),
+      documentsReceivedMail({ ...about, referenceNumber: 3, category: "OTHER", fileCount: 2 }),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).not.toContain("member@example.com");
+      expect(mail.html).not.toContain("member@example.com");
+      expect(mail.text).not.toMatch(/\b7\b/);
+    }
+  });
+
+  it("turns HTML into readable plain text", () => {
+    const { text } = cleanReply(
+      '<h2>Summary</h2><p>Line one<br>line   two</p><ul><li>Outer<ul><li>Inner</li></ul></li></ul><p><a href="mailto:help@meridian.example">help@meridian.example</a></p>',
+    );
+    expect(text).toBe(
+      ["Summary", "", "Line one", "line two", "", "- Outer", "  - Inner", "", "help@meridian.example"].join(
+        "\n",
+      ),
+    );
+    expect(htmlToText(JSDOM.fragment("<div>a</div><div>b</div>"))).toBe("a\nb");
+  });
+});

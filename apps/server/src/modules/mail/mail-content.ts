@@ -1,0 +1,339 @@
+import { categoryLabel, formatDueDate, SCHEME_NAME } from "@portal/domain";
+import createDOMPurify, { type DOMPurify } from "dompurify";
+import { JSDOM } from "jsdom";
+import type { OutgoingMail } from "./outbox.js";
+
+// What the scheme writes to a member. Each mail is HTML with a plain-text alternative made from the
+// same blocks, and says only what it needs: the reference number and what happens next, never the
+// member's query text, name or membership number (mail is read on shared devices and forwarded).
+// Everything interpolated is escaped; an agent's reply, which is HTML, is cleaned once more here.
+
+interface MailAbout {
+  to: string[];
+  cc: string[];
+  referenceNumber: number;
+  memberEntityNumber: number | null;
+}
+
+/** The acknowledgement of a new query: its reference number and the promise of 1 to 2 business days. */
+export function queryLoggedMail(input: MailAbout & { dueLatest: string | null }): OutgoingMail {
+  const reference = String(input.referenceNumber);
+  return compose(input, "QUERY_LOGGED", `We have received your query (reference ${reference})`, [
+    paragraph(
+      "Thank you for contacting us. Your query has been logged with reference number ",
+      strong(reference),
+      ".",
+    ),
+    paragraph(promise("1 to 2", input.dueLatest)),
+    paragraph("Please quote this reference number if you contact us about this query."),
+    paragraph(
+      "To add information or documents, log in to the member portal and update the query there, rather than replying to this e-mail.",
+    ),
+  ]);
+}
+
+/** The acknowledgement of an update: its own new reference number and the promise of 2 to 3 business days. */
+export function updateLoggedMail(
+  input: MailAbout & { parentReferenceNumber?: number | null; dueLatest: string | null },
+): OutgoingMail {
+  const reference = String(input.referenceNumber);
+  const parent = input.parentReferenceNumber;
+  return compose(input, "UPDATE_LOGGED", `We have received your update (reference ${reference})`, [
+    paragraph(
+      ...(parent === null || parent === undefined
+        ? ["Thank you. Your update has been logged"]
+        : ["Thank you. Your update to query ", strong(String(parent)), " has been logged"]),
+      " with a new reference number: ",
+      strong(reference),
+      ".",
+    ),
+    paragraph(promise("2 to 3", input.dueLatest)),
+    paragraph("Please quote the new reference number if you contact us about this update."),
+  ]);
+}
+
+/**
+ * Our reply to a query, as the member sees it in the portal. `replyHtml` should already be the
+ * cleaned reply that was stored; it is cleaned again here so that nothing in the mail can run,
+ * load or submit anything, whatever a caller passes.
+ */
+export function replySentMail(input: MailAbout & { replyHtml: string }): OutgoingMail {
+  const reference = String(input.referenceNumber);
+  const reply = cleanReply(input.replyHtml);
+  return compose(input, "REPLY_SENT", `Our reply to your query (reference ${reference})`, [
+    paragraph("We have replied to your query with reference number ", strong(reference), ":"),
+    { html: `<div style="${REPLY_STYLE}">${reply.html}</div>`, text: reply.text },
+    paragraph(
+      "You can also read this reply in the member portal. If you need more help with this query, log in and update it there, rather than replying to this e-mail.",
+    ),
+  ]);
+}
+
+/** Documents the scheme recorded as received from the member, under their own reference number. */
+export function documentsReceivedMail(
+  input: MailAbout & { category: string; fileCount: number },
+): OutgoingMail {
+  const reference = String(input.referenceNumber);
+  const count = input.fileCount === 1 ? "1 document" : `${input.fileCount} documents`;
+  return compose(input, "DOCUMENTS_RECEIVED", `We have received your documents (reference ${reference})`, [
+    paragraph(
+      `We have received ${count} from you for `,
+      strong(categoryLabel(input.category)),
+      " and recorded them with reference number ",
+      strong(reference),
+      ".",
+    ),
+    paragraph("You can see the documents we received in the member portal, on your interaction timeline."),
+    paragraph("Please quote this reference number if you contact us about these documents."),
+  ]);
+}
+
+function promise(businessDays: string, dueLatest: string | null): string {
+  const within = `We aim to reply within ${businessDays} business days`;
+  return dueLatest ? `${within}, by ${formatDueDate(dueLatest)}.` : `${within}.`;
+}
+
+// --- Composition -------------------------------------------------------------------------------
+
+/** One block of a mail, written once for each part. */
+interface Block {
+  html: string;
+  text: string;
+}
+
+type Segment = string | { strong: string } | typeof LINE_BREAK;
+
+const LINE_BREAK = { lineBreak: true } as const;
+const strong = (value: string): Segment => ({ strong: value });
+
+function segmentHtml(segment: Segment): string {
+  if (typeof segment === "string") return escapeHtml(segment);
+  return "strong" in segment ? `<strong>${escapeHtml(segment.strong)}</strong>` : "<br>";
+}
+
+function segmentText(segment: Segment): string {
+  if (typeof segment === "string") return segment;
+  return "strong" in segment ? segment.strong : "\n";
+}
+
+function paragraph(...segments: Segment[]): Block {
+  return {
+    html: `<p style="${PARAGRAPH_STYLE}">${segments.map(segmentHtml).join("")}</p>`,
+    text: segments.map(segmentText).join(""),
+  };
+}
+
+const FONT = "font-family:Arial,Helvetica,sans-serif;color:#1a1a1a";
+const PARAGRAPH_STYLE = "margin:0 0 16px 0;font-size:15px;line-height:1.5";
+const REPLY_STYLE =
+  "margin:0 0 16px 0;padding:4px 0 4px 16px;border-left:4px solid #c8d3df;font-size:15px;line-height:1.5";
+const FOOTER_STYLE = "margin:24px 0 0 0;font-size:12px;line-height:1.5;color:#555555";
+
+const GREETING = "Dear member";
+const FOOTER = `This is an automatic message from ${SCHEME_NAME}. Replies to this address are not read.`;
+
+function compose(
+  about: MailAbout,
+  kind: OutgoingMail["kind"],
+  subject: string,
+  blocks: Block[],
+): OutgoingMail {
+  const all = [paragraph(`${GREETING},`), ...blocks, paragraph("Kind regards,", LINE_BREAK, SCHEME_NAME)];
+  const html = [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    // For a client or browser that opens the mail as a page: nothing may run or load.
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action 'none'">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(subject)}</title>`,
+    "</head>",
+    `<body style="margin:0;padding:24px;${FONT}">`,
+    '<div style="max-width:640px">',
+    ...all.map((block) => block.html),
+    `<p style="${FOOTER_STYLE}">${escapeHtml(FOOTER)}</p>`,
+    "</div>",
+    "</body>",
+    "</html>",
+  ].join("\n");
+  const text = `${all.map((block) => block.text).join("\n\n")}\n\n-- \n${FOOTER}\n`;
+  return {
+    kind,
+    to: about.to,
+    cc: about.cc,
+    subject,
+    html,
+    text,
+    memberEntityNumber: about.memberEntityNumber,
+    referenceNumber: about.referenceNumber,
+  };
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+// --- The reply ---------------------------------------------------------------------------------
+
+// Formatting only, as the console's editor writes it: no scripts, styles, images, forms or frames.
+const REPLY_TAGS = [
+  "p",
+  "br",
+  "div",
+  "span",
+  "b",
+  "strong",
+  "i",
+  "em",
+  "u",
+  "s",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "th",
+  "td",
+  "caption",
+  "h2",
+  "h3",
+  "h4",
+  "blockquote",
+];
+const REPLY_ATTRIBUTES = ["href", "colspan", "rowspan", "scope"];
+
+// Mail clients drop <style> blocks: a pasted table gets its borders inline.
+const CELL_STYLE = "border:1px solid #b8c2cc;padding:4px 8px;text-align:left;vertical-align:top";
+const TABLE_STYLE = "border-collapse:collapse;margin:0 0 16px 0";
+
+let window: JSDOM["window"] | undefined;
+let purifier: DOMPurify | undefined;
+
+function replyPurifier(): { window: JSDOM["window"]; purifier: DOMPurify } {
+  if (!window || !purifier) {
+    window = new JSDOM("").window;
+    purifier = createDOMPurify(window);
+    purifier.addHook("afterSanitizeAttributes", (node) => {
+      if (node.tagName !== "A") return;
+      const href = node.getAttribute("href") ?? "";
+      if (!/^(https?:|mailto:)/i.test(href)) node.removeAttribute("href");
+      else node.setAttribute("rel", "noopener noreferrer");
+    });
+  }
+  return { window, purifier };
+}
+
+/** The reply cleaned for a mail, and its plain-text form. */
+export function cleanReply(replyHtml: string): Block {
+  const { window, purifier } = replyPurifier();
+  const fragment = purifier.sanitize(replyHtml, {
+    ALLOWED_TAGS: REPLY_TAGS,
+    ALLOWED_ATTR: [...REPLY_ATTRIBUTES, "rel"],
+    ALLOW_DATA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  for (const table of fragment.querySelectorAll("table")) table.setAttribute("style", TABLE_STYLE);
+  for (const cell of fragment.querySelectorAll("td, th")) cell.setAttribute("style", CELL_STYLE);
+  const container = window.document.createElement("div");
+  container.append(fragment);
+  return { html: container.innerHTML.trim(), text: htmlToText(container) };
+}
+
+// --- HTML to plain text ------------------------------------------------------------------------
+
+const BLOCKS = new Set(["P", "DIV", "H2", "H3", "H4", "BLOCKQUOTE", "TABLE", "UL", "OL", "CAPTION"]);
+const PARAGRAPHS = new Set(["P", "H2", "H3", "H4", "BLOCKQUOTE", "TABLE", "UL", "OL"]);
+
+/**
+ * The plain-text alternative of cleaned HTML: paragraphs separated by a blank line, list items
+ * marked, table cells separated by " | ", a link's address after its text.
+ */
+export function htmlToText(root: ParentNode): string {
+  const out = new PlainText();
+  const walk = (node: Node, listDepth: number) => {
+    if (node.nodeType === TEXT_NODE) {
+      out.write(node.textContent ?? "");
+      return;
+    }
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const element = node as Element;
+    const tag = element.tagName;
+    if (tag === "BR") {
+      out.lineBreak();
+      return;
+    }
+    const breaks = BLOCKS.has(tag) ? (PARAGRAPHS.has(tag) && listDepth === 0 ? 2 : 1) : tag === "TR" ? 1 : 0;
+    if (breaks > 0) out.blockBreak(breaks);
+    if (tag === "LI") {
+      out.blockBreak(1);
+      const list = element.parentElement;
+      const marker = list?.tagName === "OL" ? `${Array.from(list.children).indexOf(element) + 1}. ` : "- ";
+      out.raw(`${"  ".repeat(Math.max(0, listDepth - 1))}${marker}`);
+    }
+    if ((tag === "TD" || tag === "TH") && element.previousElementSibling) out.raw(" | ");
+    const depth = tag === "UL" || tag === "OL" ? listDepth + 1 : listDepth;
+    for (const child of Array.from(element.childNodes)) walk(child, depth);
+    if (tag === "A") {
+      const label = (element.textContent ?? "").trim();
+      const target = element.getAttribute("href")?.replace(/^mailto:/i, "");
+      if (target && target !== label) out.write(` (${target})`);
+    }
+    if (breaks > 0) out.blockBreak(breaks);
+  };
+  for (const child of Array.from(root.childNodes)) walk(child, 0);
+  return out.toString();
+}
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+class PlainText {
+  private text = "";
+
+  private atLineStart(): boolean {
+    return this.text === "" || /(^|\n) *(- |\d+\. )?$/.test(this.text) || this.text.endsWith(" | ");
+  }
+
+  /** Text as HTML renders it: a run of white space is one space. */
+  write(value: string): void {
+    let collapsed = value.replace(/\s+/g, " ");
+    if (this.atLineStart() || this.text.endsWith(" ")) collapsed = collapsed.trimStart();
+    this.text += collapsed;
+  }
+
+  /** A marker or separator, written as is. */
+  raw(value: string): void {
+    this.text = this.text.replace(/ +$/, "") + value;
+  }
+
+  lineBreak(): void {
+    this.text = `${this.text.replace(/ +$/, "")}\n`;
+  }
+
+  /** Ends the current line, then leaves `lines` - 1 blank lines: never more for adjacent blocks. */
+  blockBreak(lines: number): void {
+    if (this.text === "") return;
+    this.text = this.text.replace(/ +$/, "");
+    const trailing = /\n*$/.exec(this.text)?.[0].length ?? 0;
+    if (trailing < lines) this.text += "\n".repeat(lines - trailing);
+  }
+
+  toString(): string {
+    return this.text
+      .split("\n")
+      .map((line) => line.trimEnd())
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+  }
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/database.js";
+import { outboxMails } from "../../db/schema.js";
+
+// The transactional outbox: a mail is a row written in the same transaction as the event that
+// causes it, so a rolled-back event sends nothing and a committed one is sent even when the
+// process dies right after the commit. The worker (mail-worker.ts) claims due rows, sends them and
+// marks them; these are its queries and the supervisor console's.
+
+export type MailKind = "QUERY_LOGGED" | "UPDATE_LOGGED" | "REPLY_SENT" | "DOCUMENTS_RECEIVED";
+
+export interface OutgoingMail {
+  kind: MailKind;
+  to: string[];
+  cc: string[];
+  subject: string;
+  html: string;
+  text: string;
+  memberEntityNumber: number | null;
+  referenceNumber: number | null;
+}
+
+/**
+ * Queues a mail; call it inside the transaction of the event that causes it. The Message-ID is
+ * fixed here, so every attempt and every resend is the same message to the recipient's client.
+ * Returns the outbox id.
+ */
+export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: Date): Promise<number> {
+  const to = distinctAddresses(mail.to, []);
+  if (to.length === 0) throw new Error("a mail needs at least one recipient");
+  const [row] = await db
+    .insert(outboxMails)
+    .values({
+      kind: mail.kind,
+      messageId: newMessageIdLocalPart(),
+      toAddresses: to,
+      // A cc that repeats a recipient would deliver the mail twice to one mailbox.
+      ccAddresses: distinctAddresses(mail.cc, to),
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      status: "PENDING",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      memberEntityNumber: mail.memberEntityNumber,
+      referenceNumber: mail.referenceNumber,
+    })
+    .returning({ id: outboxMails.id });
+  if (!row) throw new Error("insert into outbox_mails returned no row");
+  return row.id;
+}
+
+/**
+ * The unique part of a Message-ID, stored with the mail. The sender completes it with the domain
+ * of MAIL_FROM (`<outbox-…@domain>`, see messageIdHeader): the queueing transaction has no
+ * configuration, and a random value stays unique when ids restart in a new database.
+ */
+function newMessageIdLocalPart(): string {
+  return `outbox-${randomUUID()}`;
+}
+
+function distinctAddresses(addresses: readonly string[], exclude: readonly string[]): string[] {
+  const seen = new Set(exclude.map((address) => address.toLowerCase()));
+  const result: string[] = [];
+  for (const raw of addresses) {
+    const address = raw.trim();
+    if (address === "" || seen.has(address.toLowerCase())) continue;
+    seen.add(address.toLowerCase());
+    result.push(address);
+  }
+  return result;
+}
+
+/** A mail a worker has claimed: `attempt` is its claim, checked again when it is marked. */
+export interface ClaimedMail {
+  id: number;
+  kind: string;
+  messageId: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  html: string;
+  text: string;
+  createdAt: Date;
+  /** 1 for the first attempt; a newer claim of the same mail has a higher one. */
+  attempt: number;
+  /** Until when the claim holds; after it another worker may claim the mail again. */
+  leaseUntil: Date;
+}
+
+/**
+ * Claims up to `limit` due mails, oldest due first, for one worker. Rows other workers hold locked
+ * are skipped (FOR UPDATE SKIP LOCKED), and the claim moves each mail's next attempt forward as a
+ * lease: the n-th mail of the batch is leased for n × `leaseMs`, as the worker sends them one after
+ * another. A worker that dies holding a claim loses it when the lease runs out; the attempt it
+ * used still counts, so a mail that kills every worker that tries it is parked in the end.
+ */
+export async function claimDueMails(
+  db: Db,
+  options: { now: Date; limit: number; leaseMs: number },
+): Promise<ClaimedMail[]> {
+  const { now, limit, leaseMs } = options;
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outboxMails.id })
+      .from(outboxMails)
+      .where(and(eq(outboxMails.status, "PENDING"), lte(outboxMails.nextAttemptAt, now)))
+      .orderBy(asc(outboxMails.nextAttemptAt), asc(outboxMails.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const leases = due.map((row, index) => ({
+      id: row.id,
+      leaseUntil: new Date(now.getTime() + (index + 1) * leaseMs),
+    }));
+    const leaseCase = sql.join(
+      [
+        sql`case ${outboxMails.id}`,
+        ...leases.map((lease) => sql`when ${lease.id} then ${lease.leaseUntil.toISOString()}::timestamptz`),
+        sql`end`,
+      ],
+      sql` `,
+    );
+    const rows = await tx
+      .update(outboxMails)
+      .set({ attempts: sql`${outboxMails.attempts} + 1`, nextAttemptAt: leaseCase as SQL<Date> })
+      .where(
+        inArray(
+          outboxMails.id,
+          leases.map((lease) => lease.id),
+        ),
+      )
+      .returning();
+    return leases.flatMap((lease) => {
+      const row = rows.find((candidate) => candidate.id === lease.id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          kind: row.kind,
+          messageId: row.messageId,
+          to: row.toAddresses,
+          cc: row.ccAddresses,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          createdAt: row.createdAt,
+          attempt: row.attempts,
+          leaseUntil: lease.leaseUntil,
+        },
+      ];
+    });
+  });
+}
+
+/** Only the claim that is still current may mark a mail: a later claim by another worker wins. */
+const stillClaimed = (mail: Pick<ClaimedMail, "id" | "attempt">) =>
+  and(eq(outboxMails.id, mail.id), eq(outboxMails.status, "PENDING"), eq(outboxMails.attempts, mail.attempt));
+
+/** Records a delivered mail. False when the claim was no longer this worker's. */
+export async function markMailSent(
+  db: Queryable,
+  mail: Pick<ClaimedMail, "id" | "attempt">,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(outboxMails)
+    .set({ status: "SENT", sentAt: now, lastErrorCode: null })
+    .where(stillClaimed(mail))
+    .returning({ id: outboxMails.id });
+  return rows.length > 0;
+}
+
+/**
+ * Records a failed attempt: the mail is tried again at `retryAt`, or, with `retryAt` null, parked
+ * as FAILED for a supervisor. `errorCode` is a code, never the peer's words (they may quote an
+ * address). False when the claim was no longer this worker's.
+ */
+export async function markMailFailed(
+  db: Queryable,
+  mail: Pick<ClaimedMail, "id" | "attempt">,
+  failure: { errorCode: string; retryAt: Date | null; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(outboxMails)
+    .set(
+      failure.retryAt
+        ? { lastErrorCode: failure.errorCode, nextAttemptAt: failure.retryAt }
+        : { lastErrorCode: failure.errorCode, status: "FAILED", nextAttemptAt: failure.now },
+    )
+    .where(stillClaimed(mail))
+    .returning({ id: outboxMails.id });
+  return rows.length > 0;
+}
+
+/** Gives back a claimed mail that was not tried (the worker stops): due now, the attempt unused. */
+export async function releaseMail(
+  db: Queryable,
+  mail: Pick<ClaimedMail, "id" | "attempt">,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(outboxMails)
+    .set({ attempts: sql`${outboxMails.attempts} - 1`, nextAttemptAt: now })
+    .where(stillClaimed(mail))
+    .returning({ id: outboxMails.id });
+  return rows.length > 0;
+}
+
+/** A parked mail as the console lists it: what it was and why, never addresses or content. */
+export interface FailedMail {
+  id: number;
+  kind: string;
+  referenceNumber: number | null;
+  memberEntityNumber: number | null;
+  attempts: number;
+  lastErrorCode: string | null;
+  createdAt: Date;
+}
+
+/** Parked mails, newest first; `before` (an id) continues a list. */
+export async function listFailedMails(
+  db: Queryable,
+  options: { limit: number; before?: number | undefined },
+): Promise<FailedMail[]> {
+  return db
+    .select({
+      id: outboxMails.id,
+      kind: outboxMails.kind,
+      referenceNumber: outboxMails.referenceNumber,
+      memberEntityNumber: outboxMails.memberEntityNumber,
+      attempts: outboxMails.attempts,
+      lastErrorCode: outboxMails.lastErrorCode,
+      createdAt: outboxMails.createdAt,
+    })
+    .from(outboxMails)
+    .where(
+      and(
+        eq(outboxMails.status, "FAILED"),
+        options.before === undefined ? undefined : lt(outboxMails.id, options.before),
+      ),
+    )
+    .orderBy(desc(outboxMails.id))
+    .limit(options.limit);
+}
+
+/**
+ * Queues a parked mail again, due now with a fresh set of attempts; the same Message-ID, so it is
+ * the same mail. False when there is no parked mail with this id.
+ */
+export async function resendMail(db: Queryable, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(outboxMails)
+    .set({ status: "PENDING", attempts: 0, nextAttemptAt: now, lastErrorCode: null })
+    .where(and(eq(outboxMails.id, id), eq(outboxMails.status, "FAILED")))
+    .returning({ id: outboxMails.id });
+  return rows.length > 0;
+}

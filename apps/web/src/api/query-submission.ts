@@ -1,0 +1,58 @@
+import { ATTACHMENTS_FIELD, type CreateQueryResponse } from "@portal/domain";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  createRetryKeys,
+  submissionFingerprint,
+  type UploadProgress,
+  uploadWithProgress,
+} from "../lib/upload-with-progress";
+
+// The multipart POSTs of the smart-inquiry service (requirements §7): a new query of either origin
+// and an update. Each has its own endpoint file; this is the sending they share.
+
+/** The text parts of a query or an update, in the order they are sent. */
+export type QueryFields = Record<string, string>;
+
+export interface QuerySubmission {
+  fields: QueryFields;
+  files: readonly File[];
+}
+
+/** Multipart body: the text fields first, then one repeated `files` part per attachment. */
+export function queryFormData({ fields, files }: QuerySubmission): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append(ATTACHMENTS_FIELD, file, file.name);
+  return form;
+}
+
+export interface QuerySubmissionOptions {
+  /** Called once the server has stored it, with its reference number. */
+  onSent?: (response: CreateQueryResponse) => void;
+}
+
+/**
+ * Sends a query or an update to `url` with upload progress. The Idempotency-Key stays the same while
+ * the same content is retried after a failure (the first try may have been stored and only its
+ * answer lost), and changes with the content or after a success (requirements §10.12).
+ */
+export function useQuerySubmission(url: string, { onSent }: QuerySubmissionOptions = {}) {
+  const [retryKeys] = useState(createRetryKeys);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const mutation = useMutation({
+    mutationFn: (submission: QuerySubmission) => {
+      const idempotencyKey = retryKeys.keyFor(submissionFingerprint(submission.fields, submission.files));
+      setProgress(null);
+      return uploadWithProgress<CreateQueryResponse>(url, queryFormData(submission), {
+        idempotencyKey,
+        onProgress: setProgress,
+      });
+    },
+    onSuccess: (response) => {
+      retryKeys.reset();
+      onSent?.(response);
+    },
+  });
+  return { ...mutation, progress };
+}

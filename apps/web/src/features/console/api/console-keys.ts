@@ -1,0 +1,17 @@
+// Every console answer is cached under "console": one invalidation refreshes the queue and the
+// query page after a change. Logging out and an expired session clear the whole cache anyway.
+
+export const consoleKeys = {
+  all: ["console"] as const,
+  queue: ["console", "queue"] as const,
+  query: (referenceNumber: number) => ["console", "query", referenceNumber] as const,
+  member: (entityNumber: number) => ["console", "member", entityNumber] as const,
+  staff: ["console", "staff"] as const,
+  failedMails: ["console", "failed-mails"] as const,
+};
+
+/**
+ * Members' data must not stay in the browser after logout (requirements §10, staff desk): the
+ * console's reads bypass the HTTP cache, so only the query cache holds them, which logout clears.
+ */
+export const NO_STORE: RequestInit = { cache: "no-store" };

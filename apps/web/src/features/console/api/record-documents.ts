@@ -1,0 +1,16 @@
+import { useQuerySubmission } from "../../../api/query-submission";
+import { memberSummaryUrl } from "./get-member-summary";
+
+/** POST {CONSOLE_BASE}/members/{entityNumber}/document-submissions (multipart: category, files). */
+export function recordDocumentsUrl(entityNumber: number): string {
+  return `${memberSummaryUrl(entityNumber)}/document-submissions`;
+}
+
+/**
+ * Records documents received for a member: a document submission with its own reference number.
+ * The same multipart sending as a member's query (upload progress, one Idempotency-Key per content,
+ * so a retry after a lost answer records nothing twice).
+ */
+export function useRecordDocuments(entityNumber: number) {
+  return useQuerySubmission(recordDocumentsUrl(entityNumber));
+}

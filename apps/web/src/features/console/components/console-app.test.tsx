@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
+import {
+  agent,
+  failedMailsForbidden,
+  failedMailsHandler,
+  queueHandler,
+  resendHandler,
+  supervisor,
+} from "../testing/handlers";
+import { renderConsole } from "../testing/render-console";
+
+const menu = () => screen.getByRole("navigation", { name: "Console menu" });
+
+describe("the console's frame", () => {
+  it("shows an agent's name, the menu without Failed mails, and Log out", async () => {
+    server.use(queueHandler());
+    renderConsole("/console");
+    const banner = screen.getByRole("banner");
+    expect(banner).toHaveTextContent("Thandi Mokoena");
+    expect(within(banner).getByRole("button", { name: "Log out" })).toBeInTheDocument();
+    expect(within(menu()).getByRole("link", { name: "Queries" })).toHaveAttribute("aria-current", "page");
+    expect(within(menu()).getByRole("link", { name: "Record documents" })).toBeInTheDocument();
+    // The staff list has answered (the agent is in it), and still no supervisor's link.
+    await screen.findByRole("table");
+    await waitFor(() => expect(within(menu()).getAllByRole("link")).toHaveLength(2));
+    expect(within(menu()).queryByRole("link", { name: "Failed mails" })).toBeNull();
+  });
+
+  it("shows a supervisor the Failed mails link", async () => {
+    server.use(queueHandler());
+    renderConsole("/console", { person: supervisor });
+    expect(await within(menu()).findByRole("link", { name: "Failed mails" })).toHaveAttribute(
+      "href",
+      "/console/mails",
+    );
+  });
+
+  it("moves focus to the new page's heading when the menu opens it", async () => {
+    server.use(queueHandler());
+    const { location } = renderConsole("/console");
+    const user = userEvent.setup();
+    await screen.findByRole("table");
+    await user.click(within(menu()).getByRole("link", { name: "Record documents" }));
+    expect(location()).toBe("/console/documents/new");
+    expect(screen.getByRole("heading", { level: 1, name: "Record documents received" })).toHaveFocus();
+  });
+
+  it("sends an unknown console address to the queue", async () => {
+    server.use(queueHandler());
+    const { location } = renderConsole("/console/no-such-page");
+    await waitFor(() => expect(location()).toBe("/console"));
+    expect(screen.getByRole("heading", { level: 1, name: "Queries" })).toBeInTheDocument();
+  });
+});
+
+describe("failed mails", () => {
+  it("lists them for a supervisor, and sends one again", async () => {
+    server.use(failedMailsHandler(), resendHandler());
+    const sent = recordRequests();
+    renderConsole("/console/mails", { person: supervisor });
+    expect(screen.getByRole("heading", { level: 1, name: "Failed mails" })).toHaveFocus();
+    const table = await screen.findByRole("table", { name: "Mails not delivered after their last attempt" });
+    const row = within(table).getAllByRole("row")[1] as HTMLElement;
+    expect(within(row).getByRole("rowheader")).toHaveTextContent("Reply sent");
+    expect(row).toHaveTextContent(/300001Zanele Khumalo5ECONNREFUSED2026-11-21/);
+    await userEvent.setup().click(within(row).getByRole("button", { name: "Send again" }));
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Reply sent mail queued to be sent again."),
+    );
+    expect(sentKeys(sent)).toContain("POST /api/console/mails/77/resend");
+  });
+
+  it("shows an agent who opens the page the supervisors-only message", async () => {
+    server.use(failedMailsForbidden());
+    renderConsole("/console/mails", { person: agent });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only supervisors can see failed mails.");
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { AppLayout } from "../../../components/layouts/app-layout";
+import { HeaderNavLink } from "../../../components/layouts/header-nav-link";
+import { consolePaths } from "../utils/console-paths";
+import { personName } from "../utils/labels";
+import { useConsoleUser } from "./console-user";
+
+interface ConsoleLayoutProps {
+  schemeName: string;
+  /** The app's own "Log out" button, which clears every cached answer. */
+  logoutButton: ReactNode;
+  children: ReactNode;
+}
+
+/** The console's frame: who is logged in, the console's menu and "Log out". */
+export function ConsoleLayout({ schemeName, logoutButton, children }: ConsoleLayoutProps) {
+  const { person, isSupervisor } = useConsoleUser();
+  return (
+    <AppLayout
+      schemeName={`${schemeName} · Staff console`}
+      headerActions={
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <nav className="d-flex flex-wrap gap-2" aria-label="Console menu">
+            <HeaderNavLink to={consolePaths.queue()}>Queries</HeaderNavLink>
+            <HeaderNavLink to={consolePaths.documentIntake()}>Record documents</HeaderNavLink>
+            {isSupervisor ? (
+              <HeaderNavLink to={consolePaths.failedMails()}>Failed mails</HeaderNavLink>
+            ) : null}
+          </nav>
+          <span className="navbar-text text-light small">
+            <span className="visually-hidden">Logged in as </span>
+            {personName(person)}
+          </span>
+          {logoutButton}
+        </div>
+      }
+    >
+      {children}
+    </AppLayout>
+  );
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { DEFAULT_CATEGORIES, ERROR_MESSAGES, EXCEPTION_CODES } from "@portal/domain";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
+import { SelectField } from "../../../components/form-fields/select-field";
+import { SendButton } from "../../../components/form-fields/send-button";
+import { LoadingStatus } from "../../../components/spinner/spinner";
+import { isHttpError } from "../../../lib/http";
+import { parseReferenceParam } from "../../../lib/reference-param";
+import { useMemberSummary } from "../api/get-member-summary";
+import { useRecordDocuments } from "../api/record-documents";
+import { consolePaths } from "../utils/console-paths";
+import { consoleErrorMessage } from "../utils/error-message";
+import { personName } from "../utils/labels";
+import { MemberFinder } from "./member-finder";
+import { PageHeading } from "./page-heading";
+import { ErrorMessage, SuccessStatus } from "./status-message";
+
+/** #/console/documents/new[?member={entityNumber}]: documents received for a member (requirements §10). */
+export function DocumentIntakePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const entityNumber = parseReferenceParam(searchParams.get("member"));
+  return (
+    <section>
+      <PageHeading>Record documents received</PageHeading>
+      {entityNumber === undefined ? (
+        <MemberFinder onChoose={(chosen) => setSearchParams({ member: String(chosen) })} />
+      ) : (
+        <ChosenMember
+          key={entityNumber}
+          entityNumber={entityNumber}
+          onChangeMember={() => setSearchParams({})}
+        />
+      )}
+    </section>
+  );
+}
+
+interface ChosenMemberProps {
+  entityNumber: number;
+  onChangeMember: () => void;
+}
+
+function ChosenMember({ entityNumber, onChangeMember }: ChosenMemberProps) {
+  const summary = useMemberSummary(entityNumber);
+  const changeButton = (
+    <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onChangeMember}>
+      Choose another member
+    </button>
+  );
+  if (summary.isPending) return <LoadingStatus label="Loading the member..." />;
+  if (summary.isError) {
+    return (
+      <>
+        <ErrorAlert>
+          {isHttpError(summary.error) && summary.error.status === 404
+            ? "No member has this number."
+            : consoleErrorMessage(summary.error, "The member could not be loaded. Please try again.")}
+        </ErrorAlert>
+        {changeButton}
+      </>
+    );
+  }
+  const member = summary.data;
+  return (
+    <>
+      <section aria-labelledby="intake-member-heading" className="card mb-4">
+        <div className="card-body">
+          <h2 id="intake-member-heading" className="h4">
+            Member
+          </h2>
+          <p className="mb-2">
+            {personName(member)}, membership number {member.membershipNumber ?? "none"}
+            {member.planName ? `, ${member.planName}` : ""}
+          </p>
+          {changeButton}
+        </div>
+      </section>
+      <IntakeForm entityNumber={entityNumber} />
+    </>
+  );
+}
+
+const DEFAULT_CATEGORY_VALUES = DEFAULT_CATEGORIES.map((category) => category.value);
+const intakeFormSchema = z.object({
+  category: z
+    .string()
+    .refine(
+      (value) => DEFAULT_CATEGORY_VALUES.includes(value),
+      "Please choose the category of the documents.",
+    ),
+});
+
+function IntakeForm({ entityNumber }: { entityNumber: number }) {
+  const attachmentsId = useId();
+  const submission = useRecordDocuments(entityNumber);
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesProblem, setFilesProblem] = useState("");
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(intakeFormSchema),
+    mode: "onTouched",
+    defaultValues: { category: "" },
+  });
+
+  const send = handleSubmit(({ category }) => {
+    if (files.length === 0) {
+      setFilesProblem("Please attach the documents received.");
+      return;
+    }
+    setFilesProblem("");
+    submission.mutate({ fields: { category }, files });
+  });
+  const startAgain = () => {
+    submission.reset();
+    setFiles([]);
+    reset();
+  };
+
+  const failure = submission.error
+    ? isHttpError(submission.error) &&
+      submission.error.body?.exceptionCode === EXCEPTION_CODES.ATTACHMENT_RULE
+      ? ERROR_MESSAGES.attachmentRule
+      : consoleErrorMessage(submission.error, "The documents could not be recorded. Please try again.")
+    : "";
+
+  return (
+    <>
+      <SuccessStatus className="mb-3">
+        {submission.data ? (
+          <>
+            Documents recorded. Reference number <strong>{submission.data.referenceNumber}</strong>. The
+            member is told by e-mail.
+          </>
+        ) : null}
+      </SuccessStatus>
+      {submission.isSuccess ? (
+        <div className="d-flex flex-wrap gap-2">
+          <button type="button" className="btn btn-primary" onClick={startAgain}>
+            Record more documents for this member
+          </button>
+          <Link to={consolePaths.queue()} className="btn btn-outline-secondary">
+            Back to the queries
+          </Link>
+        </div>
+      ) : (
+        <form noValidate onSubmit={send} aria-label="Documents received">
+          <SelectField
+            label="Category"
+            placeholder="Choose a category"
+            options={DEFAULT_CATEGORIES}
+            registration={register("category")}
+            error={errors.category}
+          />
+          <AttachmentPicker
+            id={attachmentsId}
+            label="Documents"
+            files={files}
+            onChange={(chosen) => {
+              setFiles(chosen);
+              if (chosen.length > 0) setFilesProblem("");
+            }}
+            disabled={submission.isPending}
+          />
+          {filesProblem ? <ErrorAlert>{filesProblem}</ErrorAlert> : null}
+          <ErrorMessage>{failure}</ErrorMessage>
+          <div className="mt-3">
+            <SendButton
+              label="Record documents"
+              progressLabel="Uploading the documents"
+              sending={submission.isPending}
+              progress={submission.progress}
+            />
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

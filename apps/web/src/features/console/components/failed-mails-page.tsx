@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadingStatus } from "../../../components/spinner/spinner";
+import { type FailedMail, useFailedMails } from "../api/get-failed-mails";
+import { useResendMail } from "../api/resend-mail";
+import { consoleErrorMessage, isForbidden } from "../utils/error-message";
+import { formatDateTime, mailKindLabel, personName } from "../utils/labels";
+import { PageHeading } from "./page-heading";
+import { ErrorMessage, SuccessStatus } from "./status-message";
+
+/** #/console/mails (supervisors): mails the outbox gave up on, each with "Send again". */
+export function FailedMailsPage() {
+  const mails = useFailedMails();
+  const resend = useResendMail();
+  const [done, setDone] = useState("");
+
+  const sendAgain = (mail: FailedMail) => {
+    setDone("");
+    resend.mutate(mail.id, {
+      onSuccess: () => setDone(`${mailKindLabel(mail.kind)} mail queued to be sent again.`),
+    });
+  };
+
+  return (
+    <section>
+      <PageHeading>Failed mails</PageHeading>
+      {mails.isPending ? <LoadingStatus label="Loading failed mails..." /> : null}
+      {mails.isError ? (
+        <ErrorAlert>
+          {isForbidden(mails.error)
+            ? "Only supervisors can see failed mails."
+            : consoleErrorMessage(mails.error, "The failed mails could not be loaded. Please try again.")}
+        </ErrorAlert>
+      ) : null}
+      <SuccessStatus className="mb-3">{done}</SuccessStatus>
+      <ErrorMessage>
+        {resend.error
+          ? consoleErrorMessage(resend.error, "The mail could not be queued again. Please try again.")
+          : null}
+      </ErrorMessage>
+      {mails.data?.length === 0 ? <p className="text-body-secondary">No mail has failed.</p> : null}
+      {mails.data && mails.data.length > 0 ? (
+        <div className="table-responsive">
+          <table className="table align-middle caption-top">
+            <caption>Mails not delivered after their last attempt</caption>
+            <thead>
+              <tr>
+                <th scope="col">Mail</th>
+                <th scope="col">Reference</th>
+                <th scope="col">Member</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Last error</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {mails.data.map((mail) => (
+                <tr key={mail.id}>
+                  <th scope="row">{mailKindLabel(mail.kind)}</th>
+                  <td>{mail.referenceNumber ?? "—"}</td>
+                  <td>{mail.member ? personName(mail.member) : "—"}</td>
+                  <td>{mail.attempts}</td>
+                  <td>{mail.lastErrorCode ?? "—"}</td>
+                  <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary"
+                      disabled={resend.isPending}
+                      onClick={() => sendAgain(mail)}
+                    >
+                      Send again
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+import type { ConsoleQueryResponse } from "@portal/domain";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http } from "msw";
+import { describe, expect, it } from "vitest";
+import { errorJson } from "../../../testing/contract-json";
+import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
+import {
+  agent,
+  assigneeHandler,
+  assignToMeHandler,
+  consoleQuery,
+  consoleQueryFailing,
+  consoleQueryHandler,
+  noteHandler,
+  QUERY_PATH,
+  reopenHandler,
+  supervisor,
+} from "../testing/handlers";
+import { renderConsole } from "../testing/render-console";
+
+const QUERY = "/api/console/queries/300001";
+
+function setup({
+  query = consoleQuery,
+  person = agent,
+  route = "/console/queries/300001",
+}: {
+  query?: ConsoleQueryResponse;
+  person?: typeof agent;
+  route?: string;
+} = {}) {
+  server.use(
+    consoleQueryHandler(() => query),
+    noteHandler(),
+    assignToMeHandler(),
+    assigneeHandler(),
+    reopenHandler(),
+  );
+  const sent = recordRequests();
+  const view = renderConsole(route, { person });
+  return { ...view, sent, user: userEvent.setup() };
+}
+
+const loaded = () => screen.findByRole("heading", { level: 2, name: "Thread" });
+const section = (name: string) => screen.getByRole("region", { name });
+const reads = (sent: SentRequest[]) => sentKeys(sent).filter((key) => key === `GET ${QUERY}`);
+
+async function bodyOf(sent: SentRequest[], key: string): Promise<unknown> {
+  const request = sent.find((entry) => entry.key === key)?.request;
+  if (!request) throw new Error(`${key} was not sent`);
+  return request.json();
+}
+
+describe("the query page", () => {
+  it("shows the whole thread, each message with its date and downloadable files", async () => {
+    setup();
+    expect(screen.getByRole("heading", { level: 1, name: "Query 300001" })).toHaveFocus();
+    await loaded();
+    const thread = section("Thread");
+    const original = within(thread).getByRole("article", { name: "Original query 300001" });
+    expect(original).toHaveTextContent("My claim was short paid. Please check it.");
+    expect(original).toHaveTextContent(/Logged 2026-11-20 \d\d:\d\d/);
+    expect(within(original).getByRole("link", { name: /invoice\.pdf/ })).toHaveAttribute(
+      "href",
+      "/api/console/queries/300001/attachments/41",
+    );
+    const update = within(thread).getByRole("article", { name: "Update 300004" });
+    expect(update).toHaveTextContent("Here is the statement as well.");
+    expect(within(update).getByRole("link", { name: /statement\.png/ })).toHaveAttribute(
+      "href",
+      "/api/console/queries/300004/attachments/42",
+    );
+  });
+
+  it("shows the member's summary with their other open queries and the way to record documents", async () => {
+    setup();
+    await loaded();
+    const member = section("Member");
+    expect(member).toHaveTextContent("NameZanele Khumalo");
+    expect(member).toHaveTextContent("Membership number20991234");
+    expect(member).toHaveTextContent("PlanMeridian Comprehensive");
+    expect(member).toHaveTextContent("Dependents2");
+    // The query on screen is not one of the "other" ones.
+    expect(within(member).queryByRole("link", { name: /300001/ })).toBeNull();
+    expect(within(member).getByRole("link", { name: "300007 — Manage plan" })).toHaveAttribute(
+      "href",
+      "/console/queries/300007",
+    );
+    expect(within(member).getByRole("link", { name: "Record documents received" })).toHaveAttribute(
+      "href",
+      "/console/documents/new?member=41",
+    );
+  });
+
+  it("shows status, due date (overdue in words) and where replies go", async () => {
+    setup();
+    await loaded();
+    const status = section("Status");
+    expect(status).toHaveTextContent("StatusOpen");
+    expect(within(status).getByText("Overdue")).toHaveClass("badge");
+    expect(status).toHaveTextContent("Reply dueTue 24 Nov 2026 Overdue");
+    expect(status).toHaveTextContent("Medical claims — Claim short paid");
+    expect(status).toHaveTextContent("zanele@example.com");
+    expect(status).toHaveTextContent("and z.khumalo@example.org");
+  });
+
+  it("shows the replies sent, cleaned of anything that could run", async () => {
+    setup();
+    await loaded();
+    const replies = section("Replies sent");
+    const reply = within(replies).getByRole("article");
+    expect(reply).toHaveTextContent(/Sent 2026-11-21 \d\d:\d\d by Thandi Mokoena/);
+    expect(within(reply).getByText("checking").tagName).toBe("STRONG");
+    expect(reply.querySelector("img, script, [onerror]")).toBeNull();
+  });
+
+  it("shows the internal notes, marked as never shown to the member, and adds one", async () => {
+    const { sent, user } = setup();
+    await loaded();
+    const notes = section("Internal notes");
+    expect(within(notes).getByText("Internal — never shown to the member")).toBeInTheDocument();
+    expect(within(notes).getByRole("list", { name: "Notes" })).toHaveTextContent(
+      /Asked claims to look at the tariff\.Pieter van Wyk, 2026-11-21/,
+    );
+
+    await user.click(within(notes).getByRole("button", { name: "Add note" }));
+    expect(await within(notes).findByText("Please write the note.")).toBeInTheDocument();
+    expect(sentKeys(sent)).not.toContain(`POST ${QUERY}/notes`);
+
+    await user.type(within(notes).getByLabelText("New note"), "  Called the member.  ");
+    await user.click(within(notes).getByRole("button", { name: "Add note" }));
+    await waitFor(() => expect(within(notes).getByRole("status")).toHaveTextContent("Note added."));
+    expect(await bodyOf(sent, `POST ${QUERY}/notes`)).toEqual({ text: "Called the member." });
+    expect(within(notes).getByLabelText("New note")).toHaveValue("");
+    // The page reads the query again, with the new note.
+    await waitFor(() => expect(reads(sent)).toHaveLength(2));
+  });
+
+  it("assigns the query to the agent; an agent has no choice of someone else", async () => {
+    const { sent, user } = setup();
+    await loaded();
+    const status = section("Status");
+    expect(within(status).queryByLabelText("Assign to")).toBeNull();
+    await user.click(within(status).getByRole("button", { name: "Assign to me" }));
+    expect(await within(status).findByText("The query is assigned to you.")).toBeInTheDocument();
+    expect(sentKeys(sent)).toContain(`POST ${QUERY}/assign-to-me`);
+  });
+
+  it("lets a supervisor assign the query to anyone, or to nobody", async () => {
+    const query = {
+      ...consoleQuery,
+      query: {
+        ...consoleQuery.query,
+        assignedTo: { entityNumber: agent.entityNumber, firstName: "Thandi", lastName: "Mokoena" },
+      },
+    };
+    const { sent, user } = setup({ query, person: supervisor });
+    await loaded();
+    const status = section("Status");
+    const select = await within(status).findByLabelText("Assign to");
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole("option")
+          .map((option) => option.textContent),
+      ).toEqual(["Nobody (unassigned)", "Thandi Mokoena (Agent)", "Pieter van Wyk (Supervisor)"]),
+    );
+    expect(select).toHaveValue(String(agent.entityNumber));
+    await user.selectOptions(select, String(supervisor.entityNumber));
+    await user.click(within(status).getByRole("button", { name: "Assign" }));
+    expect(await within(status).findByText("The query is assigned.")).toBeInTheDocument();
+    expect(await bodyOf(sent, `PUT ${QUERY}/assignee`)).toEqual({
+      assigneeEntityNumber: supervisor.entityNumber,
+    });
+  });
+
+  it("reopens a closed query, which offers no Send and close", async () => {
+    const closed = {
+      ...consoleQuery,
+      query: { ...consoleQuery.query, status: "CLOSED" as const, overdue: false },
+    };
+    const { sent, user } = setup({ query: closed });
+    await loaded();
+    expect(screen.getByRole("button", { name: "Send reply" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Send and close" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Reopen" }));
+    expect(await screen.findByText("The query is open again.")).toBeInTheDocument();
+    expect(sentKeys(sent)).toContain(`POST ${QUERY}/reopen`);
+  });
+
+  it("says so when someone else reopened it first", async () => {
+    const closed = { ...consoleQuery, query: { ...consoleQuery.query, status: "CLOSED" as const } };
+    const { user } = setup({ query: closed });
+    server.use(http.post(`${QUERY_PATH}/reopen`, () => errorJson(409, "CONFLICT")));
+    await loaded();
+    await user.click(screen.getByRole("button", { name: "Reopen" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This query is already open.");
+  });
+
+  it("an open query has no Reopen, and offers Send reply and Send and close", async () => {
+    setup();
+    await loaded();
+    expect(screen.queryByRole("button", { name: "Reopen" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Send and close" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Reply" })).toBeInTheDocument();
+  });
+
+  it("says when no query has the reference number", async () => {
+    server.use(consoleQueryFailing(404, "NOT_FOUND"));
+    renderConsole("/console/queries/999999");
+    expect(await screen.findByRole("alert")).toHaveTextContent("No query has this reference number.");
+    expect(screen.getByRole("heading", { level: 1, name: "Query 999999" })).toBeInTheDocument();
+  });
+});

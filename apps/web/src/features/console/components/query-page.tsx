@@ -1,0 +1,83 @@
+import { useParams } from "react-router";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadingStatus } from "../../../components/spinner/spinner";
+import { isHttpError } from "../../../lib/http";
+import { parseReferenceParam } from "../../../lib/reference-param";
+import { useConsoleQuery } from "../api/get-console-query";
+import { consoleErrorMessage } from "../utils/error-message";
+import { InternalNotes } from "./internal-notes";
+import { MemberSummaryCard } from "./member-summary-card";
+import { PageHeading } from "./page-heading";
+import { QueryStatusPanel } from "./query-status-panel";
+import { RepliesSent } from "./replies-sent";
+import { ReplyComposer } from "./reply-composer";
+import { ThreadSection } from "./thread-section";
+
+/** #/console/queries/:reference */
+export function QueryRoute() {
+  const referenceNumber = parseReferenceParam(useParams().reference ?? null);
+  if (referenceNumber === undefined) {
+    return (
+      <section>
+        <PageHeading>Query not found</PageHeading>
+        <ErrorAlert>This address names no query. Please open the query from the queue.</ErrorAlert>
+      </section>
+    );
+  }
+  // Another query is another page: nothing typed for one carries over to the next.
+  return <QueryPage key={referenceNumber} referenceNumber={referenceNumber} />;
+}
+
+/** One query's thread, its member, notes, status and the reply editor (requirements §10, staff desk). */
+export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
+  const result = useConsoleQuery(referenceNumber);
+  if (result.isPending) {
+    return (
+      <section>
+        <PageHeading>Query {referenceNumber}</PageHeading>
+        <LoadingStatus label="Loading the query..." />
+      </section>
+    );
+  }
+  if (result.isError) {
+    const notFound = isHttpError(result.error) && result.error.status === 404;
+    return (
+      <section>
+        <PageHeading>Query {referenceNumber}</PageHeading>
+        <ErrorAlert>
+          {notFound
+            ? "No query has this reference number."
+            : consoleErrorMessage(result.error, "The query could not be loaded. Please try again.")}
+        </ErrorAlert>
+        {notFound ? null : (
+          <button type="button" className="btn btn-outline-primary" onClick={() => result.refetch()}>
+            Try again
+          </button>
+        )}
+      </section>
+    );
+  }
+  const { query, member } = result.data;
+  return (
+    <section>
+      <PageHeading>Query {query.referenceNumber}</PageHeading>
+      {query.referenceNumber === referenceNumber ? null : (
+        <p className="text-body-secondary">
+          {referenceNumber} is an update to this query; the whole thread is shown.
+        </p>
+      )}
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <ThreadSection thread={query.thread} />
+          <RepliesSent replies={query.replies} />
+          <ReplyComposer referenceNumber={query.referenceNumber} closed={query.status === "CLOSED"} />
+        </div>
+        <div className="col-lg-4">
+          <QueryStatusPanel query={query} />
+          <MemberSummaryCard member={member} currentReference={query.referenceNumber} />
+          <InternalNotes referenceNumber={query.referenceNumber} notes={query.notes} />
+        </div>
+      </div>
+    </section>
+  );
+}

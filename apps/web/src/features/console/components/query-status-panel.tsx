@@ -1,0 +1,156 @@
+import type { ConsoleQueryResponse } from "@portal/domain";
+import { type FormEvent, useId, useState } from "react";
+import { isHttpError } from "../../../lib/http";
+import { useAssignToMe } from "../api/assign-to-me";
+import { useStaff } from "../api/get-staff";
+import { useReopenQuery } from "../api/reopen-query";
+import { useSetAssignee } from "../api/set-assignee";
+import { consoleErrorMessage } from "../utils/error-message";
+import { categoryText, ORIGIN_LABELS, personName, ROLE_LABELS, STATUS_LABELS } from "../utils/labels";
+import { useConsoleUser } from "./console-user";
+import { DueDate } from "./due-date";
+import { ErrorMessage, SuccessStatus } from "./status-message";
+
+type ConsoleQuery = ConsoleQueryResponse["query"];
+
+/** Status, due date and assignment of the thread, with "Assign to me", a supervisor's assigning and "Reopen". */
+export function QueryStatusPanel({ query }: { query: ConsoleQuery }) {
+  const { person, isSupervisor } = useConsoleUser();
+  const referenceNumber = query.referenceNumber;
+  const assignToMe = useAssignToMe(referenceNumber);
+  const setAssignee = useSetAssignee(referenceNumber);
+  const reopen = useReopenQuery(referenceNumber);
+  const [done, setDone] = useState("");
+  const [failure, setFailure] = useState("");
+  const assignedToMe = query.assignedTo?.entityNumber === person.entityNumber;
+
+  const act = (action: Promise<unknown>, success: string, failed: (error: Error) => string) => {
+    setDone("");
+    setFailure("");
+    action.then(
+      () => setDone(success),
+      (error: Error) => setFailure(failed(error)),
+    );
+  };
+  const assignFailed = (error: Error) =>
+    consoleErrorMessage(error, "The assignment could not be changed. Please try again.");
+
+  return (
+    <section aria-labelledby="console-status-heading" className="card mb-4">
+      <div className="card-body">
+        <h2 id="console-status-heading" className="h4">
+          Status
+        </h2>
+        <dl className="row mb-3">
+          <dt className="col-5">Status</dt>
+          <dd className="col-7">{STATUS_LABELS[query.status]}</dd>
+          <dt className="col-5">Reply due</dt>
+          <dd className="col-7">
+            <DueDate replyDueOn={query.replyDueOn} overdue={query.overdue} />
+          </dd>
+          <dt className="col-5">Category</dt>
+          <dd className="col-7">{categoryText(query.category, query.subCategory)}</dd>
+          <dt className="col-5">Origin</dt>
+          <dd className="col-7">{ORIGIN_LABELS[query.origin]}</dd>
+          <dt className="col-5">Assigned to</dt>
+          <dd className="col-7">{query.assignedTo ? personName(query.assignedTo) : "Nobody"}</dd>
+          <dt className="col-5">Replies go to</dt>
+          <dd className="col-7 text-break">
+            {query.email}
+            {query.ccEmail ? <div>and {query.ccEmail}</div> : null}
+          </dd>
+        </dl>
+        {query.legacy ? (
+          <p className="small text-body-secondary">Logged before the portal kept reply due dates.</p>
+        ) : null}
+        <div className="d-flex flex-wrap gap-2">
+          {assignedToMe ? null : (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              disabled={assignToMe.isPending}
+              onClick={() => act(assignToMe.mutateAsync(), "The query is assigned to you.", assignFailed)}
+            >
+              Assign to me
+            </button>
+          )}
+          {query.status === "CLOSED" ? (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              disabled={reopen.isPending}
+              onClick={() =>
+                act(reopen.mutateAsync(), "The query is open again.", (error) =>
+                  isHttpError(error) && error.status === 409
+                    ? "This query is already open."
+                    : consoleErrorMessage(error, "The query could not be reopened. Please try again."),
+                )
+              }
+            >
+              Reopen
+            </button>
+          ) : null}
+        </div>
+        {isSupervisor ? (
+          <AssignToAnyone
+            // A new assignee from the server starts the choice afresh.
+            key={query.assignedTo?.entityNumber ?? "nobody"}
+            current={query.assignedTo?.entityNumber ?? null}
+            pending={setAssignee.isPending}
+            onAssign={(assignee) =>
+              act(
+                setAssignee.mutateAsync(assignee),
+                assignee === null ? "The query is unassigned." : "The query is assigned.",
+                assignFailed,
+              )
+            }
+          />
+        ) : null}
+        <SuccessStatus>{done}</SuccessStatus>
+        <ErrorMessage>{failure}</ErrorMessage>
+      </div>
+    </section>
+  );
+}
+
+interface AssignToAnyoneProps {
+  current: number | null;
+  pending: boolean;
+  onAssign: (assignee: number | null) => void;
+}
+
+/** A supervisor's choice of assignee: any member of staff, or nobody. */
+function AssignToAnyone({ current, pending, onAssign }: AssignToAnyoneProps) {
+  const id = useId();
+  const staff = useStaff();
+  const [choice, setChoice] = useState(current === null ? "" : String(current));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onAssign(choice === "" ? null : Number(choice));
+  };
+  return (
+    <form className="mt-3" onSubmit={submit} aria-label="Assign to anyone">
+      <label htmlFor={id} className="form-label">
+        Assign to
+      </label>
+      <div className="input-group">
+        <select
+          id={id}
+          className="form-select"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+        >
+          <option value="">Nobody (unassigned)</option>
+          {(staff.data ?? []).map((member) => (
+            <option key={member.entityNumber} value={member.entityNumber}>
+              {personName(member)} ({ROLE_LABELS[member.role]})
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-outline-primary" disabled={pending}>
+          Assign
+        </button>
+      </div>
+    </form>
+  );
+}

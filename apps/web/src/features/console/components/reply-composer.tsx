@@ -1,0 +1,110 @@
+import { CONSOLE_LIMITS } from "@portal/domain";
+import { useId, useRef, useState } from "react";
+import { useSendReply } from "../api/send-reply";
+import { consoleErrorMessage } from "../utils/error-message";
+import { cleanReplyHtml, replyHasText } from "../utils/reply-html";
+import { ReplyEditor } from "./reply-editor";
+import { ErrorMessage, SuccessStatus } from "./status-message";
+
+interface ReplyComposerProps {
+  referenceNumber: number;
+  /** A closed query can still get a reply, but there is nothing left to close. */
+  closed: boolean;
+}
+
+/** Writing the reply, previewing it as the member will see it, and sending it (and closing the query). */
+export function ReplyComposer({ referenceNumber, closed }: ReplyComposerProps) {
+  const id = useId();
+  const editorRef = useRef<HTMLDivElement>(null);
+  const send = useSendReply(referenceNumber);
+  const [previewHtml, setPreviewHtml] = useState<string | null>(null);
+  const [problem, setProblem] = useState("");
+  const [sent, setSent] = useState("");
+
+  // What is sent is what the preview shows: the editor's HTML through the reply allowlist.
+  const currentHtml = () => cleanReplyHtml(editorRef.current?.innerHTML ?? "");
+
+  const submit = (close: boolean) => {
+    setProblem("");
+    setSent("");
+    const html = currentHtml();
+    if (!replyHasText(html)) {
+      setProblem("Please write the reply.");
+      return;
+    }
+    if (html.length > CONSOLE_LIMITS.replyHtmlMaxLength) {
+      setProblem("The reply is too long. Please shorten it.");
+      return;
+    }
+    send.mutate(
+      { html, close },
+      {
+        onSuccess: () => {
+          editorRef.current?.replaceChildren();
+          setPreviewHtml(null);
+          setSent(close ? "Reply sent. The query is closed." : "Reply sent.");
+        },
+      },
+    );
+  };
+
+  const failure =
+    problem ||
+    (send.error ? consoleErrorMessage(send.error, "The reply could not be sent. Please try again.") : "");
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mb-4">
+      <h2 id={`${id}-heading`} className="h4">
+        Send a reply
+      </h2>
+      <p className="form-text mt-0">
+        The member gets the reply by e-mail and sees it in the portal. Nothing else of this page is sent.
+      </p>
+      <ReplyEditor editorRef={editorRef} disabled={send.isPending} hidden={previewHtml !== null} />
+      {previewHtml === null ? null : (
+        <section aria-label="Preview" className="border rounded p-3 reply-preview">
+          <p className="small text-body-secondary">As the member will see it:</p>
+          {replyHasText(previewHtml) ? (
+            <div
+              className="reply-html"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by cleanReplyHtml (currentHtml).
+              dangerouslySetInnerHTML={{ __html: previewHtml }}
+            />
+          ) : (
+            <p className="text-body-secondary mb-0">Nothing written yet.</p>
+          )}
+        </section>
+      )}
+      <div className="d-flex flex-wrap gap-2 mt-3">
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          aria-pressed={previewHtml !== null}
+          onClick={() => setPreviewHtml(previewHtml === null ? currentHtml() : null)}
+        >
+          Preview
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={send.isPending}
+          onClick={() => submit(false)}
+        >
+          Send reply
+        </button>
+        {closed ? null : (
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={send.isPending}
+            onClick={() => submit(true)}
+          >
+            Send and close
+          </button>
+        )}
+      </div>
+      <SuccessStatus>{sent}</SuccessStatus>
+      <ErrorMessage>{failure}</ErrorMessage>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  CONSOLE_BASE,
+  type ConsoleMemberSummary,
+  type ConsoleQueryResponse,
+  consoleMemberSummarySchema,
+  consoleQueryResponseSchema,
+  type ExceptionCode,
+  failedMailsResponseSchema,
+  type MemberSearchResult,
+  memberSearchResponseSchema,
+  noContentSchema,
+  type QueueResponse,
+  type QueueRow,
+  queueResponseSchema,
+  replySentResponseSchema,
+  type SessionInfo,
+  type StaffMember,
+  staffListResponseSchema,
+} from "@portal/domain";
+import { HttpResponse, http } from "msw";
+import { contractBody, contractJson, errorJson } from "../../../testing/contract-json";
+import { testConfig } from "../../../testing/test-utils";
+import type { FailedMail } from "../api/get-failed-mails";
+
+// The console's fake services. Every answer goes through its contract (contract-json.ts).
+
+export const agent: StaffMember = {
+  entityNumber: 9001,
+  firstName: "Thandi",
+  lastName: "Mokoena",
+  role: "STAFF_AGENT",
+};
+export const supervisor: StaffMember = {
+  entityNumber: 9002,
+  firstName: "Pieter",
+  lastName: "van Wyk",
+  role: "STAFF_SUPERVISOR",
+};
+
+export function staffSession(person: StaffMember): SessionInfo {
+  const { role: _role, ...member } = person;
+  return { authenticated: true, member, workspace: "console" };
+}
+
+export const QUEUE_PATH = `${CONSOLE_BASE}/queries`;
+export const QUERY_PATH = `${CONSOLE_BASE}/queries/:referenceNumber`;
+
+export function queueRow(overrides: Partial<QueueRow> = {}): QueueRow {
+  return {
+    referenceNumber: 300001,
+    parentReferenceNumber: null,
+    member: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo", membershipNumber: "20991234" },
+    category: "MEDICAL_CLAIMS",
+    subCategory: "CLAIM_SHORT_PAID",
+    origin: "MEMBER_WEB",
+    // Midday UTC, so the local calendar day is the same in every test time zone.
+    dateLogged: "2026-11-20T12:00:00.000Z",
+    replyDueOn: "2026-11-24",
+    overdue: false,
+    assignedTo: null,
+    status: "OPEN",
+    ...overrides,
+  };
+}
+
+export const queueCounts = { open: 12, closed: 30, overdue: 3, unassigned: 5, mine: 2 };
+
+export function queuePage(queries: QueueRow[], nextCursor: string | null = null): QueueResponse {
+  return contractBody(queueResponseSchema, { queries, counts: queueCounts, nextCursor });
+}
+
+/** The queue answering by cursor: `pages[cursor ?? ""]`, the first page without one. */
+export function queueHandler(pages: Record<string, QueueResponse> = { "": queuePage([queueRow()]) }) {
+  return http.get(QUEUE_PATH, ({ request }) => {
+    const cursor = new URL(request.url).searchParams.get("after") ?? "";
+    const page = pages[cursor];
+    return page ? contractJson(queueResponseSchema, page) : errorJson(404, "NOT_FOUND", `No page ${cursor}`);
+  });
+}
+
+export const threadMember: ConsoleMemberSummary = {
+  entityNumber: 41,
+  firstName: "Zanele",
+  lastName: "Khumalo",
+  membershipNumber: "20991234",
+  planName: "Meridian Comprehensive",
+  dependentCount: 2,
+  otherOpenQueries: [
+    { referenceNumber: 300001, category: "MEDICAL_CLAIMS" },
+    { referenceNumber: 300007, category: "MANAGE_PLAN" },
+  ],
+};
+
+export const consoleQuery: ConsoleQueryResponse = {
+  query: {
+    referenceNumber: 300001,
+    origin: "MEMBER_WEB",
+    category: "MEDICAL_CLAIMS",
+    subCategory: "CLAIM_SHORT_PAID",
+    status: "OPEN",
+    replyDueOn: "2026-11-24",
+    overdue: true,
+    assignedTo: null,
+    email: "zanele@example.com",
+    ccEmail: "z.khumalo@example.org",
+    legacy: false,
+    thread: [
+      {
+        referenceNumber: 300001,
+        text: "My claim was short paid.\nPlease check it.",
+        dateLogged: "2026-11-20T12:00:00.000Z",
+        attachments: [{ attachmentId: 41, fileName: "invoice.pdf" }],
+      },
+      {
+        referenceNumber: 300004,
+        text: "Here is the statement as well.",
+        dateLogged: "2026-11-21T12:00:00.000Z",
+        attachments: [{ attachmentId: 42, fileName: "statement.png" }],
+      },
+    ],
+    replies: [
+      {
+        id: 5,
+        html: '<p>We are <strong>checking</strong> it.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
+        sentAt: "2026-11-21T13:00:00.000Z",
+        sentBy: { entityNumber: agent.entityNumber, firstName: agent.firstName, lastName: agent.lastName },
+      },
+    ],
+    notes: [
+      {
+        id: 8,
+        text: "Asked claims to look at the tariff.",
+        createdAt: "2026-11-21T14:00:00.000Z",
+        author: { entityNumber: supervisor.entityNumber, firstName: "Pieter", lastName: "van Wyk" },
+      },
+    ],
+  },
+  member: threadMember,
+};
+
+/** The query page's answer; `current` is asked on every request, so a test can change it. */
+export function consoleQueryHandler(current: () => ConsoleQueryResponse = () => consoleQuery) {
+  return http.get(QUERY_PATH, () => contractJson(consoleQueryResponseSchema, current()));
+}
+
+export function consoleQueryFailing(status: number, exceptionCode: ExceptionCode) {
+  return http.get(QUERY_PATH, () => errorJson(status, exceptionCode));
+}
+
+/** A 204 the contract allows. */
+export function noContent(): Response {
+  contractBody(noContentSchema, null);
+  return new HttpResponse(null, { status: 204 });
+}
+
+export function noteHandler() {
+  return http.post(`${QUERY_PATH}/notes`, () => noContent());
+}
+
+export function assignToMeHandler() {
+  return http.post(`${QUERY_PATH}/assign-to-me`, () => noContent());
+}
+
+export function assigneeHandler() {
+  return http.put(`${QUERY_PATH}/assignee`, () => noContent());
+}
+
+export function replyHandler(replyId = 6) {
+  return http.post(`${QUERY_PATH}/replies`, () => contractJson(replySentResponseSchema, { replyId }));
+}
+
+export function reopenHandler() {
+  return http.post(`${QUERY_PATH}/reopen`, () => noContent());
+}
+
+export function staffHandler(staff: StaffMember[] = [agent, supervisor]) {
+  return http.get(`${CONSOLE_BASE}/staff`, () => contractJson(staffListResponseSchema, { staff }));
+}
+
+export function memberSummaryHandler(summary: ConsoleMemberSummary = threadMember) {
+  return http.get(`${CONSOLE_BASE}/members/:entityNumber`, () =>
+    contractJson(consoleMemberSummarySchema, summary),
+  );
+}
+
+export const MEMBER_SEARCH_PATH = `${testConfig.memberDetailsBase}/member-search`;
+
+export function memberSearchHandler(members: MemberSearchResult[]) {
+  return http.post(MEMBER_SEARCH_PATH, () => contractJson(memberSearchResponseSchema, { members }));
+}
+
+export const failedMail: FailedMail = {
+  id: 77,
+  kind: "REPLY_SENT",
+  referenceNumber: 300001,
+  member: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo" },
+  attempts: 5,
+  lastErrorCode: "ECONNREFUSED",
+  createdAt: "2026-11-21T13:00:00.000Z",
+};
+
+export function failedMailsHandler(mails: FailedMail[] = [failedMail]) {
+  return http.get(`${CONSOLE_BASE}/mails/failed`, () => contractJson(failedMailsResponseSchema, { mails }));
+}
+
+/** What the server answers an agent for a supervisor's call. */
+export function failedMailsForbidden() {
+  return http.get(`${CONSOLE_BASE}/mails/failed`, () => errorJson(403, "FORBIDDEN"));
+}
+
+export function resendHandler() {
+  return http.post(`${CONSOLE_BASE}/mails/:mailId/resend`, () => noContent());
+}

@@ -1,0 +1,15 @@
+import { paths } from "../../../config/paths";
+
+// The console's own addresses (router locations, without the "#") below where the app mounts it.
+
+export const CONSOLE_ROOT = paths.console.getHref();
+
+export const consolePaths = {
+  queue: () => CONSOLE_ROOT,
+  query: (referenceNumber: number) => `${CONSOLE_ROOT}/queries/${referenceNumber}`,
+  documentIntake: (memberEntityNumber?: number) =>
+    memberEntityNumber === undefined
+      ? `${CONSOLE_ROOT}/documents/new`
+      : `${CONSOLE_ROOT}/documents/new?member=${memberEntityNumber}`,
+  failedMails: () => `${CONSOLE_ROOT}/mails`,
+} as const;

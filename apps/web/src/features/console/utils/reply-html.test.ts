@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { CARET_HOLDER, cleanReplyHtml, plainTextToHtml, replyHasText } from "./reply-html";
+
+// Excel puts this on the clipboard for two rows of two cells (shortened): a style sheet, column
+// widths, classes and inline styles around the cells.
+const EXCEL_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>td{mso-number-format:General}.xl65{color:red}</style></head>
+<body><!--StartFragment--><table border=0 cellpadding=0 cellspacing=0 width=128 style='border-collapse:collapse;width:96pt'>
+<col width=64 span=2 style='width:48pt'>
+<tr height=20 style='height:15.0pt'><td height=20 class=xl65 width=64 style='height:15.0pt;width:48pt'>Item</td><td class=xl65 width=64>Amount</td></tr>
+<tr height=20><td height=20 colspan=1 style='background:yellow'>Consultation</td><td align=right>R 520.00</td></tr>
+<!--EndFragment--></table></body></html>`;
+
+describe("cleanReplyHtml", () => {
+  it("keeps a spreadsheet's table, rows and cells, and drops its styles, classes and widths", () => {
+    const clean = cleanReplyHtml(EXCEL_HTML);
+    expect(clean).toBe(
+      '<table><tbody><tr><td>Item</td><td>Amount</td></tr><tr><td colspan="1">Consultation</td><td>R 520.00</td></tr></tbody></table>',
+    );
+  });
+
+  it("drops scripts, event handlers, styles, images and javascript: links", () => {
+    const clean = cleanReplyHtml(
+      '<p style="color:red" onclick="steal()">Hi <b>there</b></p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">click</a><style>p{}</style>',
+    );
+    expect(clean).toBe("<p>Hi <b>there</b></p><a>click</a>");
+  });
+
+  it("keeps web and mail links, marked so the page they open gets no handle on the portal", () => {
+    expect(cleanReplyHtml('<a href="https://example.com/x" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com/x" rel="noopener noreferrer">x</a>',
+    );
+    expect(cleanReplyHtml('<a href="mailto:help@example.com">mail</a>')).toContain(
+      'href="mailto:help@example.com"',
+    );
+  });
+
+  it("removes the editor's caret holders", () => {
+    expect(cleanReplyHtml(`<p><strong>${CARET_HOLDER}Bold</strong></p>`)).toBe(
+      "<p><strong>Bold</strong></p>",
+    );
+  });
+});
+
+describe("replyHasText", () => {
+  it("is false for empty paragraphs and line breaks", () => {
+    expect(replyHasText("<p><br></p><p> </p>")).toBe(false);
+    expect(replyHasText("<p>x</p>")).toBe(true);
+  });
+});
+
+describe("plainTextToHtml", () => {
+  it("keeps the lines and escapes markup", () => {
+    expect(plainTextToHtml("Line 1\r\n<b>Line</b> 2")).toBe("Line 1<br>&lt;b&gt;Line&lt;/b&gt; 2");
+  });
+});

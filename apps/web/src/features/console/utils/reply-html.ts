@@ -1,0 +1,112 @@
+import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
+
+// A reply is e-mailed and shown to the member, so the console keeps only formatting: the same
+// allowlist the server applies before it stores a reply (requirements §10, staff desk). Cleaning
+// here too means the preview shows exactly what the member will get, and a paste never brings
+// scripts, event handlers, styles or spreadsheet markup into the editor.
+
+const ALLOWED_TAGS = [
+  "p",
+  "br",
+  "div",
+  "span",
+  "b",
+  "strong",
+  "i",
+  "em",
+  "u",
+  "s",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "th",
+  "td",
+  "caption",
+  "h2",
+  "h3",
+  "h4",
+  "blockquote",
+];
+const ALLOWED_ATTR = ["href", "colspan", "rowspan", "scope"];
+
+/** Web and mail links only: the reply is read in a mail client and in a sandboxed frame. */
+export function isAllowedLink(href: string): boolean {
+  return /^(https?:|mailto:)/i.test(href.trim());
+}
+
+let purifier: Purifier | undefined;
+
+// A private instance, so the link hook never reaches the other DOMPurify users of the app.
+function replyPurifier(): Purifier {
+  if (purifier) return purifier;
+  const instance = DOMPurify(window);
+  instance.addHook("afterSanitizeAttributes", (node) => {
+    if (node.tagName !== "A") return;
+    if (!isAllowedLink(node.getAttribute("href") ?? "")) node.removeAttribute("href");
+    else node.setAttribute("rel", "noopener noreferrer");
+  });
+  purifier = instance;
+  return instance;
+}
+
+/** A zero-width space the editor types into an empty bold or italic run; never part of a reply. */
+export const CARET_HOLDER = "\u200B";
+
+// Spreadsheets put line breaks between rows and cells: text no table may hold, so it goes.
+const TABLE_PARTS = new Set(["TABLE", "THEAD", "TBODY", "TFOOT", "TR"]);
+
+function dropLayoutWhitespace(root: Node): void {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const layout: Node[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentNode;
+    if (node.textContent?.trim() === "" && parent instanceof Element && TABLE_PARTS.has(parent.tagName)) {
+      layout.push(node);
+    }
+  }
+  for (const node of layout) node.parentNode?.removeChild(node);
+}
+
+/** The reply as the member will see it: formatting, lists, links and tables only. */
+export function cleanReplyHtml(html: string): string {
+  const fragment = replyPurifier().sanitize(html.replaceAll(CARET_HOLDER, ""), {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  dropLayoutWhitespace(fragment);
+  const holder = document.createElement("div");
+  holder.appendChild(fragment);
+  return holder.innerHTML.trim();
+}
+
+/** Whether a cleaned reply says anything at all (empty paragraphs are not a reply). */
+export function replyHasText(cleanHtml: string): boolean {
+  const template = document.createElement("template");
+  template.innerHTML = cleanHtml;
+  return (template.content.textContent ?? "").trim().length > 0;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+/** Plain text pasted into the editor: its lines kept as line breaks. */
+export function plainTextToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => escapeHtml(line))
+    .join("<br>");
+}

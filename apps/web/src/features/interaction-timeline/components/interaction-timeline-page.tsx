@@ -1,0 +1,70 @@
+import { ERROR_MESSAGES } from "@portal/domain";
+import { useEffect, useRef, useState } from "react";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { useAppConfig } from "../../../config/app-config";
+import { useInteractionTimeline } from "../api/get-interaction-timeline";
+import { TimelineItemCard } from "./timeline-item-card";
+
+/**
+ * The interaction timeline: the member's queries (with their updates and the replies sent) and
+ * their document submissions, newest first, a page at a time.
+ */
+export function InteractionTimelinePage() {
+  const { schemeName } = useAppConfig();
+  const timeline = useInteractionTimeline();
+  const items = timeline.data?.pages.flatMap((page) => page.items) ?? [];
+  // The index of the first item "Load more" asked for: it takes focus once it is there, so keyboard
+  // and screen-reader users carry on reading where the new items begin.
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const firstNewHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusFrom === null || items.length <= focusFrom) return;
+    firstNewHeading.current?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, items.length]);
+
+  const loadMore = () => {
+    // The button is only aria-disabled while a page loads, so it keeps focus; a click then does nothing.
+    if (timeline.isFetchingNextPage) return;
+    setFocusFrom(items.length);
+    void timeline.fetchNextPage();
+  };
+
+  return (
+    <section>
+      <title>{`Interaction timeline · ${schemeName}`}</title>
+      <h1 className="h2 mb-4">Interaction timeline</h1>
+      {timeline.isPending ? <LoadingStatus label="Loading your interaction timeline..." /> : null}
+      {timeline.isError && items.length === 0 ? (
+        <ErrorAlert>{ERROR_MESSAGES.openQueriesLoad}</ErrorAlert>
+      ) : null}
+      {timeline.isSuccess && items.length === 0 ? (
+        <p>There are no queries or document submissions on your interaction timeline yet.</p>
+      ) : null}
+      {items.length > 0 ? (
+        <ol className="list-unstyled mb-0" aria-label="Your queries and document submissions, newest first">
+          {items.map((item, index) => (
+            <li key={`${item.type}-${item.referenceNumber}`}>
+              <TimelineItemCard item={item} headingRef={index === focusFrom ? firstNewHeading : undefined} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {timeline.isFetchNextPageError ? <ErrorAlert>{ERROR_MESSAGES.openQueriesLoad}</ErrorAlert> : null}
+      {timeline.hasNextPage ? (
+        <button
+          type="button"
+          className={`btn btn-outline-primary${timeline.isFetchingNextPage ? " disabled" : ""}`}
+          aria-disabled={timeline.isFetchingNextPage}
+          onClick={loadMore}
+        >
+          {timeline.isFetchingNextPage ? (
+            <Spinner size="sm" label="Loading more..." className="me-2" />
+          ) : null}
+          Load more
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { categoryLabel, formatDate, type TimelineItem, toRouteOrigin } from "@portal/domain";
+import { type ReactNode, type Ref, useId } from "react";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths";
+import { documentCountText, ORIGIN_LABELS, STATUS_LABELS } from "../utils/labels";
+
+type QueryItem = Extract<TimelineItem, { type: "QUERY" }>;
+type DocumentItem = Extract<TimelineItem, { type: "DOCUMENT_SUBMISSION" }>;
+
+interface TimelineItemCardProps {
+  item: TimelineItem;
+  /** The heading, so "Load more" can move focus to the first item it added. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** One entry of the timeline: a query with what happened to it since, or a document submission. */
+export function TimelineItemCard({ item, headingRef }: TimelineItemCardProps) {
+  return item.type === "QUERY" ? (
+    <QueryCard item={item} headingRef={headingRef} />
+  ) : (
+    <DocumentCard item={item} headingRef={headingRef} />
+  );
+}
+
+interface CardProps {
+  title: string;
+  headingRef: Ref<HTMLHeadingElement> | undefined;
+  children: ReactNode;
+}
+
+function Card({ title, headingRef, children }: CardProps) {
+  const headingId = useId();
+  return (
+    <article className="card mb-3" aria-labelledby={headingId}>
+      <div className="card-body">
+        <h2 className="h5 card-title" id={headingId} ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+function Details({ rows }: { rows: readonly (readonly [term: string, value: string])[] }) {
+  return (
+    <dl className="row mb-2">
+      {rows.map(([term, value]) => (
+        <div key={term} className="col-sm-6 col-lg-3">
+          <dt className="small text-body-secondary fw-normal">{term}</dt>
+          <dd className="mb-2">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The updates and the replies of a query, in the order they happened. */
+function threadEvents(item: QueryItem): { key: string; at: string; text: string }[] {
+  const updates = item.updates.map((update) => ({
+    key: `update-${update.referenceNumber}`,
+    at: update.dateLogged,
+    text: `Update ${update.referenceNumber} logged on ${formatDate(update.dateLogged)}`,
+  }));
+  const replies = item.replies.map((reply, index) => ({
+    key: `reply-${index}`,
+    at: reply.sentAt,
+    text: `Reply sent on ${formatDate(reply.sentAt)}`,
+  }));
+  // Both are ISO 8601 instants in UTC, so comparing the text orders them in time.
+  return [...updates, ...replies].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+function QueryCard({
+  item,
+  headingRef,
+}: {
+  item: QueryItem;
+  headingRef: Ref<HTMLHeadingElement> | undefined;
+}) {
+  const events = threadEvents(item);
+  return (
+    <Card title={`Query ${item.referenceNumber}`} headingRef={headingRef}>
+      <Details
+        rows={[
+          ["Category", categoryLabel(item.category)],
+          ["Date", formatDate(item.dateLogged)],
+          ["Logged via", ORIGIN_LABELS[item.origin]],
+          ["Status", STATUS_LABELS[item.status]],
+        ]}
+      />
+      {events.length > 0 ? (
+        <ul className="mb-2" aria-label={`Updates and replies of query ${item.referenceNumber}`}>
+          {events.map((event) => (
+            <li key={event.key}>{event.text}</li>
+          ))}
+        </ul>
+      ) : null}
+      {item.legacy ? (
+        // Such a query came from another channel: the view-query screen would only answer 0015.
+        <p className="small text-body-secondary mb-0">
+          This query was logged elsewhere and can't be opened here.
+        </p>
+      ) : (
+        <Link
+          to={paths.update.getHref(toRouteOrigin(item.origin), {
+            reference: item.referenceNumber,
+            timeline: true,
+          })}
+        >
+          View query {item.referenceNumber}
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+function DocumentCard({
+  item,
+  headingRef,
+}: {
+  item: DocumentItem;
+  headingRef: Ref<HTMLHeadingElement> | undefined;
+}) {
+  return (
+    <Card title={`Document submission ${item.referenceNumber}`} headingRef={headingRef}>
+      <Details
+        rows={[
+          ["Category", categoryLabel(item.category)],
+          ["Date", formatDate(item.dateLogged)],
+          ["Documents", documentCountText(item.fileCount)],
+        ]}
+      />
+      <Link to={paths.documentSubmission.getHref(item.referenceNumber)}>
+        View document submission {item.referenceNumber}
+      </Link>
+    </Card>
+  );
+}

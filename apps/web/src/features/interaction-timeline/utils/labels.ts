@@ -1,0 +1,14 @@
+import type { QueryStatus, ServerOrigin } from "@portal/domain";
+
+/** Where a query was logged, as the member knows the two channels. */
+export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, string>> = {
+  MEMBER_WEB: "Member website",
+  MED_XPRESS: "MedXpress",
+};
+
+export const STATUS_LABELS: Readonly<Record<QueryStatus, string>> = { OPEN: "Open", CLOSED: "Closed" };
+
+/** "1 document", "2 documents". */
+export function documentCountText(count: number): string {
+  return count === 1 ? "1 document" : `${count} documents`;
+}
