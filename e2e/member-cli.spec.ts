@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-// `npm run cli -- member:create …` as an operator runs it, against its own data directory.
+// `npm run cli -- member:create …` and `staff:create …` as an operator runs them, against their own
+// data directory.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-cli-"));
 test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -56,4 +57,31 @@ test("names the missing options and shows the usage", () => {
   expect(result.status).toBe(1);
   expect(result.stderr).toContain("Missing --password, --email, --first-name, --last-name.");
   expect(result.stderr).toContain("Usage: npm run cli -- member:create");
+});
+
+const staffArgs = (role: string) => [
+  "staff:create",
+  "--username",
+  `desk.${role.toLowerCase()}`,
+  "--password",
+  "Quiet-Harbour-Lantern-4",
+  "--email",
+  "desk@scheme.example",
+  "--first-name",
+  "Sipho",
+  "--last-name",
+  "Dlamini",
+  "--role",
+  role,
+];
+
+test("creates a member of staff with a staff role, and refuses any other role", () => {
+  const created = cli(...staffArgs("STAFF_AGENT"));
+  expect(created.stderr).toBe("");
+  expect(created.stdout).toMatch(/^Created staff member \(STAFF_AGENT\) with entity number \d{8}\n$/);
+
+  const refused = cli(...staffArgs("MEMBER"));
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain("--role must be one of STAFF_AGENT, STAFF_SUPERVISOR.");
+  expect(cli("staff:create", "--username", "x").stderr).toContain("Missing --password");
 });

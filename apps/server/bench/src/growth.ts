@@ -3,9 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openEmbeddedDatabase, openServerDatabase } from "../../dist/db/database.js";
+import { members } from "../../dist/db/schema.js";
 import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 import { startNode, stop, waitForHttp } from "./child-process.js";
 import { PortalSession } from "./portal-session.js";
@@ -70,11 +71,10 @@ async function fill(database: Database, size: (typeof SIZES)[number]): Promise<v
   await db.execute(sql`
     insert into members (first_name, last_name)
     select 'Growth', 'Member ' || g from generate_series(1, ${size.members}) as g`);
-  // Both drivers answer raw SQL with { rows }; the shared Db type does not say so.
-  const found = (await db.execute(
-    sql`select min(entity_number)::int as first from members where first_name = 'Growth'`,
-  )) as unknown as { rows: { first: number }[] };
-  const [range] = found.rows;
+  const [range] = await db
+    .select({ first: sql<number>`min(${members.entityNumber})::int` })
+    .from(members)
+    .where(eq(members.firstName, "Growth"));
   if (!range) throw new Error("the generated members were not found");
   await db.execute(sql`
     insert into queries (member_entity_number, origin, category, query_text, email, status, logged_at)

@@ -1,7 +1,5 @@
-import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "../../app-context.js";
-import { errors } from "../../lib/errors.js";
 import { SESSION_COOKIE } from "./cookies.js";
 import { type MemberSession, resolveSession } from "./sessions.js";
 
@@ -32,9 +30,3 @@ export const sessionPlugin = fp<AppContext>(
   },
   { name: "session", dependencies: ["@fastify/cookie"] },
 );
-
-/** The member the request acts for; answers 401 when there is none. */
-export function requireMember(request: FastifyRequest): MemberSession {
-  if (!request.memberSession) throw errors.unauthenticated();
-  return request.memberSession;
-}
