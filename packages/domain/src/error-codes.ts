@@ -18,6 +18,9 @@ export const EXCEPTION_CODES = {
   IDEMPOTENCY_KEY_REUSED: "IDEMPOTENCY_KEY_REUSED",
   FORBIDDEN: "FORBIDDEN",
   RATE_LIMITED: "RATE_LIMITED",
+  /** A registration or password-reset link that is unknown, used or expired. */
+  ACCOUNT_LINK_INVALID: "ACCOUNT_LINK_INVALID",
+  USERNAME_TAKEN: "USERNAME_TAKEN",
   INTERNAL: "INTERNAL_ERROR",
 } as const;
 

@@ -1,5 +1,6 @@
 export * from "./attachments.js";
 export * from "./categories.js";
+export * from "./contracts/accounts.js";
 export * from "./contracts/app-config.js";
 export * from "./contracts/common.js";
 export * from "./contracts/console.js";

@@ -1,4 +1,5 @@
-// Password rule for the member-creation command: long, not trivially guessable, not the username.
+// Log-in rules shared by the operator's commands (member:create, staff:create) and the member's own
+// registration and password reset: long, not trivially guessable, not the username.
 
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -21,4 +22,15 @@ export function passwordStrengthProblem(password: string, username: string): str
     return "The password must not contain the username.";
   }
   return null;
+}
+
+/** Stored lower-case; letters, digits and . _ @ - so an e-mail address can serve as a username. */
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{2,63}$/;
+
+export const USERNAME_RULE =
+  "The username must be 3 to 64 characters: letters, digits, dots, dashes, underscores or @, starting with a letter or digit.";
+
+/** A plain-English reason the username cannot be used, or null; compared case-insensitively. */
+export function usernameProblem(username: string): string | null {
+  return USERNAME_PATTERN.test(username.trim().toLowerCase()) ? null : USERNAME_RULE;
 }

@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -27,7 +28,8 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 export const members = pgTable(
   "members",
   {
-    entityNumber: integer("entity_number").primaryKey().generatedAlwaysAsIdentity({ startWith: 70000001 }),
+    // By default: the register import (modules/register) keeps the scheme's own entity numbers.
+    entityNumber: integer("entity_number").primaryKey().generatedByDefaultAsIdentity({ startWith: 70000001 }),
     /** Stored lower-case: log-in names are case-insensitive. Null: this person cannot log in. */
     username: text("username").unique(),
     passwordHash: text("password_hash"),
@@ -79,6 +81,31 @@ export const loginThrottle = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (table) => [check("login_throttle_failures_positive", sql`${table.failures} > 0`)],
+);
+
+/**
+ * Single-use links mailed for first-time registration and forgotten passwords. Only the SHA-256 of
+ * the token is kept; the token itself is in the member's mailbox. A used or expired row proves
+ * nothing.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose").notNull(),
+    entityNumber: integer("entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    /** The address the link was sent to: a registration is for the address the member named. */
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("account_tokens_purpose_known", sql`${table.purpose} in ('ACTIVATION', 'PASSWORD_RESET')`),
+    index("account_tokens_entity").on(table.entityNumber, table.purpose),
+  ],
 );
 
 // ---- Smart inquiry -------------------------------------------------------------------------
@@ -394,7 +421,8 @@ export const plans = pgTable(
 export const policies = pgTable(
   "policies",
   {
-    policyId: integer("policy_id").primaryKey().generatedAlwaysAsIdentity({ startWith: 4000001 }),
+    // By default: the register import keeps the scheme's own policy ids.
+    policyId: integer("policy_id").primaryKey().generatedByDefaultAsIdentity({ startWith: 4000001 }),
     /** The policy number printed on cards and letters; asked for beside policyId as a cross-check. */
     policyIdentifier: text("policy_identifier").notNull().unique(),
     planId: integer("plan_id")
@@ -422,6 +450,8 @@ export const policyDependents = pgTable(
     relationship: text("relationship").notNull(),
     /** Two digits; "00" is the principal member, so dependents start at "01". */
     dependentCode: text("dependent_code").notNull(),
+    /** When the person joined the policy, as the register says; null when it does not say. */
+    startDate: date("start_date", { mode: "string" }),
   },
   (table) => [
     primaryKey({ columns: [table.policyId, table.dependentEntityNumber] }),
@@ -584,3 +614,22 @@ export const planBenefits = pgTable(
     ),
   ],
 );
+
+/**
+ * One row per run of `register:import` that wrote something: who ran it (the operating-system
+ * account), the files' SHA-256 checksums and the counts. Part of the audit trail: updates and
+ * deletes are refused by a trigger (migration 0008).
+ */
+export const registerImports = pgTable("register_imports", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  ranBy: text("ran_by").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+  /** File name → SHA-256 of its bytes. */
+  fileChecksums: jsonb("file_checksums").$type<Record<string, string>>().notNull(),
+  /** Kind → { inserted, updated, removed }. */
+  counts: jsonb("counts")
+    .$type<Record<string, { inserted: number; updated: number; removed: number }>>()
+    .notNull(),
+  removeMissing: boolean("remove_missing").notNull(),
+});

@@ -1,4 +1,4 @@
-import { isValidEmail, passwordStrengthProblem } from "@portal/domain";
+import { isValidEmail, passwordStrengthProblem, usernameProblem } from "@portal/domain";
 import type { Db } from "../../db/database.js";
 import { findMemberByUsername, insertMember, normaliseUsername } from "./members-repository.js";
 import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "./passwords.js";
@@ -16,13 +16,10 @@ export class CreateMemberError extends Error {
   override name = "CreateMemberError";
 }
 
-const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{2,63}$/;
-
 function problemWith(input: CreateMemberInput): string | null {
   const username = normaliseUsername(input.username);
-  if (!USERNAME_PATTERN.test(username)) {
-    return "The username must be 3 to 64 characters: letters, digits, dots, dashes, underscores or @, starting with a letter or digit.";
-  }
+  const badUsername = usernameProblem(username);
+  if (badUsername) return badUsername;
   const weakness = passwordStrengthProblem(input.password, username);
   if (weakness) return weakness;
   if (!input.firstName.trim() || !input.lastName.trim()) return "The first name and last name are required.";
