@@ -241,6 +241,12 @@ export const outboxMails = pgTable(
       onDelete: "cascade",
     }),
     referenceNumber: integer("reference_number"),
+    /**
+     * A single-use account link (registration, password reset), sealed with a key derived from the
+     * session secret (mail/sealed-links.ts): the body holds a placeholder, so the database never
+     * holds a usable token. The sender opens it just before sending.
+     */
+    sealedLink: text("sealed_link"),
   },
   (table) => [
     check("outbox_mails_status_known", sql`${table.status} in ('PENDING', 'SENT', 'FAILED')`),
