@@ -9,6 +9,7 @@ import { mountPath } from "./lib/mount-path.js";
 import { openApiPlugin } from "./lib/openapi.js";
 import { installSecurityHeaders } from "./lib/security-headers.js";
 import { accessPlugin } from "./modules/access/access-plugin.js";
+import { accountRoutes } from "./modules/accounts/routes.js";
 import { appConfigRoutes } from "./modules/app-config/routes.js";
 import { consoleModule } from "./modules/console/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessPlugin, context);
 
   await app.register(gatewayRoutes, context);
+  await app.register(accountRoutes, context);
   await app.register(contentRoutes, context);
   await app.register(appConfigRoutes, context);
   await app.register(smartInquiryModule, { ...context, blobStore });

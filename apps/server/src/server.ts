@@ -53,11 +53,12 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openConfiguredDatabase(config);
   const blobStore = blobStoreFor(config);
+  const secret = resolveSessionSecret(config);
   const app = await buildApp({
     config,
     db: database.db,
     blobStore,
-    secret: resolveSessionSecret(config),
+    secret,
     now: () => new Date(),
     serveWebApp: true,
   }).catch(async (error: unknown) => {
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
   const mailWorker = createMailWorker({
     db: database.db,
     transport: mailTransport,
+    secret,
     log: app.log,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
   });

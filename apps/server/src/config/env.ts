@@ -108,6 +108,30 @@ export const envSchema = z.object({
     )
     .default(DEFAULT_MAIL_FROM),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  // The origin members reach the portal at: the mailed account links start with it. Never taken
+  // from the request's Host header, which a caller chooses (a forged host would mail a link to
+  // the caller's own site). Defaults to http://localhost:PORT.
+  PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be the portal's address, such as https://portal.scheme.example",
+    })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+  ACTIVATION_LINK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
+  PASSWORD_RESET_LINK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  // Registration and reset requests answer no sooner than this, matched or not (a match queues a mail).
+  ACCOUNT_ANSWER_MIN_MS: z.coerce.number().int().min(0).max(5_000).default(400),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -116,6 +140,8 @@ export interface Config extends Env {
   /** "embedded" runs PGlite in DATA_DIR; "server" connects to DATABASE_URL. */
   databaseKind: "embedded" | "server";
   seedDemoData: boolean;
+  /** PUBLIC_URL, or http://localhost:PORT: the origin of the mailed account links. */
+  publicUrl: string;
 }
 
 export class ConfigError extends StartupError {
@@ -152,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     ...values,
     databaseKind,
     seedDemoData: values.SEED_DEMO_DATA ?? databaseKind === "embedded",
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
   };
 }

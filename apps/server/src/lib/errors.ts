@@ -1,4 +1,4 @@
-import { type ErrorBody, EXCEPTION_CODES, LOGIN_FAILURE_MESSAGE } from "@portal/domain";
+import { ACCOUNT_MESSAGES, type ErrorBody, EXCEPTION_CODES, LOGIN_FAILURE_MESSAGE } from "@portal/domain";
 
 /**
  * An error a route may answer with. Every error body has the same shape,
@@ -45,6 +45,19 @@ export const errors = {
       { "retry-after": String(Math.ceil(retryAfterSeconds)) },
     );
   },
+  tooManyAttempts: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    const unit = minutes === 1 ? "minute" : "minutes";
+    return new AppError(
+      429,
+      EXCEPTION_CODES.RATE_LIMITED,
+      `Too many attempts. Please try again in ${minutes} ${unit}.`,
+      { "retry-after": String(Math.ceil(retryAfterSeconds)) },
+    );
+  },
+  accountLinkInvalid: () =>
+    new AppError(400, EXCEPTION_CODES.ACCOUNT_LINK_INVALID, ACCOUNT_MESSAGES.linkInvalid),
+  usernameTaken: () => new AppError(409, EXCEPTION_CODES.USERNAME_TAKEN, ACCOUNT_MESSAGES.usernameTaken),
   internal: () =>
     new AppError(500, EXCEPTION_CODES.INTERNAL, "Something went wrong on our side. Please try again later."),
 };

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config/env.js";
 import type { Database } from "../db/database.js";
+import { TEST_SECRET } from "../modules/mail/test-helpers.js";
 import { createMember } from "../modules/members/create-member.js";
 import type { BlobStore } from "../modules/storage/blob-store.js";
 import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";
@@ -41,6 +42,7 @@ export async function createTestApp(kind: TestDatabaseKind, env: NodeJS.ProcessE
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     LOGIN_SLOWDOWN_MS: "5",
+    ACCOUNT_ANSWER_MIN_MS: "0",
     PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
     ...env,
   });
@@ -50,7 +52,7 @@ export async function createTestApp(kind: TestDatabaseKind, env: NodeJS.ProcessE
     config,
     db: database.db,
     blobStore,
-    secret: "test-secret-test-secret-test-secret!",
+    secret: TEST_SECRET,
     now: () => clock.now,
   });
   return {

@@ -37,6 +37,11 @@ export const AUDIT_RESOURCES = {
   documentIntake: "document-intake",
   failedMails: "failed-mails",
   mailResend: "mail-resend",
+  /** A registration link mailed (or, with a log-in already, the mail saying so). */
+  registrationRequest: "registration-request",
+  accountActivation: "account-activation",
+  passwordResetRequest: "password-reset-request",
+  passwordReset: "password-reset",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 

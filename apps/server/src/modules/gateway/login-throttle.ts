@@ -77,3 +77,32 @@ export function failureDelayMs(failures: number, baseMs: number): number {
   if (failures < 3) return 0;
   return Math.min(baseMs * 2 ** (failures - 3), baseMs * 8);
 }
+
+/**
+ * Counts one request against `key` and says whether it is within `limit` per window: the count is
+ * taken and checked in one statement, so parallel requests cannot all slip under the limit. For
+ * calls that cost a mail or a password hash however they end (registration, password reset).
+ */
+export async function reserveAttempt(
+  db: Db,
+  key: string,
+  limit: number,
+  now: Date,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const windowStart = new Date(now.getTime() - THROTTLE_POLICY.windowMs).toISOString();
+  const windowExpired = sql`${loginThrottle.windowStartedAt} < ${windowStart}::timestamptz`;
+  const [row] = await db
+    .insert(loginThrottle)
+    .values({ key, failures: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`case when ${windowExpired} then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStartedAt: sql`case when ${windowExpired} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt });
+  if (!row || row.count <= limit) return { allowed: true };
+  const windowEndsInMs = row.windowStartedAt.getTime() + THROTTLE_POLICY.windowMs - now.getTime();
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(windowEndsInMs / 1000)) };
+}

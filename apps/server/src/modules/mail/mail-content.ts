@@ -96,7 +96,7 @@ function promise(businessDays: string, dueLatest: string | null): string {
 // --- Composition -------------------------------------------------------------------------------
 
 /** One block of a mail, written once for each part. */
-interface Block {
+export interface Block {
   html: string;
   text: string;
 }
@@ -104,7 +104,7 @@ interface Block {
 type Segment = string | { strong: string } | typeof LINE_BREAK;
 
 const LINE_BREAK = { lineBreak: true } as const;
-const strong = (value: string): Segment => ({ strong: value });
+export const strong = (value: string): Segment => ({ strong: value });
 
 function segmentHtml(segment: Segment): string {
   if (typeof segment === "string") return escapeHtml(segment);
@@ -116,7 +116,7 @@ function segmentText(segment: Segment): string {
   return "strong" in segment ? segment.strong : "\n";
 }
 
-function paragraph(...segments: Segment[]): Block {
+export function paragraph(...segments: Segment[]): Block {
   return {
     html: `<p style="${PARAGRAPH_STYLE}">${segments.map(segmentHtml).join("")}</p>`,
     text: segments.map(segmentText).join(""),
@@ -124,7 +124,7 @@ function paragraph(...segments: Segment[]): Block {
 }
 
 const FONT = "font-family:Arial,Helvetica,sans-serif;color:#1a1a1a";
-const PARAGRAPH_STYLE = "margin:0 0 16px 0;font-size:15px;line-height:1.5";
+export const PARAGRAPH_STYLE = "margin:0 0 16px 0;font-size:15px;line-height:1.5";
 const REPLY_STYLE =
   "margin:0 0 16px 0;padding:4px 0 4px 16px;border-left:4px solid #c8d3df;font-size:15px;line-height:1.5";
 const FOOTER_STYLE = "margin:24px 0 0 0;font-size:12px;line-height:1.5;color:#555555";
@@ -132,8 +132,11 @@ const FOOTER_STYLE = "margin:24px 0 0 0;font-size:12px;line-height:1.5;color:#55
 const GREETING = "Dear member";
 const FOOTER = `This is an automatic message from ${SCHEME_NAME}. Replies to this address are not read.`;
 
-function compose(
-  about: MailAbout,
+/** Who a mail goes to and what it is about: the parts of OutgoingMail every mail has. */
+type Addressing = Pick<OutgoingMail, "to" | "cc" | "memberEntityNumber" | "referenceNumber">;
+
+export function compose(
+  about: Addressing,
   kind: OutgoingMail["kind"],
   subject: string,
   blocks: Block[],

@@ -12,7 +12,7 @@ import { DEFAULT_MAIL_FROM, parseMailFrom } from "./mail-from.js";
 import { createMailTransport, mailErrorCode, messageIdHeader } from "./mail-transport.js";
 import { createMailWorker } from "./mail-worker.js";
 import { enqueueMail } from "./outbox.js";
-import { parseMessage, recordingLog } from "./test-helpers.js";
+import { parseMessage, recordingLog, TEST_SECRET } from "./test-helpers.js";
 
 const MAIL_FROM = "Meridian Health <no-reply@meridian.example>";
 
@@ -106,7 +106,13 @@ describe.each(TEST_DATABASE_KINDS)("the worker writing .eml files, on %s", (kind
       MAIL_FROM: DEFAULT_MAIL_FROM,
       DATA_DIR: dataDir,
     });
-    const worker = createMailWorker({ db: database.db, transport, log: recordingLog(), maxAttempts: 8 });
+    const worker = createMailWorker({
+      db: database.db,
+      transport,
+      log: recordingLog(),
+      maxAttempts: 8,
+      secret: TEST_SECRET,
+    });
     expect((await worker.runOnce()).map((result) => result.outcome)).toEqual(["sent"]);
     expect(await worker.runOnce()).toEqual([]);
     const [row] = await database.db.select().from(outboxMails).where(eq(outboxMails.id, id));

@@ -15,7 +15,13 @@ import {
   type OutgoingMail,
   resendMail,
 } from "./outbox.js";
-import { recordingLog, type SmtpPeer, type SmtpPeerOptions, startSmtpPeer } from "./test-helpers.js";
+import {
+  recordingLog,
+  type SmtpPeer,
+  type SmtpPeerOptions,
+  startSmtpPeer,
+  TEST_SECRET,
+} from "./test-helpers.js";
 
 const MAIL_FROM = "Meridian Health <no-reply@meridian.example>";
 const MINUTE = 60_000;
@@ -58,7 +64,14 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
   }
 
   const worker = (transport: MailTransport, options: Partial<MailWorkerOptions> = {}) =>
-    createMailWorker({ db: database.db, transport, log: recordingLog(), maxAttempts: 8, ...options });
+    createMailWorker({
+      db: database.db,
+      transport,
+      log: recordingLog(),
+      maxAttempts: 8,
+      secret: TEST_SECRET,
+      ...options,
+    });
 
   const acknowledgement = (referenceNumber: number, to = "member@example.com"): OutgoingMail =>
     queryLoggedMail({

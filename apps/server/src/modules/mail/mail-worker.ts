@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.js";
 import { type MailTransport, mailErrorCode } from "./mail-transport.js";
 import { type ClaimedMail, claimDueMails, markMailFailed, markMailSent, releaseMail } from "./outbox.js";
+import { withOpenedLink } from "./sealed-links.js";
 
 // Sends what the outbox holds. Every app process runs one; they share the database, and a mail is
 // claimed by one worker at a time (outbox.ts), so each is sent once. A mail whose send fails is
@@ -18,6 +19,8 @@ export interface MailWorkerOptions {
   db: Db;
   transport: MailTransport;
   log: MailWorkerLog;
+  /** The session secret: it opens the sealed account links of the mails that carry one. */
+  secret: string;
   /** Attempts before a mail is parked (MAIL_MAX_ATTEMPTS). */
   maxAttempts: number;
   /** The pause between rounds when there was nothing more to send. */
@@ -77,7 +80,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function deliver(mail: ClaimedMail): Promise<MailOutcome> {
     const about = { mailId: mail.id, mailKind: mail.kind };
     try {
-      await transport.send(mail);
+      await transport.send(withOpenedLink(mail, options.secret));
     } catch (error) {
       const errorCode = mailErrorCode(error);
       const at = now();

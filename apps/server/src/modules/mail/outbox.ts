@@ -8,7 +8,15 @@ import { outboxMails } from "../../db/schema.js";
 // process dies right after the commit. The worker (mail-worker.ts) claims due rows, sends them and
 // marks them; these are its queries and the supervisor console's.
 
-export type MailKind = "QUERY_LOGGED" | "UPDATE_LOGGED" | "REPLY_SENT" | "DOCUMENTS_RECEIVED";
+export type MailKind =
+  | "QUERY_LOGGED"
+  | "UPDATE_LOGGED"
+  | "REPLY_SENT"
+  | "DOCUMENTS_RECEIVED"
+  | "ACCOUNT_ACTIVATION"
+  | "ACCOUNT_ALREADY_ACTIVE"
+  | "PASSWORD_RESET"
+  | "PASSWORD_CHANGED";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -19,6 +27,8 @@ export interface OutgoingMail {
   text: string;
   memberEntityNumber: number | null;
   referenceNumber: number | null;
+  /** A single-use link sealed by sealLink (sealed-links.ts); html and text hold its placeholder. */
+  sealedLink?: string;
 }
 
 /**
@@ -46,6 +56,7 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: Date):
       createdAt: now,
       memberEntityNumber: mail.memberEntityNumber,
       referenceNumber: mail.referenceNumber,
+      sealedLink: mail.sealedLink ?? null,
     })
     .returning({ id: outboxMails.id });
   if (!row) throw new Error("insert into outbox_mails returned no row");
@@ -83,6 +94,8 @@ export interface ClaimedMail {
   subject: string;
   html: string;
   text: string;
+  /** Opened by the worker just before sending (sealed-links.ts). */
+  sealedLink: string | null;
   createdAt: Date;
   /** 1 for the first attempt; a newer claim of the same mail has a higher one. */
   attempt: number;
@@ -146,6 +159,7 @@ export async function claimDueMails(
           subject: row.subject,
           html: row.html,
           text: row.text,
+          sealedLink: row.sealedLink,
           createdAt: row.createdAt,
           attempt: row.attempts,
           leaseUntil: lease.leaseUntil,

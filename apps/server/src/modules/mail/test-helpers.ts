@@ -2,6 +2,9 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerAuthentication } from "smtp-server";
 import type { MailWorkerLog } from "./mail-worker.js";
 
+/** The secret the tests' mail workers open sealed links with (the test app's session secret). */
+export const TEST_SECRET = "test-secret-test-secret-test-secret!";
+
 /** One message an SMTP peer accepted: its envelope and the message as it arrived. */
 export interface ReceivedMail {
   mailFrom: string;

@@ -1,0 +1,136 @@
+import { type PasswordResetCompletion, passwordStrengthProblem } from "@portal/domain";
+import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { AppContext } from "../../app-context.js";
+import { memberEmails, members, sessions } from "../../db/schema.js";
+import { hmac } from "../../lib/crypto.js";
+import { errors } from "../../lib/errors.js";
+import { AUDIT_RESOURCES, recordChange } from "../access/audit-trail.js";
+import { clearFailures } from "../gateway/login-throttle.js";
+import { passwordChangedMail, passwordResetLinkMail } from "../mail/account-mail-content.js";
+import { enqueueMail } from "../mail/outbox.js";
+import { normaliseUsername } from "../members/members-repository.js";
+import { hashPassword } from "../members/passwords.js";
+import { sealedAccountLink } from "./account-links.js";
+import { consumeAccountToken, findUsableToken, issueAccountToken } from "./account-tokens.js";
+
+// A forgotten password: step 1 mails a link to whoever the username or address names (the answer
+// is the same when it names nobody); step 2 sets the new password, ends every session of the
+// member and mails them that it changed.
+
+/** At most this many log-ins share one address in practice (a family's shared mailbox). */
+const MAX_LOGINS_PER_ADDRESS = 5;
+
+interface ResetTarget {
+  entityNumber: number;
+  /** Where the link goes: the address asked with, or for a username the member's first address. */
+  email: string;
+}
+
+async function findResetTargets(context: AppContext, login: string): Promise<ResetTarget[]> {
+  const asked = login.trim().toLowerCase();
+  const rows = await context.db
+    .selectDistinctOn([members.entityNumber], {
+      entityNumber: members.entityNumber,
+      username: members.username,
+      address: memberEmails.address,
+      position: memberEmails.position,
+    })
+    .from(members)
+    .innerJoin(memberEmails, eq(memberEmails.memberEntityNumber, members.entityNumber))
+    .where(
+      and(
+        isNotNull(members.username),
+        or(eq(members.username, normaliseUsername(login)), sql`lower(${memberEmails.address}) = ${asked}`),
+      ),
+    )
+    // Per member: the address asked with first (it sorts before the others), else position 0.
+    .orderBy(
+      asc(members.entityNumber),
+      sql`(lower(${memberEmails.address}) <> ${asked})`,
+      asc(memberEmails.position),
+    )
+    .limit(MAX_LOGINS_PER_ADDRESS);
+  return rows.map((row) => ({ entityNumber: row.entityNumber, email: row.address }));
+}
+
+/** Step 1. Returns how many links were queued, for the log only. */
+export async function requestPasswordReset(
+  context: AppContext,
+  login: string,
+  requestId: string,
+): Promise<number> {
+  const targets = await findResetTargets(context, login);
+  if (targets.length === 0) return 0;
+  const now = context.now();
+  const validMinutes = context.config.PASSWORD_RESET_LINK_MINUTES;
+  await context.db.transaction(async (tx) => {
+    for (const target of targets) {
+      const token = await issueAccountToken(tx, {
+        purpose: "PASSWORD_RESET",
+        ...target,
+        now,
+        validMs: validMinutes * 60_000,
+      });
+      const sealedLink = sealedAccountLink(context, "passwordReset", token);
+      await enqueueMail(
+        tx,
+        passwordResetLinkMail({
+          to: target.email,
+          memberEntityNumber: target.entityNumber,
+          sealedLink,
+          validMinutes,
+        }),
+        now,
+      );
+      await recordChange(tx, {
+        actorEntityNumber: target.entityNumber,
+        subjectEntityNumber: target.entityNumber,
+        resource: AUDIT_RESOURCES.passwordResetRequest,
+        requestId,
+        at: now,
+      });
+    }
+  });
+  return targets.length;
+}
+
+/** Step 2: the new password, every session ended, the member told by mail. */
+export async function completePasswordReset(
+  context: AppContext,
+  request: PasswordResetCompletion,
+  requestId: string,
+): Promise<void> {
+  const now = context.now();
+  const holder = await findUsableToken(context.db, request.token, "PASSWORD_RESET", now);
+  if (!holder) throw errors.accountLinkInvalid();
+  const [member] = await context.db
+    .select({ username: members.username })
+    .from(members)
+    .where(eq(members.entityNumber, holder.entityNumber));
+  if (!member?.username) throw errors.accountLinkInvalid();
+  // The form cannot know the username; the rule that the password must not contain it holds here.
+  const weakness = passwordStrengthProblem(request.password, member.username);
+  if (weakness) throw errors.validation(weakness);
+  const passwordHash = await hashPassword(request.password, context.config.PASSWORD_HASH_COST);
+
+  await context.db.transaction(async (tx) => {
+    const spent = await consumeAccountToken(tx, request.token, "PASSWORD_RESET", now);
+    if (!spent) throw errors.accountLinkInvalid();
+    await tx.update(members).set({ passwordHash }).where(eq(members.entityNumber, spent.entityNumber));
+    await tx.delete(sessions).where(eq(sessions.memberEntityNumber, spent.entityNumber));
+    await enqueueMail(
+      tx,
+      passwordChangedMail({ to: spent.email, memberEntityNumber: spent.entityNumber }),
+      now,
+    );
+    await recordChange(tx, {
+      actorEntityNumber: spent.entityNumber,
+      subjectEntityNumber: spent.entityNumber,
+      resource: AUDIT_RESOURCES.passwordReset,
+      requestId,
+      at: now,
+    });
+  });
+  // A member locked out by wrong guesses can use the new password at once.
+  await clearFailures(context.db, `account:${hmac(context.secret, member.username)}`);
+}

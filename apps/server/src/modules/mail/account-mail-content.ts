@@ -1,0 +1,84 @@
+import { type Block, compose, PARAGRAPH_STYLE, paragraph, strong } from "./mail-content.js";
+import type { OutgoingMail } from "./outbox.js";
+import { SEALED_LINK_PLACEHOLDER } from "./sealed-links.js";
+
+// The mails of registration and password reset. The ones with a link are queued with its
+// placeholder; the link itself travels sealed (sealed-links.ts). None says the member's name,
+// membership number or username: the address proves nothing about who reads it.
+
+interface AccountMailTo {
+  to: string;
+  memberEntityNumber: number;
+}
+
+const addressed = (input: AccountMailTo) => ({
+  to: [input.to],
+  cc: [],
+  memberEntityNumber: input.memberEntityNumber,
+  referenceNumber: null,
+});
+
+const LINK_STYLE = "color:#0b5cad;text-decoration:underline;word-break:break-all";
+
+/** The link, as a paragraph of its own so that it can be copied whole. */
+function linkBlock(): Block {
+  return {
+    html: `<p style="${PARAGRAPH_STYLE}"><a href="${SEALED_LINK_PLACEHOLDER}" style="${LINK_STYLE}">${SEALED_LINK_PLACEHOLDER}</a></p>`,
+    text: SEALED_LINK_PLACEHOLDER,
+  };
+}
+
+const minutesText = (minutes: number) => (minutes === 1 ? "1 minute" : `${minutes} minutes`);
+
+const NOT_YOU = paragraph(
+  "If you did not ask for this, you can ignore this e-mail: nothing changes until the link is used.",
+);
+
+export function activationLinkMail(
+  input: AccountMailTo & { sealedLink: string; validMinutes: number },
+): OutgoingMail {
+  const mail = compose(addressed(input), "ACCOUNT_ACTIVATION", "Finish registering for the member portal", [
+    paragraph(
+      "You asked to register for the member portal. To choose your username and password, open this link:",
+    ),
+    linkBlock(),
+    paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
+    NOT_YOU,
+  ]);
+  return { ...mail, sealedLink: input.sealedLink };
+}
+
+/** Registration asked for someone who already has a log-in: no link, a pointer to the reset. */
+export function alreadyRegisteredMail(input: AccountMailTo): OutgoingMail {
+  return compose(addressed(input), "ACCOUNT_ALREADY_ACTIVE", "You already have a member portal log-in", [
+    paragraph(
+      "You asked to register for the member portal, but you already have a log-in. If you have forgotten your password, choose ",
+      strong("Forgot your password?"),
+      " on the portal's log-in page.",
+    ),
+    paragraph("If you did not ask for this, you can ignore this e-mail."),
+  ]);
+}
+
+export function passwordResetLinkMail(
+  input: AccountMailTo & { sealedLink: string; validMinutes: number },
+): OutgoingMail {
+  const mail = compose(addressed(input), "PASSWORD_RESET", "Reset your member portal password", [
+    paragraph("You asked to reset your member portal password. To choose a new password, open this link:"),
+    linkBlock(),
+    paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
+    NOT_YOU,
+  ]);
+  return { ...mail, sealedLink: input.sealedLink };
+}
+
+export function passwordChangedMail(input: AccountMailTo): OutgoingMail {
+  return compose(addressed(input), "PASSWORD_CHANGED", "Your member portal password was changed", [
+    paragraph(
+      "The password of your member portal log-in has just been changed, and every device that was logged in has been logged out.",
+    ),
+    paragraph(
+      "If you did not do this, please contact us at once: someone else may have access to your e-mail.",
+    ),
+  ]);
+}
