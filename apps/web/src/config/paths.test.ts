@@ -1,3 +1,4 @@
+import { ACCOUNT_LINK_ROUTES } from "@portal/domain";
 import { describe, expect, it } from "vitest";
 import { paths } from "./paths";
 
@@ -22,5 +23,14 @@ describe("paths", () => {
     expect(paths.myMembership.getHref()).toBe("/my-membership");
     expect(paths.interactionTimeline.getHref()).toBe("/interaction-timeline");
     expect(paths.console.getHref()).toBe("/console");
+  });
+
+  it("opens the mailed account links where the server points them", () => {
+    expect(paths.register.getHref()).toBe("/register");
+    expect(paths.forgotPassword.getHref()).toBe("/forgot-password");
+    expect(paths.activateAccount.getHref("abc_-1")).toBe(`${ACCOUNT_LINK_ROUTES.activation}abc_-1`);
+    expect(paths.resetPassword.getHref("abc_-1")).toBe(`${ACCOUNT_LINK_ROUTES.passwordReset}abc_-1`);
+    expect(paths.activateAccount.path).toBe("/register/activate/:token");
+    expect(paths.resetPassword.path).toBe("/forgot-password/reset/:token");
   });
 });

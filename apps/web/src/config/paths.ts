@@ -1,4 +1,4 @@
-import type { RouteOrigin } from "@portal/domain";
+import { ACCOUNT_LINK_ROUTES, type RouteOrigin } from "@portal/domain";
 
 // Every route of requirements §2. `path` is the router pattern; `getHref` builds a router location
 // (without the leading "#": the hash router adds it).
@@ -60,6 +60,26 @@ export const paths = {
   interactionTimeline: {
     path: "/interaction-timeline",
     getHref: () => "/interaction-timeline",
+  },
+  /** First-time registration, for people who are not logged in: prove who you are, get a mailed link. */
+  register: {
+    path: "/register",
+    getHref: () => "/register",
+  },
+  /** The page the mailed registration link opens (the server builds the link from ACCOUNT_LINK_ROUTES). */
+  activateAccount: {
+    path: `${ACCOUNT_LINK_ROUTES.activation}:token`,
+    getHref: (token: string) => `${ACCOUNT_LINK_ROUTES.activation}${encodeURIComponent(token)}`,
+  },
+  /** A forgotten password, for people who are not logged in: ask for a mailed link. */
+  forgotPassword: {
+    path: "/forgot-password",
+    getHref: () => "/forgot-password",
+  },
+  /** The page the mailed password-reset link opens. */
+  resetPassword: {
+    path: `${ACCOUNT_LINK_ROUTES.passwordReset}:token`,
+    getHref: (token: string) => `${ACCOUNT_LINK_ROUTES.passwordReset}${encodeURIComponent(token)}`,
   },
   /** The staff console, for staff sessions only; its own screens live below it. */
   console: {
