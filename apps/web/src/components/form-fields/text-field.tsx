@@ -4,7 +4,7 @@ import { errorAttributes, FieldErrorText } from "./field-error";
 
 interface TextFieldProps {
   label: string;
-  type?: "text" | "email";
+  type?: "text" | "email" | "password" | "date";
   autoComplete?: string;
   required?: boolean;
   registration: UseFormRegisterReturn;
