@@ -6,6 +6,7 @@ import { LoadingStatus } from "../components/spinner/spinner";
 import { paths } from "../config/paths";
 import { sessionQueryKey } from "../features/auth/api/get-session";
 import { setUnauthorizedHandler } from "../lib/http";
+import { AnonymousOnlyLayout } from "./routes/anonymous-only";
 import { LoginRoute } from "./routes/login";
 import { ProtectedLayout } from "./routes/protected";
 import { RootRedirect, UpdateDefaultRedirect } from "./routes/redirects";
@@ -18,6 +19,16 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <LoadingStatus />,
     children: [
       { path: paths.login.path, element: <LoginRoute /> },
+      // Getting a log-in: for people who are not logged in, outside the member pages' guard.
+      {
+        element: <AnonymousOnlyLayout />,
+        children: [
+          { path: paths.register.path, lazy: () => import("./routes/register") },
+          { path: paths.activateAccount.path, lazy: () => import("./routes/activate-account") },
+          { path: paths.forgotPassword.path, lazy: () => import("./routes/forgot-password") },
+          { path: paths.resetPassword.path, lazy: () => import("./routes/reset-password") },
+        ],
+      },
       // The staff console: one lazy route tree with its own guard and chunk, outside the member pages.
       { path: paths.console.path, lazy: () => import("./routes/console") },
       {

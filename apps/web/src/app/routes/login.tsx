@@ -1,12 +1,14 @@
 import { useNavigate, useSearchParams } from "react-router";
 import { AppLayout } from "../../components/layouts/app-layout";
 import { useAppConfig } from "../../config/app-config";
+import { AccountHelpLinks } from "../../features/account-access/components/account-help-links";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { landingAfterLogin, safeRedirectTo } from "../../features/auth/utils/redirect-to";
 
 /**
  * Login screen: on success back to the page the member wanted (?redirectTo=), else the root
- * (requirements §2). Staff log in here too and land on the console.
+ * (requirements §2). Staff log in here too and land on the console. Under the form, the ways to
+ * a first log-in and to a new password.
  */
 export function LoginRoute() {
   const { schemeName } = useAppConfig();
@@ -21,6 +23,7 @@ export function LoginRoute() {
           <LoginForm
             onSuccess={(session) => navigate(landingAfterLogin(session, redirectTo), { replace: true })}
           />
+          <AccountHelpLinks />
         </div>
       </div>
     </AppLayout>

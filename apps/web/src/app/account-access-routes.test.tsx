@@ -1,0 +1,101 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http } from "msw";
+import { createMemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { paths } from "../config/paths";
+import { mailedToken } from "../features/account-access/testing/handlers";
+import { errorJson } from "../testing/contract-json";
+import { server } from "../testing/msw-server";
+import {
+  loggedInSession as member,
+  sessionHandler,
+  staffSession as staff,
+} from "../testing/session-handlers";
+import { createTestQueryClient, testConfig } from "../testing/test-utils";
+import { AppProvider } from "./provider";
+import { AppRouter, appRoutes } from "./router";
+
+// The registration and password pages sit outside the member pages' guard: reachable without a
+// session, and left for the root by anyone who has one.
+
+const consoleStandIn = { path: paths.console.path, element: <p>Staff console stand-in</p> };
+
+function renderApp(path: string) {
+  const router = createMemoryRouter([consoleStandIn, ...appRoutes], { initialEntries: [path] });
+  render(
+    <AppProvider config={testConfig} queryClient={createTestQueryClient()}>
+      <AppRouter router={router} />
+    </AppProvider>,
+  );
+  return { location: () => `${router.state.location.pathname}${router.state.location.search}` };
+}
+
+const accountPages = [
+  [paths.register.getHref(), "Register"],
+  [paths.activateAccount.getHref(mailedToken), "Create your log-in"],
+  [paths.forgotPassword.getHref(), "Forgot your password?"],
+  [paths.resetPassword.getHref(mailedToken), "Choose a new password"],
+] as const;
+
+describe("the account pages' routes", () => {
+  it.each(accountPages)("%s opens without a session", async (path, heading) => {
+    server.use(sessionHandler(() => ({ authenticated: false })));
+    const app = renderApp(path);
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(app.location()).toBe(path);
+    expect(screen.getByRole("banner")).toHaveTextContent(testConfig.schemeName);
+    expect(screen.queryByRole("navigation", { name: "Member menu" })).toBeNull();
+  });
+
+  it("the mailed activation link's token reaches the form", async () => {
+    server.use(sessionHandler(() => ({ authenticated: false })));
+    renderApp(paths.activateAccount.getHref(mailedToken));
+    expect(await screen.findByLabelText("Username")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it.each(accountPages)(
+    "a logged-in member opening %s goes to the root, which is their home",
+    async (path) => {
+      server.use(sessionHandler(() => member));
+      const app = renderApp(path);
+      expect(await screen.findByRole("heading", { level: 1, name: "How can we help?" })).toBeInTheDocument();
+      expect(app.location()).toBe("/contact-us/default");
+    },
+  );
+
+  it("staff opening the register page go to the console", async () => {
+    server.use(sessionHandler(() => staff));
+    const app = renderApp(paths.register.getHref());
+    expect(await screen.findByText("Staff console stand-in")).toBeInTheDocument();
+    expect(app.location()).toBe("/console");
+  });
+
+  it("still shows the page when the session cannot be checked: it needs none", async () => {
+    server.use(http.get("/wsg/session", () => errorJson(503, "INTERNAL_ERROR")));
+    renderApp(paths.forgotPassword.getHref());
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Forgot your password?" }),
+    ).toBeInTheDocument();
+  });
+
+  it("the login screen keeps its form and leads to both pages", async () => {
+    server.use(sessionHandler(() => ({ authenticated: false })));
+    const app = renderApp(paths.login.getHref());
+    const user = userEvent.setup();
+    expect(screen.getByLabelText("Username")).toBeInTheDocument();
+    expect(screen.getByLabelText("Password")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Log in" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Register" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Register" })).toBeInTheDocument();
+    expect(app.location()).toBe("/register");
+    await user.click(screen.getByRole("link", { name: "Log in" }));
+    await user.click(await screen.findByRole("link", { name: "Forgot your password?" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Forgot your password?" }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe("/forgot-password"));
+  });
+});
