@@ -4,24 +4,22 @@ import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import { findMemberByUsername, normaliseUsername } from "../members/members-repository.js";
 import { unknownUserHash, verifyPassword } from "../members/passwords.js";
-import {
-  clearFailures,
-  failureDelayMs,
-  recordFailure,
-  secondsUntilUnlocked,
-  THROTTLE_POLICY,
-  type ThrottleKey,
-} from "./login-throttle.js";
+import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.js";
+import { clearFailures, failureDelayMs, reserveAttempt, THROTTLE_POLICY } from "./login-throttle.js";
 import { createSession } from "./sessions.js";
 
 export interface LoginRequestOrigin {
   /** `${protocol}://${host}` of the request. */
   ownOrigin: string;
   clientAddress: string;
+  /** The browser's device cookie (device-cookie.ts), if it sent one. */
+  deviceCookie: string | undefined;
 }
 
 export interface LoginSuccess {
   sessionToken: string;
+  /** A fresh device cookie for this browser: its next log-ins are counted apart. */
+  deviceCookie: string;
   member: { entityNumber: number; firstName: string; lastName: string };
 }
 
@@ -52,35 +50,36 @@ export async function logIn(
 ): Promise<LoginSuccess> {
   checkMessageIsForUs(message, context, origin.ownOrigin);
   const { db, secret } = context;
-  const accountKey: ThrottleKey = {
-    key: `account:${hmac(secret, normaliseUsername(message.Login))}`,
-    lockThreshold: THROTTLE_POLICY.accountLockThreshold,
-  };
-  const addressKey: ThrottleKey = {
-    key: `address:${hmac(secret, origin.clientAddress)}`,
-    lockThreshold: THROTTLE_POLICY.addressLockThreshold,
-  };
-  const keys = [accountKey, addressKey];
+  const username = normaliseUsername(message.Login);
+  // A browser this account logged in from before has its own allowance; every other client of
+  // the account shares one. Either way the attempt is counted before the password is checked.
+  const deviceNonce = trustedDeviceNonce(secret, username, origin.deviceCookie);
+  const accountKey = deviceNonce
+    ? `device:${hmac(secret, deviceNonce)}`
+    : `account:${hmac(secret, username)}`;
+  const limit = deviceNonce ? THROTTLE_POLICY.checksPerDevice : THROTTLE_POLICY.checksPerUntrustedAccount;
+  const now = context.now();
+  const account = await reserveAttempt(db, accountKey, limit, now);
+  // Addresses are counted only to slow their failures: a shared NAT must not lock everyone out.
+  const address = await reserveAttempt(db, `address:${hmac(secret, origin.clientAddress)}`, Infinity, now);
+  if (!account.allowed) throw errors.loginLocked(account.retryAfterSeconds);
 
-  const lockedFor = await secondsUntilUnlocked(db, keys, context.now());
-  if (lockedFor !== null) throw errors.loginLocked(lockedFor);
-
-  const member = await findMemberByUsername(db, message.Login);
+  const member = await findMemberByUsername(db, username);
   // Unknown users cost the same hash as wrong passwords: the answer and its timing say nothing.
   const passwordMatches = await verifyPassword(
     message.Password,
     member?.passwordHash ?? unknownUserHash(context.config.PASSWORD_HASH_COST),
   );
   if (!member || !passwordMatches) {
-    const failures = await recordFailure(db, keys, context.now());
-    await sleep(failureDelayMs(failures, context.config.LOGIN_SLOWDOWN_MS));
+    await sleep(failureDelayMs(account.count, address.count, context.config.LOGIN_SLOWDOWN_MS));
     throw errors.loginFailed();
   }
 
-  await clearFailures(db, accountKey.key);
+  await clearFailures(db, accountKey);
   const sessionToken = await createSession(db, member.entityNumber, context.now());
   return {
     sessionToken,
+    deviceCookie: newDeviceCookie(secret, username),
     member: { entityNumber: member.entityNumber, firstName: member.firstName, lastName: member.lastName },
   };
 }

@@ -1,4 +1,4 @@
-import { LOGIN_FAILURE_MESSAGE } from "@portal/domain";
+import { LOGIN_FAILURE_MESSAGE, XSRF_COOKIE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import {
@@ -10,6 +10,8 @@ import {
 } from "../../test-support/test-app.js";
 import { grantRoles } from "../member-details/roles-repository.js";
 import { SESSION_COOKIE } from "./cookies.js";
+import { DEVICE_COOKIE } from "./device-cookie.js";
+import { failureDelayMs, THROTTLE_POLICY } from "./login-throttle.js";
 
 describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
   let testApp: TestApp;
@@ -124,18 +126,82 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
       expect((await browser().logIn(target.username, target.password)).statusCode).toBe(200);
     });
 
-    it("locks a client address that tries many accounts", async () => {
+    it("runs no more password checks than allowed, however many guesses arrive at once", async () => {
+      const target = await addMember(testApp.database);
+      const guesses = Array.from({ length: 30 }, (_, index) => `wrong-${index}`);
+      const answers = await Promise.all(
+        [...guesses, target.password].map(async (password) => {
+          const visitor = new TestBrowser(testApp.app);
+          await visitor.visit();
+          return (await visitor.logIn(target.username, password)).statusCode;
+        }),
+      );
+      // Every answer but the allowed few is the lock, given before any password is looked at.
+      const checked = answers.filter((status) => status !== 429);
+      expect(checked.length).toBe(THROTTLE_POLICY.checksPerUntrustedAccount);
+      expect(answers.filter((status) => status === 429)).toHaveLength(31 - checked.length);
+    });
+
+    it("keeps a browser that logged in before working while guesses from elsewhere lock the account", async () => {
+      const target = await addMember(testApp.database);
+      const ownBrowser = browser();
+      expect((await ownBrowser.logIn(target.username, target.password)).statusCode).toBe(200);
+      expect(ownBrowser.jar.get(DEVICE_COOKIE)).toBeTruthy();
+      await ownBrowser.request({ method: "POST", url: "/wsg/logout" });
+
+      for (let attempt = 1; attempt <= 6; attempt += 1)
+        await browser().logIn(target.username, `wrong-${attempt}`);
+      expect((await browser().logIn(target.username, target.password)).statusCode).toBe(429);
+      // The member's own browser is counted apart: it logs in.
+      expect((await ownBrowser.logIn(target.username, target.password)).statusCode).toBe(200);
+
+      // A device cookie signed for another account, or altered, counts for nothing.
+      const other = await addMember(testApp.database);
+      const otherBrowser = browser();
+      await otherBrowser.logIn(other.username, other.password);
+      const borrowed = await testApp.app.inject({
+        method: "POST",
+        url: "/wsg/rest",
+        payload: loginMessage(target.username, target.password),
+        cookies: { ...otherBrowser.jar.header() },
+        headers: { "x-xsrf-token": otherBrowser.jar.get(XSRF_COOKIE) ?? "" },
+      });
+      expect(borrowed.statusCode).toBe(429);
+    });
+
+    it("locks a device cookie that guesses too, and only that one", async () => {
+      const target = await addMember(testApp.database);
+      const stolen = browser();
+      await stolen.logIn(target.username, target.password);
+      await stolen.request({ method: "POST", url: "/wsg/logout" });
+      for (let attempt = 1; attempt <= THROTTLE_POLICY.checksPerDevice; attempt += 1) {
+        expect((await stolen.logIn(target.username, `wrong-${attempt}`)).statusCode).toBe(401);
+      }
+      expect((await stolen.logIn(target.username, target.password)).statusCode).toBe(429);
+      expect((await browser().logIn(target.username, target.password)).statusCode).toBe(200);
+    });
+
+    it("slows a client address that tries many accounts, but never locks it", async () => {
       const local = await createTestApp(kind);
       try {
         const victim = await addMember(local.database);
-        for (let attempt = 1; attempt <= 20; attempt += 1) {
+        for (let attempt = 1; attempt <= 25; attempt += 1) {
           await new TestBrowser(local.app).logIn(`guess.${attempt}`, "password-guess");
         }
         const response = await new TestBrowser(local.app).logIn(victim.username, victim.password);
-        expect(response.statusCode).toBe(429);
+        expect(response.statusCode).toBe(200);
       } finally {
         await local.close();
       }
+    });
+
+    it("holds failed answers back more the more an account or an address fails", () => {
+      expect(failureDelayMs(1, 1, 500)).toBe(0);
+      expect(failureDelayMs(3, 3, 500)).toBe(500);
+      expect(failureDelayMs(5, 5, 500)).toBe(2000);
+      expect(failureDelayMs(1, THROTTLE_POLICY.addressFreeAttempts, 500)).toBe(0);
+      expect(failureDelayMs(1, THROTTLE_POLICY.addressFreeAttempts + 1, 500)).toBe(500);
+      expect(failureDelayMs(1, 10_000, 500)).toBe(4000);
     });
   });
 

@@ -17,6 +17,7 @@ import type { Db } from "../../db/database.js";
 import { requestOrigin } from "../../lib/request-origin.js";
 import { listRoles } from "../access/roles.js";
 import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
+import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
 import { deleteSession } from "./sessions.js";
 import { bindXsrfToNewPreSession, bindXsrfToSession } from "./xsrf-plugin.js";
@@ -40,10 +41,12 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       const success = await logIn(context, request.body, {
         ownOrigin: requestOrigin(request),
         clientAddress: request.ip,
+        deviceCookie: request.cookies[DEVICE_COOKIE],
       });
       // Rotate: whatever session the browser had before is ended, never upgraded.
       if (request.memberSession) await deleteSession(context.db, request.memberSession.tokenHash);
       reply.setCookie(SESSION_COOKIE, success.sessionToken, cookieOptions(request, true));
+      reply.setCookie(DEVICE_COOKIE, success.deviceCookie, deviceCookieOptions(request));
       bindXsrfToSession(request, success.sessionToken);
       request.log.info({ event: "login_succeeded" }, "member logged in");
       const workspace = await workspaceOf(context.db, success.member.entityNumber);
