@@ -1,10 +1,12 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { ACCOUNT_MESSAGES, ACCOUNT_PATHS } from "@portal/domain";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { createMemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths } from "../config/paths";
-import { mailedToken } from "../features/account-access/testing/handlers";
+import { accountCallFails, mailedToken } from "../features/account-access/testing/handlers";
+import { setCookie } from "../lib/cookies";
 import { errorJson } from "../testing/contract-json";
 import { server } from "../testing/msw-server";
 import {
@@ -28,7 +30,7 @@ function renderApp(path: string) {
       <AppRouter router={router} />
     </AppProvider>,
   );
-  return { location: () => `${router.state.location.pathname}${router.state.location.search}` };
+  return { router, location: () => `${router.state.location.pathname}${router.state.location.search}` };
 }
 
 const accountPages = [
@@ -64,6 +66,25 @@ describe("the account pages' routes", () => {
       expect(app.location()).toBe("/contact-us/default");
     },
   );
+
+  it("a new link opened in the same tab starts afresh, not with the last link's outcome", async () => {
+    setCookie("XSRF-TOKEN", "t");
+    server.use(
+      sessionHandler(() => ({ authenticated: false })),
+      accountCallFails(ACCOUNT_PATHS.passwordResetComplete, 400, "ACCOUNT_LINK_INVALID"),
+    );
+    const app = renderApp(paths.resetPassword.getHref(mailedToken));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("New password"), "Quiet-River-Lantern-17");
+    await user.type(screen.getByLabelText("Confirm new password"), "Quiet-River-Lantern-17");
+    await user.click(screen.getByRole("button", { name: "Set new password" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(ACCOUNT_MESSAGES.linkInvalid);
+
+    const newerToken = `${mailedToken.slice(0, -1)}A`;
+    await act(() => app.router.navigate(paths.resetPassword.getHref(newerToken)));
+    expect(await screen.findByLabelText("New password")).toHaveValue("");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
 
   it("staff opening the register page go to the console", async () => {
     server.use(sessionHandler(() => staff));

@@ -4,5 +4,6 @@ import { ActivateAccountPage } from "../../features/account-access/components/ac
 /** The page the mailed registration link opens; loaded lazily like the other account pages. */
 export function Component() {
   const { token = "" } = useParams();
-  return <ActivateAccountPage token={token} />;
+  // A new link opened in the same tab starts afresh, not with the last link's outcome.
+  return <ActivateAccountPage key={token} token={token} />;
 }

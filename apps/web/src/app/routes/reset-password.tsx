@@ -4,5 +4,6 @@ import { ResetPasswordPage } from "../../features/account-access/components/rese
 /** The page the mailed password-reset link opens; loaded lazily like the other account pages. */
 export function Component() {
   const { token = "" } = useParams();
-  return <ResetPasswordPage token={token} />;
+  // A new link opened in the same tab starts afresh, not with the last link's outcome.
+  return <ResetPasswordPage key={token} token={token} />;
 }
