@@ -6,6 +6,7 @@ import type { AppContext } from "./app-context.js";
 import { installErrorHandling } from "./lib/error-handler.js";
 import { loggerOptions } from "./lib/logger.js";
 import { mountPath } from "./lib/mount-path.js";
+import { nulTextGuard } from "./lib/nul-text-guard.js";
 import { openApiPlugin } from "./lib/openapi.js";
 import { installSecurityHeaders } from "./lib/security-headers.js";
 import { accessPlugin } from "./modules/access/access-plugin.js";
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await installSecurityHeaders(app, context.config);
   await app.register(cookie);
+  await app.register(nulTextGuard);
   // Anti-forgery first: a forged request is refused before any session lookup.
   await app.register(xsrfPlugin, context);
   await app.register(sessionPlugin, context);

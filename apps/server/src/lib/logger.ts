@@ -12,11 +12,40 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
       remove: true,
     },
     serializers: {
+      err: errorForLog,
       req: (request: { method: string; url: string; id: string }) => ({
         id: request.id,
         method: request.method,
         path: request.url.split("?")[0],
       }),
     },
+  };
+}
+
+/**
+ * What the log keeps of an error: its type, its code (a PostgreSQL SQLSTATE, a Node error code),
+ * the constraint or table it names, and where it was thrown. Never its message or details: a
+ * failed statement's message quotes the statement's values (a member's query text, an address),
+ * and the first line of a stack repeats the message.
+ */
+export function errorForLog(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const { code, constraint, table, cause } = error as {
+    code?: unknown;
+    constraint?: unknown;
+    table?: unknown;
+    cause?: unknown;
+  };
+  return {
+    type: error.name,
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    ...(typeof constraint === "string" ? { constraint } : {}),
+    ...(typeof table === "string" ? { table } : {}),
+    frames: (error.stack ?? "")
+      .split("\n")
+      .filter((line) => line.trimStart().startsWith("at "))
+      .slice(0, 8)
+      .map((line) => line.trim()),
+    ...(cause instanceof Error ? { cause: errorForLog(cause) } : {}),
   };
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildAuthenticationRequestMessage, XSRF_COOKIE } from "@portal/domain";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../app.js";
+import { type BuildAppOptions, buildApp } from "../app.js";
 import { loadConfig } from "../config/env.js";
 import type { Database } from "../db/database.js";
 import { TEST_SECRET } from "../modules/mail/test-helpers.js";
@@ -30,7 +30,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: TestDatabaseKind,
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<BuildAppOptions, "logger"> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const clock = {
     now: new Date(),
@@ -54,6 +58,7 @@ export async function createTestApp(kind: TestDatabaseKind, env: NodeJS.ProcessE
     blobStore,
     secret: TEST_SECRET,
     now: () => clock.now,
+    ...options,
   });
   return {
     app,

@@ -14,10 +14,14 @@ export const entityNumberSchema = z.coerce.number().int().positive().max(MAX_INT
 /** A bare calendar date as the services write it: yyyy-MM-dd. */
 export const calendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** A calendar date a caller sends: written yyyy-MM-dd and a real day (no 2026-02-30). */
+/**
+ * A calendar date a caller sends: written yyyy-MM-dd and a real day (no 2026-02-30), in the years
+ * 0001 to 9999 (PostgreSQL has no year 0).
+ */
 export const calendarDateParameter = calendarDateSchema.refine((value) => {
   const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  const realDay = !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  return realDay && !value.startsWith("0000");
 }, "Expected a date written yyyy-MM-dd.");
 
 /** The one error shape every route answers with; screens branch on exceptionCode, never on text. */

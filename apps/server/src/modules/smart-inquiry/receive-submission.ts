@@ -10,6 +10,7 @@ import {
 } from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import { AppError, errors } from "../../lib/errors.js";
+import { NUL_IN_TEXT } from "../../lib/nul-text-guard.js";
 import type { BlobStore, PendingBlob } from "../storage/blob-store.js";
 import { AttachmentRejectedError, createAttachmentGuard, UploadBudget } from "./attachment-guard.js";
 
@@ -51,6 +52,18 @@ function blobKey(now: Date): string {
   return `attachments/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
 }
 
+const MALFORMED_MULTIPART = "The upload could not be read: it is not well-formed multipart/form-data.";
+
+/**
+ * The parser (busboy, under @fastify/multipart) reports a broken body with plain errors and no
+ * code: a missing or wrong boundary, a body cut short, a malformed part header. They are the
+ * sender's fault, never ours.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : "";
+  return /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header)/.test(message);
+}
+
 /**
  * Reads a multipart submission: text fields first (validated as soon as the first file arrives,
  * so a bad form is refused before any upload), then each ATTACHMENTS_FIELD part streamed through the
@@ -72,6 +85,7 @@ export async function receiveSubmission<Fields>(
       if (part.type === "field") {
         if (typeof part.value !== "string")
           throw errors.validation(`The field ${part.fieldname} is not text.`);
+        if (part.value.includes("\u0000")) throw errors.validation(NUL_IN_TEXT);
         rawFields[part.fieldname] = part.value;
         continue;
       }
@@ -102,6 +116,7 @@ export async function receiveSubmission<Fields>(
     }
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
       throw attachmentRuleError("too-large");
+    if (isMalformedMultipart(error)) throw errors.validation(MALFORMED_MULTIPART);
     throw error;
   }
 }

@@ -1,0 +1,66 @@
+import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loggedInMember, SI } from "../modules/smart-inquiry/test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
+import { createTestApp, type TestApp } from "../test-support/test-app.js";
+import { errorForLog, loggerOptions } from "./logger.js";
+
+// An operator reads the log; a member's data never is in it, not even when a statement fails.
+
+describe.each(TEST_DATABASE_KINDS)("error logs, on %s", (kind) => {
+  let testApp: TestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    testApp = await createTestApp(kind, {}, { logger: { ...loggerOptions("error"), stream } });
+  });
+  afterAll(async () => testApp.close());
+
+  it("logs a failed statement by its code and the request id, never the values it carried", async () => {
+    const member = await loggedInMember(testApp);
+    // A broken schema: the insert of the query fails at the database.
+    await testApp.database.db.execute(
+      sql`alter table queries rename column cc_email to cc_email_gone`,
+    );
+    const secretText = "my psychiatric diagnosis is private";
+    const address = "private.person@example.com";
+    const answer = await member.browser.postMultipart(`${SI}/member-queries/query-additional-info`, {
+      category: "MEDICAL_CLAIMS",
+      subCategory: "CLAIM_NOT_PAID",
+      query: secretText,
+      email: address,
+      origin: "MEMBER_WEB",
+    });
+    await testApp.database.db.execute(
+      sql`alter table queries rename column cc_email_gone to cc_email`,
+    );
+    expect(answer.statusCode).toBe(500);
+    const logged = lines.join("");
+    expect(logged).toContain(`"reqId":"${answer.headers["x-request-id"] ?? ""}`.slice(0, 10));
+    expect(logged).toContain('"code":"42703"');
+    expect(logged).not.toContain(secretText);
+    expect(logged).not.toContain(address);
+    expect(logged).not.toContain('query_detail_gone" does not exist');
+  });
+
+  it("keeps an error's type, code and frames, never its message", () => {
+    const error = Object.assign(new Error("duplicate key value (email)=(someone@example.com)"), {
+      code: "23505",
+      constraint: "member_emails_member_position",
+      detail: "Key (address)=(someone@example.com) already exists.",
+      cause: new Error("params: someone@example.com"),
+    });
+    const kept = JSON.stringify(errorForLog(error));
+    expect(kept).toContain("23505");
+    expect(kept).toContain("member_emails_member_position");
+    expect(kept).not.toContain("someone@example.com");
+    expect(errorForLog(error).frames).toEqual(expect.arrayContaining([expect.stringMatching(/^at /)]));
+  });
+});
