@@ -1,4 +1,4 @@
-import { ACCOUNT_LINK_ROUTES, type RouteOrigin } from "@portal/domain";
+import type { RouteOrigin } from "@portal/domain";
 
 // Every route of requirements §2. `path` is the router pattern; `getHref` builds a router location
 // (without the leading "#": the hash router adds it).
@@ -66,20 +66,24 @@ export const paths = {
     path: "/register",
     getHref: () => "/register",
   },
-  /** The page the mailed registration link opens (the server builds the link from ACCOUNT_LINK_ROUTES). */
+  /**
+   * The page the mailed registration link opens: the server builds the link from the contract's
+   * ACCOUNT_LINK_ROUTES (paths.test.ts holds the two together). Written out here, as importing the
+   * contract would bring its schemas into the login screen's bundle.
+   */
   activateAccount: {
-    path: `${ACCOUNT_LINK_ROUTES.activation}:token`,
-    getHref: (token: string) => `${ACCOUNT_LINK_ROUTES.activation}${encodeURIComponent(token)}`,
+    path: "/register/activate/:token",
+    getHref: (token: string) => `/register/activate/${encodeURIComponent(token)}`,
   },
   /** A forgotten password, for people who are not logged in: ask for a mailed link. */
   forgotPassword: {
     path: "/forgot-password",
     getHref: () => "/forgot-password",
   },
-  /** The page the mailed password-reset link opens. */
+  /** The page the mailed password-reset link opens (ACCOUNT_LINK_ROUTES, as above). */
   resetPassword: {
-    path: `${ACCOUNT_LINK_ROUTES.passwordReset}:token`,
-    getHref: (token: string) => `${ACCOUNT_LINK_ROUTES.passwordReset}${encodeURIComponent(token)}`,
+    path: "/forgot-password/reset/:token",
+    getHref: (token: string) => `/forgot-password/reset/${encodeURIComponent(token)}`,
   },
   /** The staff console, for staff sessions only; its own screens live below it. */
   console: {
