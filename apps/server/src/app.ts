@@ -8,6 +8,7 @@ import { loggerOptions } from "./lib/logger.js";
 import { mountPath } from "./lib/mount-path.js";
 import { nulTextGuard } from "./lib/nul-text-guard.js";
 import { openApiPlugin } from "./lib/openapi.js";
+import { requestIdFor } from "./lib/request-id.js";
 import { installSecurityHeaders } from "./lib/security-headers.js";
 import { accessPlugin } from "./modules/access/access-plugin.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
@@ -38,7 +39,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: logger ?? loggerOptions(context.config.LOG_LEVEL),
     trustProxy: context.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: "x-request-id",
+    // A caller's X-Request-Id is kept only when it is a plain token (it lands in every log line).
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);

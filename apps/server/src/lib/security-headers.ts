@@ -30,7 +30,29 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         frameAncestors: ["'self'"],
       },
     },
-    strictTransportSecurity: config.NODE_ENV === "production",
+    // Set below, only on answers that went out over TLS (directly or behind a trusted proxy).
+    strictTransportSecurity: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  app.addHook("onSend", async (request, reply) => {
+    // With TRUST_PROXY, request.protocol is the proxy's X-Forwarded-Proto.
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+    // The id an operator finds this request by in the log; support can ask a member for it.
+    reply.header("x-request-id", request.id);
+  });
 }
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** The portal uses none of these powerful features; nothing it shows may ask for them. */
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");

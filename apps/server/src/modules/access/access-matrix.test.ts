@@ -185,7 +185,7 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       url.split("?")[0]?.endsWith(suffix),
     )?.[1];
     const answer = await browser.request({ method: method as "GET", url, ...(payload ? { payload } : {}) });
-    return { status: answer.statusCode, body: answer.body };
+    return { status: answer.statusCode, body: answer.body, cacheControl: answer.headers["cache-control"] };
   }
 
   it("finds the routes that name someone's data, and every one of them declares access with a target", () => {
@@ -200,6 +200,20 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       });
       expect(NAMING_PARAMS.has(target?.param ?? "")).toBe(true);
     }
+  });
+
+  it("tells every cache not to keep any answer of a declared route (own data included)", async () => {
+    let answered = 0;
+    for (const route of routes.filter((candidate) => candidate.access?.audience.name === "member")) {
+      if (route.method !== "GET") continue;
+      const rule = route.access?.target;
+      const url = rule?.param ? urlFor(route, rule, "principal") : `${route.url}?${COMMON_QUERY}`;
+      const answer = await send("owner", route.method, url);
+      if (answer.status >= 400) continue;
+      answered += 1;
+      expect({ url, cacheControl: answer.cacheControl }).toEqual({ url, cacheControl: "private, no-store" });
+    }
+    expect(answered).toBeGreaterThan(20);
   });
 
   it("answers anonymous callers of every declared route with 401, before anything else", async () => {

@@ -215,6 +215,26 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
       expect(await sessionOf(visitor)).toEqual({ authenticated: false });
     });
 
+    it("keeps an active session alive under a one-minute idle limit (it is no absolute limit)", async () => {
+      const local = await createTestApp(kind, { SESSION_IDLE_MINUTES: "1" });
+      try {
+        const target = await addMember(local.database);
+        const visitor = new TestBrowser(local.app);
+        await visitor.logIn(target.username, target.password);
+        for (let step = 0; step < 6; step += 1) {
+          local.clock.advanceMinutes(0.5);
+          const answer = await visitor.request({ method: "GET", url: "/wsg/session" });
+          expect(answer.json().authenticated).toBe(true);
+        }
+        local.clock.advanceMinutes(1.5);
+        expect((await visitor.request({ method: "GET", url: "/wsg/session" })).json()).toEqual({
+          authenticated: false,
+        });
+      } finally {
+        await local.close();
+      }
+    });
+
     it("ends an active session after 12 hours", async () => {
       const visitor = browser();
       await visitor.logIn(member.username, member.password);
@@ -336,6 +356,47 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
   });
 
   describe("portal", () => {
+    it("keeps a caller's request id only when it is a plain token, and answers with it", async () => {
+      const plain = await testApp.app.inject({
+        method: "GET",
+        url: "/portal/wlxapp/Ping.srv",
+        headers: { "x-request-id": "lb-4f2a.9_x" },
+      });
+      expect(plain.headers["x-request-id"]).toBe("lb-4f2a.9_x");
+      for (const hostile of ["a b", "x".repeat(65), 'id"}{"admin":true', "é"]) {
+        const answer = await testApp.app.inject({
+          method: "GET",
+          url: "/portal/wlxapp/Ping.srv",
+          headers: { "x-request-id": hostile },
+        });
+        expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    });
+
+    it("sends HSTS only over TLS (behind a trusted proxy), and a Permissions-Policy always", async () => {
+      const plainHttp = await testApp.app.inject({ method: "GET", url: "/portal/wlxapp/Ping.srv" });
+      expect(plainHttp.headers["strict-transport-security"]).toBeUndefined();
+      expect(plainHttp.headers["permissions-policy"]).toContain("camera=()");
+      const proxied = await createTestApp(kind, { TRUST_PROXY: "true" });
+      try {
+        const overTls = await proxied.app.inject({
+          method: "GET",
+          url: "/portal/wlxapp/Ping.srv",
+          headers: { "x-forwarded-proto": "https" },
+        });
+        expect(overTls.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      } finally {
+        await proxied.close();
+      }
+      // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
+      const spoofed = await testApp.app.inject({
+        method: "GET",
+        url: "/portal/wlxapp/Ping.srv",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(spoofed.headers["strict-transport-security"]).toBeUndefined();
+    });
+
     it("answers the ping as text", async () => {
       const response = await testApp.app.inject({ method: "GET", url: "/portal/wlxapp/Ping.srv" });
       expect(response.statusCode).toBe(200);

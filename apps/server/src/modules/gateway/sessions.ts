@@ -67,7 +67,8 @@ export async function resolveSession(
     await deleteSession(db, tokenHash);
     return null;
   }
-  if (idleFor > TOUCH_INTERVAL_MS) {
+  // Touched well within the idle limit, however short it is set: else it acts as an absolute limit.
+  if (idleFor > Math.min(TOUCH_INTERVAL_MS, policy.idleMs / 4)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
   return { tokenHash, entityNumber: row.entityNumber, firstName: row.firstName, lastName: row.lastName };

@@ -42,8 +42,12 @@ export function attachmentRuleError(reason: "too-large" | "wrong-type"): AppErro
 /** A file name safe to store and to send back in Content-Disposition. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_").trim();
+  const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_")
+    // Bidirectional controls make "gpj.exe" read as "exe.jpg": removed, not replaced.
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim();
   return (cleaned || "attachment").slice(-150);
 }
 
