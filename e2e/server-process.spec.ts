@@ -27,6 +27,25 @@ test("a second process on the same data directory refuses to start, saying why",
   expect(second.output()).toContain(`The data directory ${dataDir} is in use by another portal process`);
 });
 
+test("a busy port or an unwritable data directory ends start-up in one clear line, no stack trace", async () => {
+  const busyPort = startServer({
+    PORT: String(process.env.E2E_PORT ?? 18080),
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-")),
+    LOG_LEVEL: "silent",
+  });
+  expect(await exitOf(busyPort.child)).toBe(1);
+  expect(busyPort.output()).toContain("(EADDRINUSE): another process may be using the port");
+  expect(busyPort.output()).not.toMatch(/^\s+at /m);
+
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "portal-")), "a-file");
+  fs.writeFileSync(file, "");
+  const unwritable = startServer({ PORT: "0", DATA_DIR: path.join(file, "data"), LOG_LEVEL: "silent" });
+  expect(await exitOf(unwritable.child)).toBe(1);
+  expect(unwritable.output().trim()).toBe(
+    `The data directory ${path.join(file, "data")} cannot be written (ENOTDIR). Give the portal's user write access, or set DATA_DIR to a writable directory.`,
+  );
+});
+
 test("a bad setting stops start-up with a message naming it", async () => {
   const server = startServer({
     PORT: "not-a-port",

@@ -100,7 +100,15 @@ async function main(): Promise<void> {
 
   // Asked before listening, so the log-ins are printed the moment the portal answers.
   const demoLogins = await workingDemoLogins(database.db);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch(async (error: NodeJS.ErrnoException) => {
+    await app.close(); // closes the database and frees the data directory
+    if (error.code === "EADDRINUSE" || error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
+      throw new StartupError(
+        `Cannot listen on ${config.HOST}:${config.PORT} (${error.code}): another process may be using the port. Stop it, or set PORT (and HOST) to another.`,
+      );
+    }
+    throw error;
+  });
   mailWorker.start();
   app.log.info({ transport: mailTransport.description }, "mail worker started");
   const address = app.server.address();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { StartupError } from "../lib/startup-error.js";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.js";
 
 describe("lockDataDir", () => {
@@ -16,31 +17,72 @@ describe("lockDataDir", () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("refuses a second holder while the first runs, with a message naming the directory", async () => {
+  it("refuses a second holder while the first holds it, with a message naming the directory and pid", async () => {
     const dir = freshDir();
-    // Another live process holds the lock.
-    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    const first = await lockDataDir(dir);
     try {
-      fs.writeFileSync(path.join(dir, "portal.lock"), String(other.pid));
-      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-      expect(() => lockDataDir(dir)).toThrow(new RegExp(`${dir}.*pid ${other.pid}`));
+      await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+      await expect(lockDataDir(dir)).rejects.toThrow(new RegExp(`${dir}.*pid ${process.pid}`));
     } finally {
-      other.kill();
+      first.release();
     }
   });
 
-  it("takes over a lock left by a process that has gone", () => {
+  it("gives the directory to exactly one of many takers started together over a stale lock", async () => {
     const dir = freshDir();
+    // Left by a process that has gone.
     fs.writeFileSync(path.join(dir, "portal.lock"), "999999999");
-    const lock = lockDataDir(dir);
+    const takers = await Promise.allSettled(Array.from({ length: 24 }, () => lockDataDir(dir)));
+    const holders = takers.filter((taker) => taker.status === "fulfilled");
+    expect(holders).toHaveLength(1);
+    expect(
+      takers
+        .filter((taker) => taker.status === "rejected")
+        .every((taker) => taker.reason instanceof DataDirLockedError),
+    ).toBe(true);
     expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(String(process.pid));
-    lock.release();
+    (holders[0] as PromiseFulfilledResult<{ release(): void }>).value.release();
     expect(fs.existsSync(path.join(dir, "portal.lock"))).toBe(false);
   });
 
-  it("can be taken again after release", () => {
+  it("is free the moment its holder dies, however it dies", async () => {
     const dir = freshDir();
-    lockDataDir(dir).release();
-    expect(() => lockDataDir(dir).release()).not.toThrow();
+    // A process that takes the lock (through the same kernel name) and is then killed.
+    const holder = spawn(process.execPath, [
+      "--import",
+      "tsx",
+      "-e",
+      `
+      const { lockDataDir } = await import(${JSON.stringify(new URL("./data-dir-lock.ts", import.meta.url).href)});
+      await lockDataDir(${JSON.stringify(dir)});
+      console.log("held");
+      setInterval(() => {}, 1000);
+    `,
+    ]);
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on("data", (chunk) => String(chunk).includes("held") && resolve());
+      holder.once("exit", (code) => reject(new Error(`holder exited with ${code}`)));
+    });
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+    holder.kill("SIGKILL");
+    await new Promise((resolve) => holder.once("exit", resolve));
+    const lock = await lockDataDir(dir);
+    lock.release();
+  });
+
+  it("says in one line when the directory cannot be made or written", async () => {
+    const dir = freshDir();
+    // A file where a directory should be: refused for root too (unlike permissions).
+    const file = path.join(dir, "not-a-directory");
+    fs.writeFileSync(file, "");
+    const refusal = lockDataDir(path.join(file, "data"));
+    await expect(refusal).rejects.toThrow(StartupError);
+    await expect(lockDataDir(path.join(file, "data"))).rejects.toThrow(/cannot be written \(ENOTDIR\)/);
+  });
+
+  it("can be taken again after release", async () => {
+    const dir = freshDir();
+    (await lockDataDir(dir)).release();
+    (await lockDataDir(dir)).release();
   });
 });

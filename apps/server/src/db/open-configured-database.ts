@@ -6,7 +6,7 @@ import { type Database, openEmbeddedDatabase, openServerDatabase } from "./datab
 /** The database the configuration names, migrated; the embedded one under the data-dir lock. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   if (config.DATABASE_URL) return openServerDatabase(config.DATABASE_URL);
-  const lock = lockDataDir(config.DATA_DIR);
+  const lock = await lockDataDir(config.DATA_DIR);
   try {
     const database = await openEmbeddedDatabase(path.join(config.DATA_DIR, "pglite"));
     return {
