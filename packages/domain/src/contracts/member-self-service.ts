@@ -28,7 +28,8 @@ const optionalText = z
 
 /** Digits with optional leading "+", spaces, brackets and hyphens; 7 to 15 digits in all. */
 const PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
-const phoneNumberInputSchema = z.object({
+/** One phone number as a member or the register import (modules/register) gives it. */
+export const phoneNumberInputSchema = z.object({
   type: z.enum(PHONE_TYPES),
   number: z
     .string()
@@ -40,7 +41,8 @@ const phoneNumberInputSchema = z.object({
     }, "Please enter a valid phone number."),
 }) satisfies z.ZodType<PhoneNumber, unknown>;
 
-const addressInputSchema = z.object({
+/** One address as a member or the register import gives it. */
+export const addressInputSchema = z.object({
   type: z.enum(ADDRESS_TYPES),
   line1: text(),
   line2: optionalText,
@@ -54,17 +56,19 @@ const addressInputSchema = z.object({
   country: text(),
 }) satisfies z.ZodType<Address, unknown>;
 
+/** A person's e-mail addresses, the first one first; none is allowed here (a dependent may have none). */
+export const emailListSchema = z
+  .array(emailSchema)
+  .max(CONTACT_DETAILS_LIMITS.emails)
+  .refine(
+    (emails) => new Set(emails.map((email) => email.toLowerCase())).size === emails.length,
+    "Each e-mail address may be given only once.",
+  );
+
 /** POST /member-details/: the complete new set of the member's contact details (replaces the old). */
 export const contactDetailsUpdateSchema = z
   .object({
-    emails: z
-      .array(emailSchema)
-      .min(1)
-      .max(CONTACT_DETAILS_LIMITS.emails)
-      .refine(
-        (emails) => new Set(emails.map((email) => email.toLowerCase())).size === emails.length,
-        "Each e-mail address may be given only once.",
-      ),
+    emails: emailListSchema.min(1),
     phoneNumbers: z.array(phoneNumberInputSchema).max(CONTACT_DETAILS_LIMITS.phoneNumbers),
     addresses: z
       .array(addressInputSchema)
@@ -100,15 +104,16 @@ export type RoleCheckResponse = z.infer<typeof roleCheckResponseSchema>;
 
 // Member search (staff only).
 
+/** A membership number as the scheme prints it: letters, digits and hyphens. */
+export const membershipNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,20}$/, "Expected 1 to 20 letters, digits or hyphens.");
+
 /** POST /member-search: exactly one of membershipNumber or surname. */
 export const memberSearchSchema = z
   .union([
-    z.strictObject({
-      membershipNumber: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9-]{1,20}$/),
-    }),
+    z.strictObject({ membershipNumber: membershipNumberSchema }),
     z.strictObject({ surname: z.string().trim().min(2).max(60) }),
   ])
   .meta({ id: "MemberSearch" });
