@@ -130,6 +130,11 @@ export const envSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(30),
+  // What one member may send (modules/members/member-limits.ts).
+  MEMBER_QUERIES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  MEMBER_PICTURES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  MEMBER_CARD_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  MEMBER_UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
   // Registration and reset requests answer no sooner than this, matched or not (a match queues a mail).
   ACCOUNT_ANSWER_MIN_MS: z.coerce.number().int().min(0).max(5_000).default(400),
 });

@@ -47,6 +47,10 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     LOGIN_SLOWDOWN_MS: "5",
     ACCOUNT_ANSWER_MIN_MS: "0",
+    // Route tests send far more than a member would; member-limits.test.ts sets real limits.
+    MEMBER_QUERIES_PER_HOUR: "10000",
+    MEMBER_PICTURES_PER_HOUR: "10000",
+    MEMBER_CARD_ORDERS_PER_HOUR: "10000",
     PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
     ...env,
   });

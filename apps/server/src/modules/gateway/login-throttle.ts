@@ -24,10 +24,16 @@ export type Reservation =
 /**
  * Counts one attempt against `key` and says whether it is within `limit` per window: the count is
  * taken and returned in one statement, so parallel requests cannot all slip under the limit. The
- * window starts at the first attempt and lasts THROTTLE_POLICY.windowMs.
+ * window starts at the first attempt and lasts `windowMs` (the log-in window unless given).
  */
-export async function reserveAttempt(db: Db, key: string, limit: number, now: Date): Promise<Reservation> {
-  const windowStart = new Date(now.getTime() - THROTTLE_POLICY.windowMs).toISOString();
+export async function reserveAttempt(
+  db: Db,
+  key: string,
+  limit: number,
+  now: Date,
+  windowMs: number = THROTTLE_POLICY.windowMs,
+): Promise<Reservation> {
+  const windowStart = new Date(now.getTime() - windowMs).toISOString();
   const windowExpired = sql`${loginThrottle.windowStartedAt} < ${windowStart}::timestamptz`;
   const [row] = await db
     .insert(loginThrottle)
@@ -42,7 +48,7 @@ export async function reserveAttempt(db: Db, key: string, limit: number, now: Da
     .returning({ count: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt });
   const count = row?.count ?? 1;
   if (!row || count <= limit) return { allowed: true, count };
-  const windowEndsInMs = row.windowStartedAt.getTime() + THROTTLE_POLICY.windowMs - now.getTime();
+  const windowEndsInMs = row.windowStartedAt.getTime() + windowMs - now.getTime();
   return { allowed: false, count, retryAfterSeconds: Math.max(1, Math.ceil(windowEndsInMs / 1000)) };
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from "../../app-context.js";
 import { schemeToday } from "../../lib/scheme-today.js";
 import { AUDIT_RESOURCES, type AuditResource } from "../access/audit-trail.js";
 import { AUDIENCES, auditChange, auditRead, type ResolvedAccess } from "../access/route-access.js";
+import { reserveMemberAction } from "../members/member-limits.js";
 import { placeCardOrder } from "./membership-card-orders.js";
 import {
   type MembershipDocumentData,
@@ -91,6 +92,7 @@ export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async
   } as const;
   app.post("/v2/member-details/order-membership-card", orderRoute, async (request, reply) => {
     const { actor, target } = request.access;
+    await reserveMemberAction(context, actor.entityNumber, "card-order");
     const order = await request.access.change(
       (tx) => placeCardOrder(tx, { entityNumber: target, orderedBy: actor.entityNumber, orderedOn: today() }),
       (placed) => placed.created,

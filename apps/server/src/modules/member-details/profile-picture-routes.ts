@@ -18,6 +18,7 @@ import { AppError, errors } from "../../lib/errors.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { AUDIENCES, auditChange, auditRead, type RouteAccess } from "../access/route-access.js";
 import { entityParam, SELF } from "../access/targets.js";
+import { reserveMemberAction } from "../members/member-limits.js";
 import { normaliseProfilePicture, pictureRefused, renderProfilePicture } from "./profile-picture-image.js";
 import {
   deleteProfilePicture,
@@ -85,6 +86,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       config: changeAccess,
     },
     async (request, reply) => {
+      await reserveMemberAction(context, request.access.actor.entityNumber, "profile-picture");
       const upload = await readPictureUpload(request);
       const picture = await normaliseProfilePicture(upload);
       const { target } = request.access;

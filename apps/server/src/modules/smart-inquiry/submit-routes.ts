@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.js";
 import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
 import { queryParam } from "../access/targets.js";
+import { checkDailyUploadVolume, reserveMemberAction } from "../members/member-limits.js";
 import { idempotencyKeyFrom, requestFingerprint } from "./idempotency.js";
 import type { NewQuery } from "./queries-repository.js";
 import { requireViewableQuery } from "./query-views.js";
@@ -61,6 +62,9 @@ async function submit<Fields extends object>(
 ) {
   const member = request.access.target;
   const key = idempotencyKeyFrom(request.headers["idempotency-key"]);
+  // Counted before a byte is read: a member past the limit sends nothing into the store.
+  await reserveMemberAction(context, member, "query-or-update");
+  await checkDailyUploadVolume(context, member);
   const now = context.now();
   const received = await receiveSubmission(request, context.blobStore, parse, now);
   let query: NewQuery;
