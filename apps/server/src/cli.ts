@@ -5,14 +5,17 @@ import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { StartupError } from "./lib/startup-error.js";
 import { CreateMemberError, createMember } from "./modules/members/create-member.js";
 import { createStaff } from "./modules/members/create-staff.js";
+import { REGISTER_IMPORT_USAGE, registerImportCommand } from "./modules/register/register-command.js";
 
 // Operator commands against the configured database (same environment as the server).
 //   npm run cli -- member:create --username U --password P --email E [--email E2] --first-name F --last-name L
 //   npm run cli -- staff:create  --username U --password P --email E --first-name F --last-name L --role R
+//   npm run cli -- register:import PATH [--dry-run] [--remove-missing]   (docs/register-import.md)
 
 const USAGE = [
   "Usage: npm run cli -- member:create --username U --password P --email E [--email E2 ...] --first-name F --last-name L",
   "       npm run cli -- staff:create --username U --password P --email E --first-name F --last-name L --role STAFF_AGENT|STAFF_SUPERVISOR",
+  `       ${REGISTER_IMPORT_USAGE}`,
 ].join("\n");
 
 const ACCOUNT_OPTIONS = {
@@ -87,6 +90,18 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === "member:create") return memberCreate(rest);
   if (command === "staff:create") return staffCreate(rest);
+  if (command === "register:import") {
+    // Its own exit codes (0, 1 nothing written, 2 usage): docs/register-import.md.
+    process.exitCode = await registerImportCommand(
+      rest,
+      () => openConfiguredDatabase(loadConfig(process.env)),
+      {
+        stdout: process.stdout,
+        stderr: process.stderr,
+      },
+    );
+    return;
+  }
   throw new CreateMemberError(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
 }
 

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { applyPlan, recordImport, rowsToWrite } from "./apply-plan.js";
+import { readRegisterFolder } from "./csv-reading.js";
+import { loadDatabaseState } from "./database-state.js";
+import { checkAcrossRows } from "./file-checks.js";
+import { COUNT_KINDS, type CountKind, type ImportPlan, type KindCounts, planImport } from "./import-plan.js";
+import type { ImportScope } from "./import-scope.js";
+import { type Problem, sortProblems } from "./problems.js";
+import { type Progress, silentProgress } from "./progress.js";
+import { checkAgainstDatabase } from "./reference-checks.js";
+import { REGISTER_FILES, REGISTER_KINDS } from "./register-files.js";
+import { COUNT_NAMES, type FileSummary, removalLines } from "./report.js";
+import { checkRows } from "./row-validation.js";
+
+// `register:import`: read every file, check everything, compare with the database, then write it
+// all in one transaction, or nothing. The run holds an advisory lock from the comparison to the
+// commit, so two imports never interleave and what was compared is what is written.
+
+export interface RegisterImportOptions {
+  folder: string;
+  /** Check and compare only: nothing is written, not even the record of the run. */
+  dryRun: boolean;
+  /** Remove what the files no longer list (import-scope.ts says exactly what). */
+  removeMissing: boolean;
+  /** Who runs it (the operating-system account): kept in register_imports. */
+  ranBy: string;
+  progress?: Progress;
+  now?: () => Date;
+}
+
+interface Compared {
+  files: FileSummary[];
+  counts: Record<CountKind, KindCounts>;
+  /** Each removed row by its keys. */
+  removals: string[];
+}
+
+export type RegisterImportOutcome =
+  | { kind: "problems"; files: FileSummary[]; problems: Problem[] }
+  | ({ kind: "dry-run" } & Compared)
+  | ({ kind: "imported"; recordId: number } & Compared);
+
+/** Ends the transaction without writing, carrying the outcome out of it. */
+class RollBack extends Error {
+  constructor(readonly outcome: RegisterImportOutcome) {
+    super("rolled back");
+  }
+}
+
+/** Any fixed number will do, as long as nothing else takes this lock (migrations use 7302001). */
+const IMPORT_LOCK = 7302002;
+
+export async function importRegister(db: Db, options: RegisterImportOptions): Promise<RegisterImportOutcome> {
+  const now = options.now ?? (() => new Date());
+  const progress = options.progress ?? silentProgress;
+  const startedAt = now();
+
+  const reading = progress.stage("Reading files");
+  const folder = await readRegisterFolder(options.folder);
+  reading.done();
+  const files: FileSummary[] = folder.files.map((file) => ({
+    fileName: file.fileName,
+    records: file.records.length,
+    sha256: file.sha256,
+  }));
+  const problems = [...folder.problems];
+  const checking = progress.stage(
+    "Checking rows",
+    files.reduce((sum, file) => sum + file.records, 0),
+  );
+  const checked = checkRows(folder.files, problems, checking.advance);
+  checkAcrossRows(checked.rows, problems);
+  checking.done();
+  const scope: ImportScope = { ...checked, removeMissing: options.removeMissing };
+  const fileOrder = REGISTER_KINDS.map((kind) => REGISTER_FILES[kind].fileName);
+
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      const comparing = progress.stage("Comparing with the database");
+      const state = await loadDatabaseState(tx, scope);
+      problems.push(...checkAgainstDatabase(scope, state));
+      const plan = problems.length === 0 ? planImport(scope, state) : undefined;
+      comparing.done();
+      if (!plan) throw new RollBack({ kind: "problems", files, problems: sortProblems(problems, fileOrder) });
+      const compared = { files, counts: plan.counts, removals: removalLines(plan) };
+      if (options.dryRun) throw new RollBack({ kind: "dry-run", ...compared });
+
+      const writing = progress.stage("Writing", rowsToWrite(plan));
+      await applyPlan(tx, plan, writing.advance);
+      const recordId = await recordImport(
+        tx,
+        {
+          ranBy: options.ranBy,
+          startedAt,
+          fileChecksums: Object.fromEntries(files.map((file) => [file.fileName, file.sha256])),
+          counts: recordedCounts(plan),
+          removeMissing: options.removeMissing,
+        },
+        now(),
+      );
+      writing.done();
+      return { kind: "imported", recordId, ...compared };
+    });
+  } catch (error) {
+    if (error instanceof RollBack) return error.outcome;
+    throw error;
+  }
+}
+
+function recordedCounts(plan: ImportPlan) {
+  return Object.fromEntries(
+    COUNT_KINDS.map((kind) => {
+      const { inserted, updated, removed } = plan.counts[kind];
+      return [COUNT_NAMES[kind], { inserted, updated, removed }];
+    }),
+  );
+}
