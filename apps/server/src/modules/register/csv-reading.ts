@@ -12,7 +12,8 @@ import {
 } from "./register-files.js";
 
 // Reading the folder: which files are there, their checksums, and each file's records as column →
-// text with the line each record starts on. Nothing here knows what a value means (row-schemas.ts).
+// text with the line each record starts on, handed on one at a time (a register of 250 000 people is
+// never held twice over). Nothing here knows what a value means (row-schemas.ts).
 
 export interface CsvRecord {
   /** The line the record starts on (1 is the header). */
@@ -26,14 +27,10 @@ export interface RegisterFile {
   fileName: string;
   /** SHA-256 of the file's bytes, hex: what the record of the run keeps. */
   sha256: string;
-  records: CsvRecord[];
+  /** The records handed on. */
+  records: number;
   /** False when the file could not be read as a whole (no header, bad CSV, not UTF-8). */
   readable: boolean;
-}
-
-export interface RegisterFolder {
-  files: RegisterFile[];
-  problems: Problem[];
 }
 
 /** The folder is not there or not a folder: a usage error, not a problem in the files. */
@@ -41,7 +38,8 @@ export class RegisterFolderError extends Error {
   override name = "RegisterFolderError";
 }
 
-export async function readRegisterFolder(folder: string): Promise<RegisterFolder> {
+/** The register files in the folder, in the order of REGISTER_KINDS; problems with its other entries. */
+export async function listRegisterFiles(folder: string) {
   const stat = await fs.stat(folder).catch(() => undefined);
   if (!stat?.isDirectory()) throw new RegisterFolderError(`${folder} is not a folder.`);
   const problems: Problem[] = [];
@@ -53,11 +51,10 @@ export async function readRegisterFolder(folder: string): Promise<RegisterFolder
     if (kind) present.set(kind, path.join(folder, entry.name));
     else problems.push({ file: entry.name, message: unknownFileMessage(entry.name) });
   }
-  const files: RegisterFile[] = [];
-  for (const kind of REGISTER_KINDS) {
+  const files = REGISTER_KINDS.flatMap((kind) => {
     const filePath = present.get(kind);
-    if (filePath) files.push(readRegisterFile(kind, await fs.readFile(filePath), problems));
-  }
+    return filePath ? [{ kind, filePath }] : [];
+  });
   if (files.length === 0 && problems.length === 0) {
     problems.push({
       file: path.basename(folder),
@@ -75,18 +72,24 @@ function unknownFileMessage(name: string): string {
     : `Not a register file (expected: ${known.join(", ")}).`;
 }
 
-interface ParsedRecord {
-  record: string[];
-  info: { lines: number };
-}
-
-/** One file's records; problems of the file as a whole are added to `problems`. */
-export function readRegisterFile(kind: RegisterKind, bytes: Buffer, problems: Problem[]): RegisterFile {
+/**
+ * Hands each record of one file to `onRecord`, in file order; problems of the file as a whole (and
+ * of a record's shape) are added to `problems`.
+ */
+export function readRegisterFile(
+  kind: RegisterKind,
+  bytes: Buffer,
+  problems: Problem[],
+  onRecord: (record: CsvRecord) => void,
+  /** Told how far into the file the reading is, in bytes: the progress bar. */
+  onBytes: (bytesRead: number) => void = () => undefined,
+): RegisterFile {
   const { fileName } = REGISTER_FILES[kind];
   const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const file: RegisterFile = { kind, fileName, sha256, records: 0, readable: true };
   const unreadable = (problem: Omit<Problem, "file">): RegisterFile => {
     problems.push({ file: fileName, ...problem });
-    return { kind, fileName, sha256, records: [], readable: false };
+    return { ...file, readable: false };
   };
   let text: string;
   try {
@@ -94,49 +97,51 @@ export function readRegisterFile(kind: RegisterKind, bytes: Buffer, problems: Pr
   } catch {
     return unreadable({ line: firstBadLine(bytes), message: "Not UTF-8 text; save the file as UTF-8." });
   }
-  let parsed: ParsedRecord[];
+  let names: string[] | undefined;
   try {
-    // With `info`, each record comes with the parser's position; the typings do not say so.
-    parsed = parse(text, {
+    parse(text, {
       bom: true,
-      info: true,
       relax_column_count: true,
       skip_empty_lines: true,
-    }) as unknown as ParsedRecord[];
+      // Each record is dealt with here and dropped (null): the parser keeps none of them.
+      on_record: (record: string[], info) => {
+        // A record ends on info.lines; a quoted value with line breaks in it started that many lines earlier.
+        const line = info.lines - record.reduce((breaks, value) => breaks + countLineBreaks(value), 0);
+        if (names === undefined) {
+          names = record.map((name) => name.trim());
+          const headerProblems = checkHeader(kind, names);
+          for (const problem of headerProblems) problems.push({ file: fileName, line: 1, ...problem });
+          if (headerProblems.length > 0) file.readable = false;
+          return null;
+        }
+        if (!file.readable || record.every((value) => value.trim() === "")) return null;
+        if (record.length !== names.length) {
+          problems.push({
+            file: fileName,
+            line,
+            message: `Expected ${names.length} values (as many as the header names), found ${record.length}.`,
+          });
+          return null;
+        }
+        const values: Record<string, string> = {};
+        for (const column of columnsOf(kind)) values[column] = "";
+        names.forEach((name, index) => {
+          values[name] = record[index] ?? "";
+        });
+        file.records += 1;
+        onRecord({ line, values });
+        onBytes(info.bytes);
+        return null;
+      },
+    });
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const line = typeof error.lines === "number" ? error.lines : undefined;
     return unreadable({ line, message: csvErrorMessage(error) });
   }
-  const [header, ...rows] = parsed;
-  if (!header) return unreadable({ message: "The file is empty; it needs at least its header row." });
-  const names = header.record.map((name) => name.trim());
-  const headerProblems = checkHeader(kind, names);
-  if (headerProblems.length > 0) {
-    for (const problem of headerProblems) problems.push({ file: fileName, line: 1, ...problem });
-    return { kind, fileName, sha256, records: [], readable: false };
-  }
-  const records: CsvRecord[] = [];
-  for (const { record, info } of rows) {
-    // A record ends on info.lines; a quoted value with line breaks in it started that many lines earlier.
-    const line = info.lines - record.reduce((breaks, value) => breaks + countLineBreaks(value), 0);
-    if (record.every((value) => value.trim() === "")) continue;
-    if (record.length !== names.length) {
-      problems.push({
-        file: fileName,
-        line,
-        message: `Expected ${names.length} values (as many as the header names), found ${record.length}.`,
-      });
-      continue;
-    }
-    const values: Record<string, string> = {};
-    for (const column of columnsOf(kind)) values[column] = "";
-    names.forEach((name, index) => {
-      values[name] = record[index] ?? "";
-    });
-    records.push({ line, values });
-  }
-  return { kind, fileName, sha256, records, readable: true };
+  if (names === undefined)
+    return unreadable({ message: "The file is empty; it needs at least its header row." });
+  return file;
 }
 
 function checkHeader(kind: RegisterKind, names: readonly string[]): Omit<Problem, "file" | "line">[] {

@@ -1,7 +1,8 @@
+import fs from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { applyPlan, recordImport, rowsToWrite } from "./apply-plan.js";
-import { readRegisterFolder } from "./csv-reading.js";
+import { listRegisterFiles, readRegisterFile } from "./csv-reading.js";
 import { loadDatabaseState } from "./database-state.js";
 import { checkAcrossRows } from "./file-checks.js";
 import { COUNT_KINDS, type CountKind, type ImportPlan, type KindCounts, planImport } from "./import-plan.js";
@@ -11,7 +12,7 @@ import { type Progress, silentProgress } from "./progress.js";
 import { checkAgainstDatabase } from "./reference-checks.js";
 import { REGISTER_FILES, REGISTER_KINDS } from "./register-files.js";
 import { COUNT_NAMES, type FileSummary, removalLines } from "./report.js";
-import { checkRows } from "./row-validation.js";
+import { RowChecker } from "./row-validation.js";
 
 // `register:import`: read every file, check everything, compare with the database, then write it
 // all in one transaction, or nothing. The run holds an advisory lock from the comparison to the
@@ -56,22 +57,7 @@ export async function importRegister(db: Db, options: RegisterImportOptions): Pr
   const progress = options.progress ?? silentProgress;
   const startedAt = now();
 
-  const reading = progress.stage("Reading files");
-  const folder = await readRegisterFolder(options.folder);
-  reading.done();
-  const files: FileSummary[] = folder.files.map((file) => ({
-    fileName: file.fileName,
-    records: file.records.length,
-    sha256: file.sha256,
-  }));
-  const problems = [...folder.problems];
-  const checking = progress.stage(
-    "Checking rows",
-    files.reduce((sum, file) => sum + file.records, 0),
-  );
-  const checked = checkRows(folder.files, problems, checking.advance);
-  checkAcrossRows(checked.rows, problems);
-  checking.done();
+  const { files, checked, problems } = await readAndCheck(options.folder, progress);
   const scope: ImportScope = { ...checked, removeMissing: options.removeMissing };
   const fileOrder = REGISTER_KINDS.map((kind) => REGISTER_FILES[kind].fileName);
 
@@ -107,6 +93,42 @@ export async function importRegister(db: Db, options: RegisterImportOptions): Pr
     if (error instanceof RollBack) return error.outcome;
     throw error;
   }
+}
+
+/** Every file read and every record checked as it is read; the raw records are not kept. */
+async function readAndCheck(folder: string, progress: Progress) {
+  const listed = await listRegisterFiles(folder);
+  const problems = [...listed.problems];
+  const checker = new RowChecker(problems);
+  const sizes = await Promise.all(listed.files.map(async (file) => (await fs.stat(file.filePath)).size));
+  const kilobytes = (bytes: number) => Math.ceil(bytes / 1024);
+  const stage = progress.stage(
+    "Reading and checking files",
+    kilobytes(sizes.reduce((a, b) => a + b, 0)),
+    "kB",
+  );
+  const files: FileSummary[] = [];
+  let previousFiles = 0;
+  for (const [index, { kind, filePath }] of listed.files.entries()) {
+    let reported = 0;
+    const file = readRegisterFile(
+      kind,
+      await fs.readFile(filePath),
+      problems,
+      (record) => checker.check({ kind, fileName: REGISTER_FILES[kind].fileName }, record),
+      (bytesRead) => {
+        const now = kilobytes(previousFiles + bytesRead);
+        stage.advance(now - reported);
+        reported = now;
+      },
+    );
+    previousFiles += sizes[index] ?? 0;
+    checker.fileRead(file);
+    files.push({ fileName: file.fileName, records: file.records, sha256: file.sha256 });
+  }
+  stage.done();
+  checkAcrossRows(checker.rows, problems);
+  return { files, checked: checker.result(), problems };
 }
 
 function recordedCounts(plan: ImportPlan) {

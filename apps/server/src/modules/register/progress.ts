@@ -10,8 +10,8 @@ export interface StageProgress {
 }
 
 export interface Progress {
-  /** A stage begins; `total` is its number of items when known. */
-  stage(label: string, total?: number): StageProgress;
+  /** A stage begins; `total` is its number of items (rows, or `unit`s) when known. */
+  stage(label: string, total?: number, unit?: string): StageProgress;
 }
 
 export const silentProgress: Progress = {
@@ -31,7 +31,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function streamProgress(stream: ProgressStream, now: () => number = Date.now): Progress {
   return {
-    stage(label, total) {
+    stage(label, total, unit = "rows") {
       const started = now();
       let done = 0;
       let drawnAt = 0;
@@ -40,7 +40,7 @@ export function streamProgress(stream: ProgressStream, now: () => number = Date.
         const share = Math.min(done / total, 1);
         const filled = Math.round(share * BAR_WIDTH);
         const bar = `${"█".repeat(filled)}${"░".repeat(BAR_WIDTH - filled)}`;
-        return `${label} ${bar} ${Math.floor(share * 100)}% ${grouped(Math.min(done, total))}/${grouped(total)}`;
+        return `${label} ${bar} ${Math.floor(share * 100)}% ${grouped(Math.min(done, total))}/${grouped(total)} ${unit}`;
       };
       const draw = () => {
         drawnAt = now();
@@ -59,7 +59,7 @@ export function streamProgress(stream: ProgressStream, now: () => number = Date.
             draw();
             stream.write(` (${took})\n`);
           } else {
-            const size = total === undefined ? "" : ` (${grouped(total)})`;
+            const size = total === undefined ? "" : ` (${grouped(total)} ${unit})`;
             stream.write(`${label}${size}: done in ${took}\n`);
           }
         },

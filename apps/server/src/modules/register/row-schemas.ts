@@ -163,28 +163,58 @@ const ADDRESS_FIELDS = {
 const ADDRESS_PREFIXES = { POSTAL: "postal", RESIDENTIAL: "residential" } as const;
 type AddressColumn =
   `${(typeof ADDRESS_PREFIXES)[keyof typeof ADDRESS_PREFIXES]}_${(typeof ADDRESS_FIELDS)[keyof typeof ADDRESS_FIELDS]}`;
-const addressColumn = (prefix: string, field: keyof typeof ADDRESS_FIELDS) =>
+type AddressField = keyof typeof ADDRESS_FIELDS;
+const addressColumn = (prefix: string, field: AddressField) =>
   `${prefix}_${ADDRESS_FIELDS[field]}` as AddressColumn;
+/** Per address type: each field of the address and the column holding it. */
+const ADDRESS_COLUMNS = Object.fromEntries(
+  Object.entries(ADDRESS_PREFIXES).map(([type, prefix]) => [
+    type,
+    (Object.keys(ADDRESS_FIELDS) as AddressField[]).map(
+      (field) => [field, addressColumn(prefix, field)] as const,
+    ),
+  ]),
+) as Record<Address["type"], (readonly [AddressField, AddressColumn])[]>;
 
 type MemberValues = Record<AddressColumn, string>;
 
 /** The address of that type when any of its columns is given, checked as the portal checks one. */
 function readAddress(values: MemberValues, type: Address["type"]) {
-  const prefix = ADDRESS_PREFIXES[type];
-  const fields = Object.keys(ADDRESS_FIELDS) as (keyof typeof ADDRESS_FIELDS)[];
-  const given = Object.fromEntries(fields.map((field) => [field, values[addressColumn(prefix, field)]]));
-  if (Object.values(given).every((value) => value === "")) return { address: null, issues: [] };
+  const given: Partial<Record<AddressField, string>> = {};
+  let anyGiven = false;
+  for (const [field, column] of ADDRESS_COLUMNS[type]) {
+    given[field] = values[column];
+    if (values[column] !== "") anyGiven = true;
+  }
+  if (!anyGiven) return { address: null, issues: [] };
   const parsed = addressInputSchema.safeParse({ type, ...given }, { error: registerErrorMap });
   if (parsed.success) return { address: parsed.data, issues: [] };
+  const prefix = ADDRESS_PREFIXES[type];
   const issues = parsed.error.issues.map((issue) => {
-    const field = issue.path[0] as keyof typeof ADDRESS_FIELDS;
-    const blank = given[field] === "";
+    const field = issue.path[0] as AddressField;
     return {
       column: addressColumn(prefix, field),
-      message: blank ? `Required when any ${prefix}_ column is given.` : issue.message,
+      message: given[field] === "" ? `Required when any ${prefix}_ column is given.` : issue.message,
     };
   });
   return { address: null, issues };
+}
+
+const addressesRead = new WeakMap<MemberValues, { addresses: Address[]; issues: RowIssue[] }>();
+
+/** Both addresses of a row, read once: the rule and the row's build both ask for them. */
+function readAddresses(values: MemberValues) {
+  let read = addressesRead.get(values);
+  if (!read) {
+    const postal = readAddress(values, "POSTAL");
+    const residential = readAddress(values, "RESIDENTIAL");
+    read = {
+      addresses: [postal.address, residential.address].filter((address) => address !== null),
+      issues: [...postal.issues, ...residential.issues],
+    };
+    addressesRead.set(values, read);
+  }
+  return read;
 }
 
 const addressColumns = Object.fromEntries(
@@ -224,10 +254,7 @@ export const memberSchema = rowSchema<"members">()({
     },
     {
       uses: Object.keys(addressColumns) as AddressColumn[],
-      check: (values) => [
-        ...readAddress(values, "POSTAL").issues,
-        ...readAddress(values, "RESIDENTIAL").issues,
-      ],
+      check: (values) => readAddresses(values).issues,
     },
   ],
   build: (values, line): MemberRow => {
@@ -235,9 +262,7 @@ export const memberSchema = rowSchema<"members">()({
     if (values.mobile_phone !== null) phones.push({ type: "MOBILE", number: values.mobile_phone });
     if (values.home_phone !== null) phones.push({ type: "HOME", number: values.home_phone });
     if (values.work_phone !== null) phones.push({ type: "WORK", number: values.work_phone });
-    const addresses = (["POSTAL", "RESIDENTIAL"] as const)
-      .map((type) => readAddress(values, type).address)
-      .filter((address) => address !== null);
+    const { addresses } = readAddresses(values);
     return {
       line,
       entityNumber: values.entity_number,

@@ -1,4 +1,5 @@
-import type { CsvRecord, RegisterFile } from "./csv-reading.js";
+import { z } from "zod";
+import type { CsvRecord } from "./csv-reading.js";
 import type { Problem } from "./problems.js";
 import type { RegisterKind } from "./register-files.js";
 import type { RegisterRows } from "./register-rows.js";
@@ -15,7 +16,8 @@ import {
   waitingPeriodSchema,
 } from "./row-schemas.js";
 
-// Every record of every file against its row schema: all problems collected, the valid rows kept.
+// Every record of every file against its row schema, as the files are read: all problems
+// collected, the valid rows kept.
 
 const SCHEMAS = {
   plans: planSchema,
@@ -50,35 +52,55 @@ export interface CheckedRows {
 
 export const planKey = (schemeCode: string, planCode: string) => `${schemeCode}/${planCode}`;
 
-interface GenericSchema {
-  columns: Record<string, { safeParse(value: string, params: object): ParseOutcome }>;
+/** The row schemas seen without their kinds' types, as the checker runs them. */
+interface AnyRowSchema {
+  columns: Record<string, z.ZodType>;
   rules: readonly { uses: readonly string[]; check(values: never): RowIssue[] }[];
   build(values: never, line: number): unknown;
 }
-type ParseOutcome =
-  | { success: true; data: unknown }
-  | { success: false; error: { issues: { code: string; path: PropertyKey[]; message: string }[] } };
+
+interface CompiledSchema extends AnyRowSchema {
+  /** Every column at once: one parse for a valid row, the usual case. */
+  wholeRow: z.ZodObject<Record<string, z.ZodType>>;
+}
+
+const COMPILED = Object.fromEntries(
+  Object.entries(SCHEMAS).map(([kind, schema]) => {
+    const columns = schema.columns as Record<string, z.ZodType>;
+    return [kind, { ...(schema as unknown as AnyRowSchema), columns, wholeRow: z.object(columns) }];
+  }),
+) as Record<RegisterKind, CompiledSchema>;
+
+/** The issues of one column's value, said once each in the rule's own words. */
+function columnIssues(column: string, issues: readonly z.core.$ZodIssue[]): RowIssue[] {
+  // A value failing a shape check and the rule behind it (a date not written yyyy-MM-dd is no real
+  // day either) is told in the rule's own words.
+  const ruled = issues.filter((issue) => issue.code === "custom");
+  const messages = new Set<string>();
+  for (const issue of ruled.length > 0 ? ruled : issues) {
+    // A list column's issue names the item: "emails" item 2.
+    const item = issue.path.find((part) => typeof part === "number");
+    messages.add(item === undefined ? issue.message : `Item ${item + 1}: ${issue.message}`);
+  }
+  return [...messages].map((message) => ({ column, message }));
+}
 
 /** One record: its row when every column and rule holds; its valid columns' values either way. */
-function checkRecord(schema: GenericSchema, record: CsvRecord) {
-  const values: Record<string, unknown> = {};
+function checkRecord(schema: CompiledSchema, record: CsvRecord) {
+  const text: Record<string, string> = {};
+  for (const column of Object.keys(schema.columns)) text[column] = (record.values[column] ?? "").trim();
+  const whole = schema.wholeRow.safeParse(text, { error: registerErrorMap });
+  let values: Record<string, unknown>;
   const issues: RowIssue[] = [];
-  for (const [column, columnSchema] of Object.entries(schema.columns)) {
-    const parsed = columnSchema.safeParse((record.values[column] ?? "").trim(), { error: registerErrorMap });
-    if (parsed.success) {
-      values[column] = parsed.data;
-      continue;
+  if (whole.success) values = whole.data;
+  else {
+    // Column by column, to say what is wrong with each and keep the values that are right.
+    values = {};
+    for (const [column, columnSchema] of Object.entries(schema.columns)) {
+      const parsed = columnSchema.safeParse(text[column], { error: registerErrorMap });
+      if (parsed.success) values[column] = parsed.data;
+      else issues.push(...columnIssues(column, parsed.error.issues));
     }
-    // A value failing a shape check and the rule behind it (a date not written yyyy-MM-dd is no real
-    // day either) is told in the rule's own words, once.
-    const ruled = parsed.error.issues.filter((issue) => issue.code === "custom");
-    const messages = new Set<string>();
-    for (const issue of ruled.length > 0 ? ruled : parsed.error.issues) {
-      // A list column's issue names the item: "emails" item 2.
-      const item = issue.path.find((part) => typeof part === "number");
-      messages.add(item === undefined ? issue.message : `Item ${item + 1}: ${issue.message}`);
-    }
-    for (const message of messages) issues.push({ column, message });
   }
   for (const rule of schema.rules) {
     if (rule.uses.every((column) => column in values)) issues.push(...rule.check(values as never));
@@ -90,13 +112,9 @@ function checkRecord(schema: GenericSchema, record: CsvRecord) {
   };
 }
 
-/** Checks every record; `onRecords` is told how many were checked as it goes (the progress bar). */
-export function checkRows(
-  files: readonly RegisterFile[],
-  problems: Problem[],
-  onRecords: (count: number) => void = () => undefined,
-): CheckedRows {
-  const rows: RegisterRows = {
+/** Checks records one at a time as the files are read, keeping the valid rows and the declared keys. */
+export class RowChecker {
+  readonly rows: RegisterRows = {
     plans: [],
     members: [],
     policies: [],
@@ -106,27 +124,32 @@ export function checkRows(
     doctorAllocations: [],
     staffRoles: [],
   };
-  const declared: DeclaredKeys = {
+  readonly declared: DeclaredKeys = {
     entityNumbers: new Set(),
     policyIds: new Set(),
     plans: new Set(),
     unreadable: new Set(),
   };
-  const present = new Set<RegisterKind>();
-  for (const file of files) {
-    present.add(file.kind);
-    if (!file.readable) declared.unreadable.add(file.kind);
-    const schema = SCHEMAS[file.kind] as unknown as GenericSchema;
-    const kept = rows[file.kind] as unknown[];
-    for (const record of file.records) {
-      const { values, row, issues } = checkRecord(schema, record);
-      for (const issue of issues) problems.push({ file: file.fileName, line: record.line, ...issue });
-      if (row) kept.push(row);
-      declare(file.kind, values, declared);
-    }
-    onRecords(file.records.length);
+  readonly present = new Set<RegisterKind>();
+
+  constructor(private readonly problems: Problem[]) {}
+
+  check(file: { kind: RegisterKind; fileName: string }, record: CsvRecord): void {
+    const { values, row, issues } = checkRecord(COMPILED[file.kind], record);
+    for (const issue of issues) this.problems.push({ file: file.fileName, line: record.line, ...issue });
+    if (row) (this.rows[file.kind] as unknown[]).push(row);
+    declare(file.kind, values, this.declared);
   }
-  return { rows, declared, present };
+
+  /** A file read to its end (or as far as it could be read). */
+  fileRead(file: { kind: RegisterKind; readable: boolean }): void {
+    this.present.add(file.kind);
+    if (!file.readable) this.declared.unreadable.add(file.kind);
+  }
+
+  result(): CheckedRows {
+    return { rows: this.rows, declared: this.declared, present: this.present };
+  }
 }
 
 function declare(kind: RegisterKind, values: Record<string, unknown>, declared: DeclaredKeys): void {
