@@ -1,15 +1,12 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
-import { type Database, openEmbeddedDatabase, openServerDatabase } from "../../dist/db/database.js";
+import type { Database } from "../../dist/db/database.js";
 import { members } from "../../dist/db/schema.js";
 import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 import { startNode, stop, waitForHttp } from "./child-process.js";
 import { PortalSession } from "./portal-session.js";
+import { newStore, type Store } from "./throwaway-store.js";
 
 // The growth budget (requirements §10.16): the open list's latency with 1 000 000 queries of 100 000
 // members, against the same with 1 000 queries. Each size runs in a database of its own (a fresh
@@ -22,45 +19,6 @@ const SIZES = [
   { queries: 1_000_000, members: 100_000 },
 ] as const;
 export const GROWTH_CONNECTIONS = 10;
-
-interface Store {
-  /** What the server is started with to use this database. */
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  dispose(): Promise<void>;
-}
-
-/** A throwaway database: a PGlite directory, or a new database on the DATABASE_URL server. */
-async function newStore(): Promise<Store> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-growth-"));
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openEmbeddedDatabase(path.join(dataDir, "pglite")),
-      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `portal_growth_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-growth-"));
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openServerDatabase(url.toString(), 2),
-    dispose: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Generated members (no log-in) and their queries: a fifth MED_XPRESS, a third closed, logged
@@ -140,7 +98,7 @@ async function measure(store: Store, options: GrowthOptions) {
 export async function benchGrowth(options: GrowthOptions): Promise<void> {
   const figures: { size: (typeof SIZES)[number]; mean: number; p99: number; rps: number }[] = [];
   for (const size of SIZES) {
-    const store = await newStore();
+    const store = await newStore("growth");
     try {
       // The demo members, seeded by the server itself on the empty store.
       await stop(await startServer(store, options, true));

@@ -8,6 +8,7 @@ import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 import { rssBytes, startNode, stop, waitForHttp } from "./child-process.js";
 import { benchGrowth, GROWTH_CONNECTIONS } from "./growth.js";
 import { PortalSession } from "./portal-session.js";
+import { benchRegisterImport } from "./register-import.js";
 
 // `npm run bench`: speed and memory of the built server, each in its own process, each figure
 // printed next to its budget (requirements §10.16). Never part of the tests: figures on a shared 2-core
@@ -108,6 +109,8 @@ async function main(): Promise<void> {
     );
     await benchGrowth({ serverScript, openListPath, seconds, port: portalPort });
   }
+  // 100,000 members with 150,000 dependents take a minute or two each way; BENCH_REGISTER=false leaves it out.
+  if (process.env.BENCH_REGISTER !== "false") await benchRegisterImport();
 }
 
 main().catch((error: unknown) => {
