@@ -3,6 +3,7 @@ import { CONSOLE_BASE } from "@portal/domain";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./app-context.js";
+import { installConnectionLimits, timeoutOptions } from "./lib/connection-limits.js";
 import { installErrorHandling } from "./lib/error-handler.js";
 import { loggerOptions } from "./lib/logger.js";
 import { mountPath } from "./lib/mount-path.js";
@@ -43,7 +44,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     genReqId: requestIdFor,
     return503OnClosing: true,
+    ...timeoutOptions(context.config),
   });
+  installConnectionLimits(app, context.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

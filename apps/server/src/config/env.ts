@@ -130,6 +130,14 @@ export const envSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(30),
+  // Slow or idle clients are cut off (lib/connection-limits.ts); a load balancer's idle timeout
+  // should be shorter than KEEP_ALIVE_TIMEOUT_SECONDS.
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  IDLE_SOCKET_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(75),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(50),
+  MAX_UPLOADS_IN_FLIGHT_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(2),
   // What one member may send (modules/members/member-limits.ts).
   MEMBER_QUERIES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   MEMBER_PICTURES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),

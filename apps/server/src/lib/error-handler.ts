@@ -42,6 +42,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (appError.statusCode >= 500 && error instanceof AppError)
       request.log.error({ err: error }, "server error");
+    // Refused before its body was read (a forged request, a closed door): the connection ends with
+    // the answer, so a client cannot keep it open by trickling the rest of the body.
+    if (!request.raw.complete) reply.header("connection", "close");
     return reply.code(appError.statusCode).headers(appError.headers).send(appError.toBody());
   });
 

@@ -93,3 +93,34 @@ export async function checkDailyUploadVolume(context: AppContext, entityNumber: 
     Math.max(60, Math.ceil((freesAt - context.now().getTime()) / 1000)),
   );
 }
+
+/** How many uploads each member has running in this process, so one member cannot hold them all. */
+export interface InFlightCounter {
+  /** Runs `work` as one of the member's uploads, or refuses with 429 when they have `limit` running. */
+  run<T>(entityNumber: number, work: () => Promise<T>): Promise<T>;
+}
+
+export function createInFlightCounter(limit: number): InFlightCounter {
+  const running = new Map<number, number>();
+  return {
+    async run(entityNumber, work) {
+      const now = running.get(entityNumber) ?? 0;
+      if (now >= limit) {
+        throw new AppError(
+          429,
+          EXCEPTION_CODES.RATE_LIMITED,
+          "Your earlier submission is still being sent. Please wait until it has finished, then try again.",
+          { "retry-after": "10" },
+        );
+      }
+      running.set(entityNumber, now + 1);
+      try {
+        return await work();
+      } finally {
+        const left = (running.get(entityNumber) ?? 1) - 1;
+        if (left <= 0) running.delete(entityNumber);
+        else running.set(entityNumber, left);
+      }
+    },
+  };
+}

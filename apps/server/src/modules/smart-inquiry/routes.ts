@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
 import { mountPath } from "../../lib/mount-path.js";
+import { createInFlightCounter } from "../members/member-limits.js";
 import { smartInquiryReadRoutes } from "./read-routes.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 import { portalSmartInquiryRoutes, smartInquirySubmitRoutes } from "./submit-routes.js";
@@ -10,7 +11,12 @@ import { timelineRoutes } from "./timeline-routes.js";
 export const PORTAL_SMART_INQUIRY_PATH = "/portal/api/das-mp/smart-inquiry-api";
 
 /** The smart-inquiry service under SMART_INQUIRY_BASE, plus the required portal paths. */
-export const smartInquiryModule: FastifyPluginAsync<SmartInquiryContext> = async (app, context) => {
+export const smartInquiryModule: FastifyPluginAsync<SmartInquiryContext> = async (app, moduleContext) => {
+  // One count for both path families: a member's uploads in flight, whichever path they take.
+  const context = {
+    ...moduleContext,
+    submissionsInFlight: createInFlightCounter(moduleContext.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER),
+  };
   await app.register(multipart, {
     limits: {
       // The 10 MB total is enforced while streaming (attachment-guard); these are backstops.

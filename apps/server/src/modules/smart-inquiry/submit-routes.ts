@@ -66,7 +66,8 @@ async function submit<Fields extends object>(
   await reserveMemberAction(context, member, "query-or-update");
   await checkDailyUploadVolume(context, member);
   const now = context.now();
-  const received = await receiveSubmission(request, context.blobStore, parse, now);
+  const receive = () => receiveSubmission(request, context.blobStore, parse, now);
+  const received = await (context.submissionsInFlight?.run(member, receive) ?? receive());
   let query: NewQuery;
   try {
     const fields = await toQuery(received.fields, member);
