@@ -21,6 +21,10 @@ export const EXCEPTION_CODES = {
   /** A registration or password-reset link that is unknown, used or expired. */
   ACCOUNT_LINK_INVALID: "ACCOUNT_LINK_INVALID",
   USERNAME_TAKEN: "USERNAME_TAKEN",
+  /** The disk the files go to is full (507). */
+  STORAGE_FULL: "STORAGE_FULL",
+  /** The database or file store cannot be reached or written for now (503, with Retry-After). */
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL: "INTERNAL_ERROR",
 } as const;
 

@@ -2,6 +2,7 @@ import { EXCEPTION_CODES } from "@portal/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, errors } from "./errors.js";
+import { unavailableAnswer } from "./unavailable.js";
 
 // Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status
 // but get our wording: their messages may echo parser internals.
@@ -37,8 +38,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       ];
       appError = new AppError(error.statusCode, code, message);
     } else {
-      request.log.error({ err: error }, "unhandled error");
-      appError = errors.internal();
+      const unavailable = unavailableAnswer(error);
+      request.log.error({ err: error }, unavailable ? "storage or database unavailable" : "unhandled error");
+      appError = unavailable ?? errors.internal();
     }
     if (appError.statusCode >= 500 && error instanceof AppError)
       request.log.error({ err: error }, "server error");

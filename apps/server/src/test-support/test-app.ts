@@ -33,7 +33,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: Pick<BuildAppOptions, "logger"> = {},
+  options: Pick<BuildAppOptions, "logger"> & { blobDir?: string } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const clock = {
@@ -54,7 +54,8 @@ export async function createTestApp(
     PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
     ...env,
   });
-  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-blobs-"));
+  const { blobDir: givenBlobDir, ...buildOptions } = options;
+  const blobDir = givenBlobDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-blobs-"));
   const blobStore = createLocalBlobStore(blobDir);
   const app = await buildApp({
     config,
@@ -62,7 +63,7 @@ export async function createTestApp(
     blobStore,
     secret: TEST_SECRET,
     now: () => clock.now,
-    ...options,
+    ...buildOptions,
   });
   return {
     app,
@@ -73,7 +74,8 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
-      fs.rmSync(blobDir, { recursive: true, force: true });
+      // A directory the caller gave is the caller's to remove.
+      if (!givenBlobDir) fs.rmSync(blobDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,59 @@
+import { EXCEPTION_CODES } from "@portal/domain";
+import { AppError } from "./errors.js";
+
+// Failures of what the portal stands on, not of the request: a full or read-only disk, a blob
+// store or database that cannot be reached or is restarting. They answer 507 or 503 with
+// Retry-After (the member's screen shows its catalogue sentence), never a bare 500, and the log
+// names the cause by its code.
+
+const DISK_FULL = new Set(["ENOSPC", "EDQUOT"]);
+const STORAGE_REFUSED = new Set(["EROFS", "EACCES", "EPERM", "EIO"]);
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+]);
+/** PostgreSQL: connection failures (08…), shutting down or starting (57P01–57P03), too many clients (53300). */
+const DATABASE_UNAVAILABLE = /^(08\d{3}|57P0[1-3]|53300)$/;
+
+function codesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+    const { code, cause, name } = current as { code?: unknown; cause?: unknown; name?: unknown };
+    if (typeof code === "string") codes.push(code);
+    // The AWS SDK names a failed connection by the error's name.
+    if (name === "TimeoutError" || name === "NetworkingError") codes.push("ETIMEDOUT");
+    current = cause;
+  }
+  return codes;
+}
+
+/** The answer for a failure of the portal's own storage or database, or undefined for anything else. */
+export function unavailableAnswer(error: unknown): AppError | undefined {
+  const codes = codesOf(error);
+  if (codes.some((code) => DISK_FULL.has(code))) {
+    return new AppError(
+      507,
+      EXCEPTION_CODES.STORAGE_FULL,
+      "We cannot store files at the moment. Please try again later.",
+      { "retry-after": "300" },
+    );
+  }
+  if (
+    codes.some(
+      (code) => STORAGE_REFUSED.has(code) || UNREACHABLE.has(code) || DATABASE_UNAVAILABLE.test(code),
+    )
+  ) {
+    return new AppError(
+      503,
+      EXCEPTION_CODES.UNAVAILABLE,
+      "The service is unavailable at the moment. Please try again in a minute.",
+      { "retry-after": "30" },
+    );
+  }
+  return undefined;
+}
