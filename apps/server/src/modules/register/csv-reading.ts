@@ -99,7 +99,9 @@ export function readRegisterFile(
   }
   let names: string[] | undefined;
   try {
-    parse(text, {
+    // One kind of line break, so lines count the same in files from any system (csv-parse counts a
+    // CRLF inside a quoted value as two lines); a line break inside a value becomes "\n".
+    parse(text.replace(/\r\n?/g, "\n"), {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,

@@ -78,7 +78,7 @@ function report(
   options: { folder: string; dryRun: boolean; removeMissing: boolean },
   outcome: RegisterImportOutcome,
 ): string {
-  const title = `Register import of ${options.folder}${options.dryRun ? " (dry run: nothing is written)" : ""}`;
+  const title = `Register import of ${options.folder}${options.dryRun ? " (dry run)" : ""}`;
   const lines = [title, filesLine(outcome.files)];
   if (outcome.kind === "problems") return [...lines, problemsReport(outcome.problems)].join("\n");
   lines.push(countsTable(outcome.counts));

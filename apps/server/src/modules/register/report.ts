@@ -77,5 +77,6 @@ export function removalLines(plan: ImportPlan): string[] {
 }
 
 export function filesLine(files: readonly FileSummary[]): string {
-  return `Files: ${files.map((file) => `${file.fileName} (${file.records} rows)`).join(", ")}`;
+  const rows = (count: number) => (count === 1 ? "1 row" : `${count} rows`);
+  return `Files: ${files.map((file) => `${file.fileName} (${rows(file.records)})`).join(", ")}`;
 }
