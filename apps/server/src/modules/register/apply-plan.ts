@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import {
   doctorAllocations,
@@ -131,7 +131,7 @@ async function planIds(db: Queryable): Promise<Map<string, number>> {
   const rows = await db
     .select({ id: plans.id, schemeCode: schemes.code, planCode: plans.code })
     .from(plans)
-    .innerJoin(schemes, sql`${schemes.id} = ${plans.schemeId}`);
+    .innerJoin(schemes, eq(schemes.id, plans.schemeId));
   return new Map(rows.map((row) => [planKey(row.schemeCode, row.planCode), row.id]));
 }
 

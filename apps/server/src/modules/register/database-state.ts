@@ -5,7 +5,7 @@ import {
   type PolicyBenefit,
   STAFF_ROLES,
 } from "@portal/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import {
   doctorAllocations,
@@ -196,26 +196,22 @@ const policyColumns = {
   startDate: policies.startDate,
 };
 
+const selectPolicies = (db: Queryable) =>
+  db
+    .select(policyColumns)
+    .from(policies)
+    .innerJoin(plans, eq(plans.id, policies.planId))
+    .innerJoin(schemes, eq(schemes.id, plans.schemeId));
+
 /** The policies with these ids or numbers; every policy when `all` (what --remove-missing compares). */
 export async function loadPolicies(
   db: Queryable,
   keys: { policyIds: readonly number[]; policyNumbers: readonly string[] } | "all",
 ): Promise<StoredPolicy[]> {
-  const query = db
-    .select(policyColumns)
-    .from(policies)
-    .innerJoin(plans, eq(plans.id, policies.planId))
-    .innerJoin(schemes, eq(schemes.id, plans.schemeId));
-  if (keys === "all") return query;
-  const byId = await query.where(isAnyOf(policies.policyId, keys.policyIds));
-  const byNumber = await db
-    .select(policyColumns)
-    .from(policies)
-    .innerJoin(plans, eq(plans.id, policies.planId))
-    .innerJoin(schemes, eq(schemes.id, plans.schemeId))
-    .where(isAnyOf(policies.policyIdentifier, keys.policyNumbers));
-  const found = new Map([...byId, ...byNumber].map((policy) => [policy.policyId, policy]));
-  return [...found.values()];
+  if (keys === "all") return selectPolicies(db);
+  return selectPolicies(db).where(
+    or(isAnyOf(policies.policyId, keys.policyIds), isAnyOf(policies.policyIdentifier, keys.policyNumbers)),
+  );
 }
 
 export type StoredPolicyDependent = Omit<PolicyDependentRow, "line">;
