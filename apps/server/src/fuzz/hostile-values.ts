@@ -1,0 +1,76 @@
+import fc from "fast-check";
+
+// Values an attacker sends: well-formed ones and hostile ones. Strings with NUL, lone surrogates,
+// bidirectional controls, SQL and HTML; huge and odd numbers; deep and wide JSON; wrong types.
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "x\udfffy",
+    "\u202eexe.jpg",
+    "' or 1=1 --",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%00",
+    "2026-02-30",
+    "0000-01-01",
+    "9999-12-31",
+    "",
+    " ",
+    "null",
+    "-1",
+    "1e309",
+    "NaN",
+  ),
+  fc.string({ minLength: 5_000, maxLength: 20_000 }).map((value) => value || "x".repeat(5_000)),
+);
+
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.constantFrom(0, -1, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, -0, 0.5),
+  fc.double({ noNaN: true }),
+);
+
+/** Text for a path segment or a query-string value: what arrives is always text. */
+export const hostileText = fc.oneof(hostileString, hostileNumber.map(String));
+
+function deep(depth: number): unknown {
+  let value: unknown = "bottom";
+  for (let level = 0; level < depth; level += 1) value = level % 2 ? [value] : { nested: value };
+  return value;
+}
+
+/** A JSON body: anything at all, or an object with the route's own keys holding hostile values. */
+export function hostileBody(propertyNames: readonly string[]): fc.Arbitrary<unknown> {
+  const leaf = fc.oneof(
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant([]),
+    fc.constant({}),
+  );
+  const shaped =
+    propertyNames.length > 0
+      ? fc.record(Object.fromEntries(propertyNames.map((name) => [name, leaf])), { requiredKeys: [] })
+      : fc.dictionary(fc.string({ maxLength: 10 }), leaf, { maxKeys: 5 });
+  return fc.oneof(
+    shaped,
+    fc.jsonValue({ maxDepth: 4 }),
+    fc.constant(deep(2_000)),
+    fc.constant(Object.fromEntries(Array.from({ length: 2_000 }, (_, index) => [`k${index}`, index]))),
+  );
+}
+
+/** A multipart body with a boundary that may or may not match, parts that may or may not end. */
+export const oddMultipart = fc.record({
+  boundary: fc.constantFrom("x", "yyy", ""),
+  declared: fc.constantFrom("x", "yyy", ""),
+  field: fc.constantFrom("query", "files", "file", "category", "\u0000"),
+  value: hostileString,
+  close: fc.boolean(),
+});
