@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lt } from "drizzle-orm";
+import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
 import { attachmentBlobsInFlight, documentSubmissionAttachments, queryAttachments } from "../../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -22,7 +22,7 @@ export async function clearBlobsInFlight(db: Queryable, keys: readonly string[])
   await db.delete(attachmentBlobsInFlight).where(inArray(attachmentBlobsInFlight.blobKey, [...keys]));
 }
 
-async function referencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
   const [byQueries, bySubmissions] = await Promise.all([
     db
       .select({ key: queryAttachments.blobKey })
@@ -48,25 +48,35 @@ export async function removeUnreferencedAttachments(
   olderThanMs = IN_FLIGHT_BLOB_MAX_AGE_MS,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - olderThanMs);
-  let removed = 0;
-  for (;;) {
-    const stale = await db
-      .select({ key: attachmentBlobsInFlight.blobKey })
-      .from(attachmentBlobsInFlight)
-      .where(lt(attachmentBlobsInFlight.createdAt, cutoff))
-      .orderBy(asc(attachmentBlobsInFlight.createdAt))
-      .limit(BATCH);
-    if (stale.length === 0) return removed;
-    const referenced = await referencedKeys(
-      db,
-      stale.map((row) => row.key),
-    );
-    for (const { key } of stale) {
-      if (!referenced.has(key)) {
-        await blobStore.delete(key);
-        removed += 1;
+  // Every app process sweeps each hour; one at a time does the work, the others find it taken.
+  return db.transaction(async (tx) => {
+    const [lock] = await tx
+      .select({ taken: sql<boolean>`pg_try_advisory_xact_lock(${SWEEP_LOCK})` })
+      .from(sql`(values (1)) as once (one)`);
+    if (!lock?.taken) return 0;
+    let removed = 0;
+    for (;;) {
+      const stale = await tx
+        .select({ key: attachmentBlobsInFlight.blobKey })
+        .from(attachmentBlobsInFlight)
+        .where(lt(attachmentBlobsInFlight.createdAt, cutoff))
+        .orderBy(asc(attachmentBlobsInFlight.createdAt))
+        .limit(BATCH);
+      if (stale.length === 0) return removed;
+      const referenced = await referencedKeys(
+        tx,
+        stale.map((row) => row.key),
+      );
+      for (const { key } of stale) {
+        if (!referenced.has(key)) {
+          await blobStore.delete(key);
+          removed += 1;
+        }
+        await tx.delete(attachmentBlobsInFlight).where(eq(attachmentBlobsInFlight.blobKey, key));
       }
-      await db.delete(attachmentBlobsInFlight).where(eq(attachmentBlobsInFlight.blobKey, key));
     }
-  }
+  });
 }
+
+/** The advisory lock the sweep holds for its transaction (any number unique to this purpose). */
+const SWEEP_LOCK = 7302002;
