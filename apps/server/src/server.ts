@@ -5,6 +5,7 @@ import { loadConfig } from "./config/env.js";
 import { resolveSessionSecret } from "./config/session-secret.js";
 import type { Db } from "./db/database.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
+import { holdSingleProcessLock } from "./db/single-process-lock.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { StartupError } from "./lib/startup-error.js";
 import { createMailTransport } from "./modules/mail/mail-transport.js";
@@ -51,7 +52,18 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const database = await openConfiguredDatabase(config);
+  const singleProcess = config.DATABASE_URL && config.BLOB_STORE === "local" && !config.BLOB_DIR_SHARED;
+  const singleProcessLock = singleProcess
+    ? await holdSingleProcessLock(config.DATABASE_URL ?? "", (error) =>
+        console.error(
+          `The single-process lock's connection was lost (${(error as { code?: string }).code ?? "error"}).`,
+        ),
+      )
+    : undefined;
+  const database = await openConfiguredDatabase(config).catch(async (error: unknown) => {
+    await singleProcessLock?.release();
+    throw error;
+  });
   const blobStore = blobStoreFor(config);
   const secret = resolveSessionSecret(config);
   const app = await buildApp({
@@ -63,9 +75,13 @@ async function main(): Promise<void> {
     serveWebApp: true,
   }).catch(async (error: unknown) => {
     await database.close(); // releases the data-dir lock too
+    await singleProcessLock?.release();
     throw error;
   });
-  app.addHook("onClose", async () => database.close());
+  app.addHook("onClose", async () => {
+    await database.close();
+    await singleProcessLock?.release();
+  });
 
   const sweepUploads = createUploadSweeper(app, database.db, blobStore);
   void sweepUploads();
@@ -116,6 +132,11 @@ async function main(): Promise<void> {
   const where = config.DATABASE_URL ? "PostgreSQL server" : `embedded database in ${config.DATA_DIR}`;
   const lines = [`Member portal: http://localhost:${port}/ (${where})`];
   if (seeded) lines.push("Demo data seeded.");
+  if (singleProcess) {
+    lines.push(
+      "One process only: attachments are kept in this process's DATA_DIR (BLOB_STORE=local); a second process on this database will refuse to start.",
+    );
+  }
   for (const login of demoLogins) {
     lines.push(`${login.label} log-in: username ${login.username}, password ${login.password}`);
   }

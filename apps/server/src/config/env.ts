@@ -82,6 +82,9 @@ export const envSchema = z.object({
     .refine(isKnownTimeZone, "must be an IANA time zone such as Africa/Johannesburg")
     .default(SCHEME_TIME_ZONE),
   BLOB_STORE: z.enum(["local", "s3"]).default("local"),
+  // With a server database, a local blob directory is per process unless every process mounts
+  // the same one: then say so, and several processes may run (db/single-process-lock.ts).
+  BLOB_DIR_SHARED: booleanText.default(false),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
