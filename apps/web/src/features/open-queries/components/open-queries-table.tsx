@@ -1,8 +1,6 @@
 import { categoryLabel, formatDate, type QueryListItem } from "@portal/domain";
-import { Link } from "react-router";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
-import { paths } from "../../../config/paths";
-import { UpdateIcon } from "./update-icon";
+import { UpdateQueryLink } from "./update-query-link";
 
 interface OpenQueriesTableProps {
   queries: readonly QueryListItem[];
@@ -13,8 +11,9 @@ interface OpenQueriesTableProps {
 }
 
 /**
- * Requirements §2 table: Category (its label), Query details, Date (yyyy-MM-dd) and an Update icon
- * link. The reply due date goes under the query text: the required columns stay as they are.
+ * Requirements §2 table, for screens wide enough for it: Category (its label), Query details, Date
+ * (yyyy-MM-dd) and an Update icon link. The reply due date goes under the query text: the required
+ * columns stay as they are.
  */
 export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTableProps) {
   return (
@@ -40,13 +39,7 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
               </td>
               <td className="text-nowrap">{formatDate(query.dateLogged)}</td>
               <td>
-                <Link
-                  to={paths.update.getHref(origin, { reference: query.referenceNumber, timeline: false })}
-                  className="btn btn-sm btn-outline-primary"
-                  aria-label={`Update query ${query.referenceNumber}`}
-                >
-                  <UpdateIcon />
-                </Link>
+                <UpdateQueryLink referenceNumber={query.referenceNumber} origin={origin} />
               </td>
             </tr>
           ))}

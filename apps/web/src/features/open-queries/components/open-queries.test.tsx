@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { paths } from "../../../config/paths";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
+import { stubViewportWidth } from "../../../testing/viewport";
 import { openQueriesFailing, openQueriesHandler } from "../testing/handlers";
 import { OpenQueries } from "./open-queries";
 
@@ -107,3 +108,52 @@ describe("OpenQueries", () => {
     expect(screen.queryByRole("table")).toBeNull();
   });
 });
+
+describe("OpenQueries on a phone", () => {
+  it("at 390 px shows the same queries as stacked rows of a list, with the same links, and no table", async () => {
+    stubViewportWidth(390);
+    server.use(openQueriesHandler());
+    renderWithProviders(<OpenQueries origin="default" />, { extraRoutes: [paths.update.path] });
+    const list = await screen.findByRole("list", { name: "Your open queries" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const [first, second] = within(list).getAllByRole("listitem");
+    expect(factsOf(first as HTMLElement)).toEqual([
+      "Category: Medical claims",
+      "Query details: My dentist claim was not paid.Reply expected by Tue 18 Mar 2025",
+      "Date: 2025-03-14",
+    ]);
+    expect(factsOf(second as HTMLElement)).toEqual([
+      "Category: Manage plan",
+      "Query details: Please change my bank details.",
+      "Date: 2025-03-09",
+    ]);
+    const link = within(first as HTMLElement).getByRole("link", { name: "Update query 300002" });
+    expect(link).toHaveAttribute("href", "/update/default?reference=300002&timeline=false");
+    // The word beside the pencil: a bigger target, and the name still starts with what is seen.
+    expect(link).toHaveTextContent(/^Update$/);
+    expect(within(second as HTMLElement).getByRole("link", { name: "Update query 300001" })).toHaveAttribute(
+      "href",
+      "/update/default?reference=300001&timeline=false",
+    );
+  });
+
+  it("follows the screen: the table from 768 px, the stacked list below, switching when it is resized", async () => {
+    const viewport = stubViewportWidth(1024);
+    server.use(openQueriesHandler());
+    renderWithProviders(<OpenQueries origin="default" />);
+    expect(await screen.findByRole("table", { name: "Your open queries" })).toBeInTheDocument();
+    viewport.resize(767);
+    expect(screen.getByRole("list", { name: "Your open queries" })).toBeInTheDocument();
+    expect(screen.queryByRole("table")).toBeNull();
+    viewport.resize(768);
+    expect(screen.getByRole("table", { name: "Your open queries" })).toBeInTheDocument();
+    expect(screen.queryByRole("list")).toBeNull();
+  });
+});
+
+/** A stacked row's values as "term: value" pairs, as a screen reader pairs them. */
+function factsOf(item: HTMLElement): string[] {
+  return within(item)
+    .getAllByRole("term")
+    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+}

@@ -2,16 +2,21 @@ import { ERROR_MESSAGES } from "@portal/domain";
 import { useId } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 import { useOpenQueries } from "../api/get-open-queries";
+import { OpenQueriesList } from "./open-queries-list";
 import { OpenQueriesTable } from "./open-queries-table";
 
 /**
- * "Your open queries" (requirements §2, §4): loading, then the table or the §8 alert. A member with no open
- * query sees nothing at all: the spec hides the table, and a title over nothing would only puzzle.
+ * "Your open queries" (requirements §2, §4): loading, then the table (stacked rows on a phone) or the
+ * §8 alert. A member with no open query sees nothing at all: the spec hides the table, and a title
+ * over nothing would only puzzle.
  */
 export function OpenQueries({ origin }: { origin: string }) {
   const openQueries = useOpenQueries(origin);
   const titleId = useId();
+  // The table on screens wide enough for its four columns; the same queries stacked on a phone.
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   if (openQueries.isSuccess && openQueries.data.length === 0) return null;
 
   return (
@@ -24,8 +29,11 @@ export function OpenQueries({ origin }: { origin: string }) {
         {openQueries.isError ? (
           <ErrorAlert className="mb-0">{ERROR_MESSAGES.openQueriesLoad}</ErrorAlert>
         ) : null}
-        {openQueries.isSuccess ? (
+        {openQueries.isSuccess && wide ? (
           <OpenQueriesTable queries={openQueries.data} origin={origin} labelledBy={titleId} />
+        ) : null}
+        {openQueries.isSuccess && !wide ? (
+          <OpenQueriesList queries={openQueries.data} origin={origin} labelledBy={titleId} />
         ) : null}
       </div>
     </section>

@@ -1,0 +1,40 @@
+import { categoryLabel, formatDate, type QueryListItem } from "@portal/domain";
+import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
+import { UpdateQueryLink } from "./update-query-link";
+
+interface OpenQueriesListProps {
+  queries: readonly QueryListItem[];
+  /** Route origin the Update links keep (update/{origin}). */
+  origin: string;
+  /** id of the heading that names the list. */
+  labelledBy: string;
+}
+
+/**
+ * The open queries on a phone: the table's content and links, one query under another. Four
+ * columns do not fit 390 px (words broke mid-word and the table scrolled sideways), and a table
+ * restyled as blocks loses its table semantics in some browsers, so narrow screens get a real list
+ * whose items name each value, as the column headings would.
+ */
+export function OpenQueriesList({ queries, origin, labelledBy }: OpenQueriesListProps) {
+  return (
+    <ul className="list-unstyled mb-0" aria-labelledby={labelledBy}>
+      {queries.map((query) => (
+        <li key={query.referenceNumber} className="border-top pt-3 pb-2">
+          <dl className="mb-2">
+            <dt className="small text-body-secondary">Category</dt>
+            <dd className="mb-2">{categoryLabel(query.category)}</dd>
+            <dt className="small text-body-secondary">Query details</dt>
+            <dd className="mb-2 text-break">
+              {query.queryDetail}
+              <ReplyExpectedBy date={query.replyExpectedBy} className="mt-1 mb-0" />
+            </dd>
+            <dt className="small text-body-secondary">Date</dt>
+            <dd className="mb-0">{formatDate(query.dateLogged)}</dd>
+          </dl>
+          <UpdateQueryLink referenceNumber={query.referenceNumber} origin={origin} showWord />
+        </li>
+      ))}
+    </ul>
+  );
+}
