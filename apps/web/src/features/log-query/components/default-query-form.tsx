@@ -7,7 +7,7 @@ import {
   findCategory,
   isRedirectOnlySubCategory,
 } from "@portal/domain";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
 import { QueryDetailsField } from "../../../components/form-fields/query-details-field";
@@ -18,20 +18,27 @@ import { defaultQueryFields, useCreateDefaultQuery } from "../api/create-default
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { AdditionalEmailTooltip } from "./additional-email-tooltip";
 import { CategoryHelp, RedirectInfo } from "./category-help";
+import { LogAnotherButton } from "./log-another-button";
+import type { NextQueryStart } from "./next-query-start";
 import { DefaultQuerySuccess } from "./query-success";
 import { SubmitErrorAlert } from "./submit-error-alert";
 
 interface DefaultQueryFormProps {
   onLogged?: (response: CreateQueryResponse) => void;
+  /** Offers "Log another query" after a success; the new form starts with what this one hands over. */
+  onLogAnother?: (start: NextQueryStart) => void;
+  /** Given when this form follows a query just logged: it starts with its address and takes focus. */
+  start?: NextQueryStart;
 }
 
 /** Requirements §2 "Log-a-query form, default origin", with the rules of §4 and §5. */
-export function DefaultQueryForm({ onLogged }: DefaultQueryFormProps) {
+export function DefaultQueryForm({ onLogged, onLogAnother, start }: DefaultQueryFormProps) {
   const {
     register,
     handleSubmit,
     resetField,
     getValues,
+    setFocus,
     watch,
     formState: { errors },
   } = useForm({
@@ -39,7 +46,7 @@ export function DefaultQueryForm({ onLogged }: DefaultQueryFormProps) {
     // Validates on change and on blur, so a message shows once a field was touched or changed;
     // submitting validates, and so marks, every field (requirements §5 "Display of errors").
     mode: "all",
-    defaultValues: { category: "", subCategory: "", email: "", ccEmail: "", query: "" },
+    defaultValues: { category: "", subCategory: "", email: start?.email ?? "", ccEmail: "", query: "" },
   });
   // Files live beside the form values; a failed send keeps both (nothing here ever resets them).
   const [files, setFiles] = useState<File[]>([]);
@@ -48,6 +55,11 @@ export function DefaultQueryForm({ onLogged }: DefaultQueryFormProps) {
   usePrefilledEmail((address) => {
     if (getValues("email") === "") resetField("email", { defaultValue: address });
   });
+  // The button that asked for this form is gone with the success message: keyboard and
+  // screen-reader users continue at the form's first field, not at the top of the page.
+  useEffect(() => {
+    if (start) setFocus("category");
+  }, [start, setFocus]);
 
   const category = findCategory(DEFAULT_CATEGORIES, watch("category"));
   const subCategoryValue = watch("subCategory") ?? "";
@@ -58,7 +70,16 @@ export function DefaultQueryForm({ onLogged }: DefaultQueryFormProps) {
   // These subcategories are handled elsewhere in the portal: no query can be sent for them.
   const redirectOnly = isRedirectOnlySubCategory(subCategoryValue);
 
-  if (submission.isSuccess) return <DefaultQuerySuccess referenceNumber={submission.data.referenceNumber} />;
+  if (submission.isSuccess) {
+    return (
+      <>
+        <DefaultQuerySuccess referenceNumber={submission.data.referenceNumber} />
+        {onLogAnother ? (
+          <LogAnotherButton onClick={() => onLogAnother({ email: getValues("email") })} />
+        ) : null}
+      </>
+    );
+  }
 
   const send = handleSubmit((values) => {
     if (redirectOnly) return;

@@ -5,7 +5,7 @@ import {
   MEDXPRESS_CATEGORIES,
   medxpressQueryFormSchema,
 } from "@portal/domain";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
 import { QueryDetailsField } from "../../../components/form-fields/query-details-field";
@@ -15,27 +15,34 @@ import { TextField } from "../../../components/form-fields/text-field";
 import { medxpressQueryFields, useCreateMedxpressQuery } from "../api/create-medxpress-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { CategoryHelp } from "./category-help";
+import { LogAnotherButton } from "./log-another-button";
+import type { NextQueryStart } from "./next-query-start";
 import { MedxpressQuerySuccess } from "./query-success";
 import { SubmitErrorAlert } from "./submit-error-alert";
 
 interface MedxpressQueryFormProps {
   onLogged?: (response: CreateQueryResponse) => void;
+  /** Offers "Log another query" after a success; the new form starts with what this one hands over. */
+  onLogAnother?: (start: NextQueryStart) => void;
+  /** Given when this form follows a query just logged: it starts with its address and takes focus. */
+  start?: NextQueryStart;
 }
 
 /** Requirements §2 "Log-a-query form, medxpress origin": category, email, details and attachments only. */
-export function MedxpressQueryForm({ onLogged }: MedxpressQueryFormProps) {
+export function MedxpressQueryForm({ onLogged, onLogAnother, start }: MedxpressQueryFormProps) {
   const {
     register,
     handleSubmit,
     resetField,
     getValues,
+    setFocus,
     watch,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(medxpressQueryFormSchema),
     // The same display rule as the default form (requirements §5): touched or changed, all fields on submit.
     mode: "all",
-    defaultValues: { category: "", email: "", query: "" },
+    defaultValues: { category: "", email: start?.email ?? "", query: "" },
   });
   const [files, setFiles] = useState<File[]>([]);
   const attachmentsId = useId();
@@ -43,10 +50,23 @@ export function MedxpressQueryForm({ onLogged }: MedxpressQueryFormProps) {
   usePrefilledEmail((address) => {
     if (getValues("email") === "") resetField("email", { defaultValue: address });
   });
+  // The button that asked for this form is gone with the success message: keyboard and
+  // screen-reader users continue at the form's first field, not at the top of the page.
+  useEffect(() => {
+    if (start) setFocus("category");
+  }, [start, setFocus]);
   const category = findCategory(MEDXPRESS_CATEGORIES, watch("category"));
 
-  if (submission.isSuccess)
-    return <MedxpressQuerySuccess referenceNumber={submission.data.referenceNumber} />;
+  if (submission.isSuccess) {
+    return (
+      <>
+        <MedxpressQuerySuccess referenceNumber={submission.data.referenceNumber} />
+        {onLogAnother ? (
+          <LogAnotherButton onClick={() => onLogAnother({ email: getValues("email") })} />
+        ) : null}
+      </>
+    );
+  }
 
   const send = handleSubmit((values) => submission.mutate({ fields: medxpressQueryFields(values), files }));
 
