@@ -71,4 +71,19 @@ describe.each(TEST_DATABASE_KINDS)("attachment blobs a crash left behind, on %s"
     expect(await inFlight()).toEqual([]);
     await db.delete(attachmentBlobsInFlight).where(eq(attachmentBlobsInFlight.blobKey, namedKey));
   });
+
+  it("is done by one of several processes sweeping at once", async () => {
+    const { db } = testApp.database;
+    const longAgo = new Date(Date.now() - 7 * HOUR);
+    const keys = Array.from({ length: 5 }, (_, index) => `attachments/2026/11/swept-once-${index}`);
+    for (const key of keys) await commitBlob(key, "z");
+    await recordBlobsInFlight(db, keys, longAgo);
+    // Two sweeps on one database, as two app processes run them each hour.
+    const removed = await Promise.all([
+      removeUnreferencedAttachments(db, testApp.blobStore, new Date()),
+      removeUnreferencedAttachments(db, testApp.blobStore, new Date()),
+    ]);
+    expect(removed.sort()).toEqual([0, keys.length]);
+    expect(await inFlight()).not.toEqual(expect.arrayContaining([keys[0]]));
+  });
 });
