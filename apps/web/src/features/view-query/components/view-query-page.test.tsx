@@ -24,6 +24,7 @@ function renderAt(location: string) {
         element: <ViewQueryPage renderUpdateForm={(reference) => <p>Update form for {reference}</p>} />,
       },
       { path: "/contact-us/default", element: <p>Home page</p> },
+      { path: "/contact-us/medxpress", element: <p>MedXpress contact page</p> },
     ],
     { initialEntries: [location] },
   );
@@ -114,12 +115,33 @@ describe("ViewQueryPage", () => {
     expect(screen.getByText("Update form for 300001")).toBeVisible();
   });
 
-  it("hides the update option for a query that cannot be updated", async () => {
+  it("hides the update option for a query that cannot be updated, saying why and what to do instead", async () => {
     server.use(queryViewHandler({ ...viewedQuery, canUpdate: false }), agentResponseHandler());
-    renderAt("/update/default?reference=300001&timeline=false");
+    const router = renderAt("/update/default?reference=300001&timeline=false");
     await screen.findByRole("region", { name: "View your query" });
     expect(updateToggle()).toBeNull();
     expect(screen.queryByText("Update form for 300001")).toBeNull();
+    const note = screen.getByTestId("update-unavailable");
+    expect(note).toHaveTextContent(
+      "This query can't be updated any more: it is closed, or it was logged too long ago." +
+        "To tell us more, please log a new query and quote reference number 300001.",
+    );
+    // Where the button would be: right after the Back button.
+    expect(
+      screen.getByRole("button", { name: "Back" }).compareDocumentPosition(note) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await userEvent.click(within(note).getByRole("link", { name: "Log a new query" }));
+    expect(await screen.findByText("Home page")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/contact-us/default");
+  });
+
+  it("says nothing about updates when the query can be updated", async () => {
+    server.use(queryViewHandler(), agentResponseHandler());
+    renderAt("/update/default?reference=300001&timeline=true");
+    await screen.findByRole("region", { name: "View your query" });
+    expect(updateToggle()).toBeInTheDocument();
+    expect(screen.queryByTestId("update-unavailable")).toBeNull();
   });
 
   it("asks with MED_XPRESS for the medxpress origin, and offers no update when the answer says so", async () => {
@@ -131,6 +153,13 @@ describe("ViewQueryPage", () => {
     expect(updateToggle()).toBeNull();
     expect(sent).toHaveLength(2);
     expect(sentKeys(sent).every((key) => key.endsWith("origin=MED_XPRESS"))).toBe(true);
+    const note = screen.getByTestId("update-unavailable");
+    expect(note).toHaveTextContent("Queries logged through MedXpress can't be updated here.");
+    expect(note).toHaveTextContent("please log a new query and quote reference number 300001.");
+    expect(within(note).getByRole("link", { name: "Log a new query" })).toHaveAttribute(
+      "href",
+      "/contact-us/medxpress",
+    );
   });
 
   it("follows the answer's canUpdate alone, adding no rule of its own for the origin", async () => {
@@ -187,18 +216,36 @@ describe("ViewQueryPage", () => {
     expect(updateToggle()).toHaveAttribute("aria-expanded", "false");
   });
 
-  it("shows the 0015 sentence and no update option for a legacy query", async () => {
+  it("shows the 0015 sentence, no update option, and why, with what to do instead, for a legacy query", async () => {
     server.use(queryViewFailing(422, "0015"), agentResponseHandler());
-    renderAt("/update/default?reference=300001&timeline=false");
-    expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.outdatedQuery);
+    renderAt("/update/default?reference=100001&timeline=false");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(new RegExp(`^${ERROR_MESSAGES.outdatedQuery}$`));
     expect(updateToggle()).toBeNull();
+    const note = screen.getByTestId("update-unavailable");
+    expect(note).toHaveTextContent(
+      "This query was logged through another channel, so you can't view or update it here." +
+        "To tell us more, please log a new query and quote reference number 100001.",
+    );
+    expect(within(note).getByRole("link", { name: "Log a new query" })).toHaveAttribute(
+      "href",
+      "/contact-us/default",
+    );
   });
 
-  it("shows the fetch sentence when either call fails", async () => {
+  it("shows the fetch sentence when either call fails, and no note: a later try may work", async () => {
     server.use(queryViewHandler(), agentResponseFailing());
     renderAt("/update/default?reference=300001&timeline=false");
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.queryFetch);
     expect(updateToggle()).toBeNull();
     expect(screen.queryByRole("region", { name: "View your query" })).toBeNull();
+    expect(screen.queryByTestId("update-unavailable")).toBeNull();
+  });
+
+  it("shows no note when a query that cannot be updated comes with a failed reply fetch", async () => {
+    server.use(queryViewHandler({ ...viewedQuery, canUpdate: false }), agentResponseFailing());
+    renderAt("/update/default?reference=300001&timeline=false");
+    expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.queryFetch);
+    expect(screen.queryByTestId("update-unavailable")).toBeNull();
   });
 });

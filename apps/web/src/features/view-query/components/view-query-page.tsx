@@ -9,10 +9,12 @@ import { HOME_HREF } from "../../../config/paths";
 import { useAgentResponse } from "../api/get-agent-response";
 import { queryAttachmentUrl, useQueryView } from "../api/get-query";
 import { queryFetchErrorMessage } from "../utils/fetch-error-message";
+import { updateUnavailableReason } from "../utils/update-unavailable";
 import { readViewQueryParams } from "../utils/view-query-params";
 import { AgentReplyCard } from "./agent-reply-card";
 import { QueryAttachments } from "./query-attachments";
 import { QueryDetailsCard } from "./query-details-card";
+import { UpdateUnavailableNote } from "./update-unavailable-note";
 
 /** The update form, given by the app layer (a feature never imports another feature). */
 export type RenderUpdateForm = (referenceNumber: number, routeOrigin: string) => ReactNode;
@@ -76,6 +78,15 @@ function ViewQueryScreen({
   // Whether it is updatable (status, age, origin, legacy) is the server's canUpdate alone (§10.6).
   const updatable = !loading && !fetchError && query?.canUpdate === true;
   const updateAllowed = updatable && !replyOpen;
+  // Where no update can ever be added, the screen says why and what to do instead (not after a
+  // failure that a later try may mend: the §8 sentence asks to try again).
+  const unavailable = loading
+    ? undefined
+    : updateUnavailableReason({
+        queryError: queryView.error,
+        query: fetchError ? undefined : query,
+        routeOrigin,
+      });
 
   return (
     <section>
@@ -127,6 +138,13 @@ function ViewQueryScreen({
           </button>
         )}
       </div>
+      {unavailable && (
+        <UpdateUnavailableNote
+          reason={unavailable}
+          referenceNumber={referenceNumber}
+          routeOrigin={routeOrigin}
+        />
+      )}
       {/* Hidden rather than removed while the reply is open, so a half-typed update survives it. */}
       {updatable && (
         <div id={updateSectionId} hidden={!updateAllowed || !updateOpen}>
