@@ -1,19 +1,13 @@
 import {
   ATTACHMENT_ACCEPT,
-  attachmentRuleProblem,
   formatFileSize,
   MAX_ATTACHMENTS_TOTAL_BYTES,
   totalAttachmentBytes,
 } from "@portal/domain";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { FileKindIcon } from "../file-kind/file-kind-icon";
-
-/** The spec's attachment sentence when the chosen files break the rule (type or 10 MB in total). */
-export function attachmentsProblem(files: readonly File[]): string | null {
-  return attachmentRuleProblem(files);
-}
-
-const fileKey = (file: File) => `${file.name}|${file.size}|${file.lastModified}`;
+import { RefusedFilesMessage } from "./refused-files-message";
+import { type ChosenFilesOutcome, fileKey, sortChosenFiles } from "./sort-chosen-files";
 
 interface AttachmentPickerProps {
   id: string;
@@ -23,9 +17,17 @@ interface AttachmentPickerProps {
   disabled?: boolean;
 }
 
+const chosenCount = (count: number) =>
+  count === 0 ? "No files chosen" : count === 1 ? "1 file chosen" : `${count} files chosen`;
+
 /**
- * Files by picker or drag and drop. A file that would break the attachment rule is not added; the
- * spec's sentence says why. The list shows each file's kind, size, a remove button and the running total.
+ * Files by picker or drag and drop. Each new file is added unless it breaks the attachment rule;
+ * a refused file is named, with the reason and the spec's sentence. The list shows each file's
+ * kind, size, a remove button and the running total.
+ *
+ * The browser's own file control is hidden: it is emptied after each choice (so the same file can
+ * be chosen again after removing it), and would then say "No file chosen" beside a list of files.
+ * A button opens it instead, and the count beside the button is the list's own.
  */
 export function AttachmentPicker({
   id,
@@ -35,22 +37,22 @@ export function AttachmentPicker({
   disabled = false,
 }: AttachmentPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Omit<ChosenFilesOutcome, "files"> | null>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
+  const countId = useId();
   const problemId = useId();
+  const refused = outcome?.refused ?? [];
+  const alreadyChosen = outcome?.alreadyChosen ?? [];
 
   const add = (incoming: readonly File[]) => {
-    // The same file chosen twice is attached once.
-    const fresh = incoming.filter((file) => !files.some((chosen) => fileKey(chosen) === fileKey(file)));
-    if (fresh.length === 0) return;
-    const candidate = [...files, ...fresh];
-    const rule = attachmentsProblem(candidate);
-    setProblem(rule);
-    if (rule === null) onChange(candidate);
+    if (incoming.length === 0) return;
+    const { files: next, ...rest } = sortChosenFiles(files, incoming);
+    setOutcome(rest);
+    if (next.length !== files.length) onChange(next);
   };
   const remove = (index: number) => {
-    setProblem(null);
+    setOutcome(null);
     onChange(files.filter((_, position) => position !== index));
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -59,13 +61,12 @@ export function AttachmentPicker({
     if (!disabled) add([...event.dataTransfer.files]);
   };
   const total = totalAttachmentBytes(files);
+  const describedBy = [hintId, countId, ...(refused.length > 0 ? [problemId] : [])].join(" ");
 
   return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is an extra for mouse users; the file input inside is the keyboard and screen-reader way in. */}
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">{label}</legend>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is an extra for mouse users; the button inside is the keyboard and screen-reader way in. */}
       <div
         className={`border rounded p-3 text-center ${dragging ? "border-primary bg-light" : "border-secondary-subtle"}`}
         data-testid={`${id}-drop-zone`}
@@ -76,32 +77,47 @@ export function AttachmentPicker({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
+        {/* Out of sight and out of the tab order; the button below opens it. */}
         <input
           ref={inputRef}
           id={id}
-          className="form-control"
+          className="visually-hidden"
           type="file"
           multiple
           accept={ATTACHMENT_ACCEPT}
           disabled={disabled}
-          aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
-          aria-invalid={problem ? true : undefined}
+          tabIndex={-1}
+          aria-hidden="true"
+          aria-label={label}
+          aria-invalid={refused.length > 0 ? true : undefined}
           onChange={(event) => {
             add([...(event.target.files ?? [])]);
-            // Clear the input so choosing the same file again (after removing it) fires a change.
             event.target.value = "";
           }}
         />
-        <p className="form-text mb-0" id={hintId}>
+        <div className="d-flex flex-wrap align-items-center justify-content-center gap-2">
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            disabled={disabled}
+            aria-describedby={describedBy}
+            onClick={() => inputRef.current?.click()}
+          >
+            Choose files
+          </button>
+          <span id={countId}>{chosenCount(files.length)}</span>
+        </div>
+        <p className="form-text mb-0 mt-2" id={hintId}>
           Or drop files here. PDF, Word, TIFF, PNG or JPG, up to {formatFileSize(MAX_ATTACHMENTS_TOTAL_BYTES)}{" "}
           in total.
         </p>
       </div>
-      {problem && (
-        <div className="text-danger small mt-1" id={problemId} role="alert">
-          {problem}
-        </div>
-      )}
+      {refused.length > 0 ? <RefusedFilesMessage id={problemId} refused={refused} /> : null}
+      {alreadyChosen.length > 0 ? (
+        <p className="form-text mt-1 mb-0" role="status">
+          Already in the list: {alreadyChosen.map((file) => file.name).join(", ")}.
+        </p>
+      ) : null}
       {files.length > 0 && (
         <ul className="list-group mt-2" aria-label="Chosen attachments">
           {files.map((file, index) => (
@@ -129,6 +145,6 @@ export function AttachmentPicker({
       <p className="form-text" aria-live="polite">
         {formatFileSize(total)} of {formatFileSize(MAX_ATTACHMENTS_TOTAL_BYTES)} used
       </p>
-    </div>
+    </fieldset>
   );
 }

@@ -11,6 +11,12 @@ interface QueryDetailsFieldProps {
   label?: string;
 }
 
+/** Ours, beside the spec's sentence (which asks for the details whether they are missing or too long). */
+export function tooLongSentence(excess: number): string {
+  const characters = excess === 1 ? "1 character" : `${excess} characters`;
+  return `At most ${MAX_QUERY_DETAIL_LENGTH} characters are allowed: please remove ${characters}.`;
+}
+
 /**
  * Query details with a count towards the 20000-character limit. No maxLength: a long paste would be
  * cut silently, whereas the count and the message let the member shorten it themselves.
@@ -23,8 +29,11 @@ export function QueryDetailsField({
 }: QueryDetailsFieldProps) {
   const id = useId();
   const countId = `${id}-count`;
-  const { errorId, controlProps } = errorAttributes(id, error, [countId]);
+  const limitId = `${id}-limit`;
   const tooLong = length > MAX_QUERY_DETAIL_LENGTH;
+  // The spec's sentence alone ("Please enter your query detail") would puzzle someone who did.
+  const saysLimit = error !== undefined && tooLong;
+  const { errorId, controlProps } = errorAttributes(id, error, saysLimit ? [countId, limitId] : [countId]);
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -42,6 +51,11 @@ export function QueryDetailsField({
         {length} / {MAX_QUERY_DETAIL_LENGTH} characters
       </div>
       <FieldErrorText id={errorId} error={error} />
+      {saysLimit ? (
+        <div id={limitId} className="invalid-feedback d-block">
+          {tooLongSentence(length - MAX_QUERY_DETAIL_LENGTH)}
+        </div>
+      ) : null}
     </div>
   );
 }

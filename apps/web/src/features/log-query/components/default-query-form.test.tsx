@@ -289,13 +289,30 @@ describe("DefaultQueryForm: validation messages", () => {
     expect(uploads).toHaveLength(0);
   });
 
-  it("rejects details of more than 20000 characters", async () => {
+  it("rejects details of more than 20000 characters, saying the limit beside the spec's sentence", async () => {
     const { user } = setup();
     const details = detailsField() as HTMLElement;
     await user.click(details);
     await user.paste("x".repeat(20001));
     expect(await screen.findByText(VALIDATION_MESSAGES.queryDetail)).toBeInTheDocument();
     expect(screen.getByText("20001 / 20000 characters")).toHaveClass("text-danger");
+    const limit = screen.getByText("At most 20000 characters are allowed: please remove 1 character.");
+    expect(details.getAttribute("aria-describedby")?.split(" ")).toContain(limit.id);
+    await user.paste("yy");
+    expect(
+      screen.getByText("At most 20000 characters are allowed: please remove 3 characters."),
+    ).toBeInTheDocument();
+    await user.keyboard("{Backspace}{Backspace}{Backspace}");
+    await waitFor(() => expect(screen.queryByText(/At most 20000 characters/)).toBeNull());
+    expect(screen.queryByText(VALIDATION_MESSAGES.queryDetail)).toBeNull();
+  });
+
+  it("says nothing of the limit when the details are missing", async () => {
+    const { user } = setup();
+    await user.click(detailsField() as HTMLElement);
+    await user.tab();
+    expect(await screen.findByText(VALIDATION_MESSAGES.queryDetail)).toBeInTheDocument();
+    expect(screen.queryByText(/At most 20000 characters/)).toBeNull();
   });
 });
 
