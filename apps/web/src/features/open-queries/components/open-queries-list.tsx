@@ -22,6 +22,8 @@ export function OpenQueriesList({ queries, origin, labelledBy }: OpenQueriesList
       {queries.map((query) => (
         <li key={query.referenceNumber} className="border-top pt-3 pb-2">
           <dl className="mb-2">
+            <dt className="small text-body-secondary">Reference</dt>
+            <dd className="mb-2">{query.referenceNumber}</dd>
             <dt className="small text-body-secondary">Category</dt>
             <dd className="mb-2">{categoryLabel(query.category)}</dd>
             <dt className="small text-body-secondary">Query details</dt>

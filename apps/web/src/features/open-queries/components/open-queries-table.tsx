@@ -12,8 +12,8 @@ interface OpenQueriesTableProps {
 
 /**
  * Requirements §2 table, for screens wide enough for it: Category (its label), Query details, Date
- * (yyyy-MM-dd) and an Update icon link. The reply due date goes under the query text: the required
- * columns stay as they are.
+ * (yyyy-MM-dd) and an Update icon link. The reference number goes under the category and the reply
+ * due date under the query text: the required columns stay as they are.
  */
 export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTableProps) {
   return (
@@ -32,7 +32,11 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
         <tbody>
           {queries.map((query) => (
             <tr key={query.referenceNumber}>
-              <td>{categoryLabel(query.category)}</td>
+              <td>
+                {categoryLabel(query.category)}
+                {/* The number members quote when they call or write: shown, not only sent in the link. */}
+                <p className="small text-body-secondary mt-1 mb-0">Reference {query.referenceNumber}</p>
+              </td>
               <td className="text-break">
                 {query.queryDetail}
                 <ReplyExpectedBy date={query.replyExpectedBy} className="mt-1 mb-0" />

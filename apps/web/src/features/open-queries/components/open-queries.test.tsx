@@ -47,13 +47,27 @@ describe("OpenQueries", () => {
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     ).toEqual([
-      "Medical claims",
+      "Medical claimsReference 300002",
       "My dentist claim was not paid.Reply expected by Tue 18 Mar 2025",
       "2025-03-14",
       "",
     ]);
-    expect(within(second as HTMLElement).getByRole("cell", { name: "Manage plan" })).toBeInTheDocument();
+    expect(
+      within(second as HTMLElement).getByRole("cell", { name: "Manage plan Reference 300001" }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("shows each query's reference number in small text under its category", async () => {
+    server.use(openQueriesHandler());
+    renderWithProviders(<OpenQueries origin="default" />);
+    const table = await screen.findByRole("table", { name: "Your open queries" });
+    const [, first, second] = within(table).getAllByRole("row");
+    const [category] = within(first as HTMLElement).getAllByRole("cell");
+    const reference = within(category as HTMLElement).getByText("Reference 300002");
+    expect(reference).toHaveClass("small");
+    expect(reference.previousSibling?.textContent).toBe("Medical claims");
+    expect(within(second as HTMLElement).getByText("Reference 300001")).toBeInTheDocument();
   });
 
   it("shows when a reply is expected in small text under the query, and nothing without a date", async () => {
@@ -118,11 +132,13 @@ describe("OpenQueries on a phone", () => {
     expect(screen.queryByRole("table")).toBeNull();
     const [first, second] = within(list).getAllByRole("listitem");
     expect(factsOf(first as HTMLElement)).toEqual([
+      "Reference: 300002",
       "Category: Medical claims",
       "Query details: My dentist claim was not paid.Reply expected by Tue 18 Mar 2025",
       "Date: 2025-03-14",
     ]);
     expect(factsOf(second as HTMLElement)).toEqual([
+      "Reference: 300001",
       "Category: Manage plan",
       "Query details: Please change my bank details.",
       "Date: 2025-03-09",

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
 
 /**
- * "View your query": Category, Query details and Date (yyyy-MM-dd), when a reply is expected, then
- * the attachments.
+ * "View your query": its reference number, then Category, Query details and Date (yyyy-MM-dd), when
+ * a reply is expected, then the attachments.
  */
 export function QueryDetailsCard({ query, children }: { query: QueryView; children?: ReactNode }) {
   return (
@@ -13,6 +13,10 @@ export function QueryDetailsCard({ query, children }: { query: QueryView; childr
         <h2 className="h4 card-title" id="view-query-title">
           View your query
         </h2>
+        {/* The number to quote when calling or writing about it, and the one an update refers to. */}
+        <p className="mb-2">
+          Reference number: <strong>{query.referenceNumber}</strong>
+        </p>
         <div className="table-responsive">
           <table className="table align-middle">
             <caption className="visually-hidden">Query {query.referenceNumber}</caption>

@@ -57,6 +57,7 @@ describe("ViewQueryPage", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
 
     const card = await screen.findByRole("region", { name: "View your query" });
+    expect(within(card).getByText(/^Reference number:/)).toHaveTextContent("Reference number: 300001");
     expect(
       within(card)
         .getAllByRole("columnheader")
