@@ -1,5 +1,5 @@
 import { MEMBERSHIP_DOCUMENT_FILE_NAMES, membershipCardOrderConfirmation } from "@portal/domain";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it, vi } from "vitest";
@@ -104,9 +104,16 @@ describe("MembershipDocumentsSection", () => {
     server.use(orderCardHandler(confirmation), mayOrderCardHandler(true));
     const sent = recordRequests();
     renderWithProviders(<MembershipDocumentsSection />);
-    await userEvent.click(await screen.findByRole("button", { name: "Order a new card" }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Order a new card" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Order a new membership card?" })).getByRole("button", {
+        name: "Yes, order a new card",
+      }),
+    );
 
     expect(await screen.findByRole("status")).toHaveTextContent(confirmation);
+    expect(screen.queryByRole("dialog")).toBeNull();
     const orders = sent.filter((entry) => entry.key.startsWith("POST "));
     expect(orders).toHaveLength(1);
     expect(orders[0]?.key).toBe("POST /api/member-details/v2/member-details/order-membership-card");
@@ -129,7 +136,57 @@ describe("MembershipDocumentsSection", () => {
     );
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(await screen.findByRole("button", { name: "Order a new card" }));
+    await userEvent.click(screen.getByRole("button", { name: "Yes, order a new card" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardOrder);
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("asks first: the dialog says when to order, and Cancel, Escape or its close button order nothing", async () => {
+    server.use(orderCardHandler(membershipCardOrderConfirmation("MC-000043")), mayOrderCardHandler(true));
+    const sent = recordRequests();
+    renderWithProviders(<MembershipDocumentsSection />);
+    const user = userEvent.setup();
+    const orderButton = await screen.findByRole("button", { name: "Order a new card" });
+
+    await user.click(orderButton);
+    const dialog = screen.getByRole("dialog", { name: "Order a new membership card?" });
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(dialog).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardOrderConfirm);
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(orderButton).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(orderButton).toHaveFocus();
+
+    await user.click(orderButton);
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    expect(sentKeys(sent).filter((key) => key.startsWith("POST "))).toEqual([]);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("orders once on confirming, and gives focus back to the order button", async () => {
+    setCookie("XSRF-TOKEN", "token-6");
+    server.use(orderCardHandler(membershipCardOrderConfirmation("MC-000044")), mayOrderCardHandler(true));
+    const sent = recordRequests();
+    renderWithProviders(<MembershipDocumentsSection />);
+    const user = userEvent.setup();
+    const orderButton = await screen.findByRole("button", { name: "Order a new card" });
+    await user.click(orderButton);
+    await user.keyboard("{Tab}{Tab}");
+    expect(screen.getByRole("button", { name: "Yes, order a new card" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(orderButton).toHaveFocus();
+    expect(await screen.findByRole("status")).toHaveTextContent("MC-000044");
+    expect(sentKeys(sent).filter((key) => key.startsWith("POST "))).toEqual([
+      "POST /api/member-details/v2/member-details/order-membership-card",
+    ]);
   });
 });

@@ -1,20 +1,28 @@
+import { useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { Modal } from "../../../components/modal/modal";
 import { Spinner } from "../../../components/spinner/spinner";
 import { useMayOrderCard } from "../api/get-order-permission";
 import { useOrderMembershipCard } from "../api/order-membership-card";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 
 /**
- * "Order a new card", then the service's confirmation with the order number. Offered only to
- * whoever may order (the principal member); a dependent is told who can.
+ * "Order a new card", confirmed in a dialog first (one click used to order at once), then the
+ * service's confirmation with the order number. Offered only to whoever may order (the principal
+ * member); a dependent is told who can.
  */
 export function OrderCardButton() {
   const mayOrder = useMayOrderCard();
   const order = useOrderMembershipCard();
+  const [confirming, setConfirming] = useState(false);
   if (mayOrder.isPending) return null;
   if (mayOrder.data === false) {
     return <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.cardOrderPrincipalOnly}</p>;
   }
+  const confirm = () => {
+    setConfirming(false);
+    order.mutate();
+  };
   // If the check itself failed, the button is offered: the service still decides.
   return (
     <div>
@@ -22,12 +30,33 @@ export function OrderCardButton() {
       <button
         type="button"
         className="btn btn-primary"
-        onClick={() => order.mutate()}
-        disabled={order.isPending}
+        // aria-disabled, not disabled, while ordering: the dialog gives focus back to this button,
+        // which a disabled button could not take.
+        aria-disabled={order.isPending}
+        onClick={() => {
+          if (!order.isPending) setConfirming(true);
+        }}
       >
         {order.isPending ? <Spinner size="sm" label="Ordering..." className="me-2" /> : null}
         Order a new card
       </button>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={MY_MEMBERSHIP_MESSAGES.cardOrderConfirmTitle}
+        footer={
+          <>
+            <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-primary" onClick={confirm}>
+              Yes, order a new card
+            </button>
+          </>
+        }
+      >
+        <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.cardOrderConfirm}</p>
+      </Modal>
       {order.isSuccess ? (
         <div className="alert alert-success mt-2 mb-0" role="status">
           {order.data}

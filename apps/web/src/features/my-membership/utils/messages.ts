@@ -20,6 +20,8 @@ export const MY_MEMBERSHIP_MESSAGES = {
   certificateDownload: `We could not download your certificate. ${tryAgain}`,
   cardOrder: `We could not order your new card. ${tryAgain}`,
   cardOrderPrincipalOnly: "A new card can be ordered by the principal member of your policy.",
+  cardOrderConfirmTitle: "Order a new membership card?",
+  cardOrderConfirm: "Please only order a new card if yours is lost or damaged.",
   noDependents: "No dependents are registered on your policy.",
   noEmergencyContacts: "No emergency contacts are recorded.",
   noWaitingPeriods: "No waiting periods apply.",
