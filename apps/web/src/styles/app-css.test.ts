@@ -14,6 +14,13 @@ function zIndexOf(selector: string): number {
   return Number(rule?.[1]);
 }
 
+/** A length in px set by the rule for `selector`. */
+function pixelsOf(selector: string, property: string): number {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const rule = new RegExp(`${escaped}\\s*\\{[^}]*\\b${property}:\\s*(\\d+)px`).exec(css);
+  return Number(rule?.[1]);
+}
+
 describe("app.css", () => {
   it("puts the screen blocker at BLOCK_UI_Z_INDEX", () => {
     expect(zIndexOf(".block-ui-overlay")).toBe(BLOCK_UI_Z_INDEX);
@@ -22,5 +29,10 @@ describe("app.css", () => {
   it("puts the modal backdrop at MODAL_BACKDROP_Z_INDEX, below the dialog", () => {
     expect(zIndexOf(".app-modal-backdrop")).toBe(MODAL_BACKDROP_Z_INDEX);
     expect(zIndexOf(".app-modal")).toBeGreaterThan(MODAL_BACKDROP_Z_INDEX);
+  });
+
+  it("makes an icon-only button at least 24 × 24 px (WCAG 2.5.8 target size)", () => {
+    expect(pixelsOf(".icon-button", "min-width")).toBeGreaterThanOrEqual(24);
+    expect(pixelsOf(".icon-button", "min-height")).toBeGreaterThanOrEqual(24);
   });
 });

@@ -37,7 +37,8 @@ export function AdditionalEmailTooltip({ id }: { id: string }) {
     <>
       <button
         type="button"
-        className="btn btn-link p-0 ms-2 align-baseline"
+        // icon-button: a 24 px target at least, where the icon alone is 16 px.
+        className="btn btn-link p-0 ms-2 align-baseline icon-button"
         aria-label="About the additional email address"
         aria-describedby={id}
         aria-expanded={open}

@@ -223,6 +223,8 @@ describe("DefaultQueryForm: additional e-mail tooltip", () => {
     await waitFor(() => expect(ccEmailField()).toHaveAccessibleDescription(tooltipText));
     const button = screen.getByRole("button", { name: "About the additional email address" });
     expect(screen.queryByRole("tooltip")).toBeNull();
+    // At least 24 × 24 px to tap (app.css's .icon-button; jsdom measures nothing).
+    expect(button).toHaveClass("icon-button");
 
     await user.click(ccEmailField());
     await user.tab({ shift: true });
