@@ -70,7 +70,6 @@ describe("content service", () => {
     "/site/fragments/..%2f..%2fsecret.html",
     "/site/%2e%2e%2fsecret.html",
     "/site/fragments%5c..%5c..%5csecret.html",
-    "/site/fragments/help.html%00.png",
     "/site/preview/%2e%2e/%2e%2e/secret.html",
     "/site/preview/..%2f..%2fsecret.html",
     "/site/fragments/link.html",
@@ -83,6 +82,12 @@ describe("content service", () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain("outside");
     expect(response.json()).toMatchObject({ status: 404, exceptionCode: "NOT_FOUND" });
+  });
+
+  it("refuses a NUL byte in the path with 400, before any file is looked at", async () => {
+    const response = await get("/site/fragments/help.html%00.png");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, exceptionCode: "VALIDATION_FAILED" });
   });
 });
 
