@@ -99,8 +99,10 @@ describe("routing and the session guard", () => {
     expect(timeline).not.toHaveAttribute("aria-current");
     expect(within(menu).getByRole("button", { name: "Log out" })).toBeInTheDocument();
 
-    // Keyboard first: the links are the first stops in the header.
+    // Keyboard first: after the skip link, the links are the first stops in the header.
     const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole("link", { name: "Skip to main content" })).toHaveFocus();
     await user.tab();
     expect(contactUs).toHaveFocus();
     await user.tab();

@@ -68,4 +68,23 @@ describe("contact-us route", () => {
     await screen.findByText(REPLY_PROMISES.newQuery);
     await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
+
+  it("lets keyboard users skip past the open queries' Update links to Log a new query", async () => {
+    renderRoute("/contact-us/default");
+    await screen.findByRole("table");
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole("link", { name: "Skip to Log a new query" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("heading", { level: 2, name: "Log a new query" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Chat to our virtual assistant" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText("What do you want to log a query about:")).toHaveFocus();
+  });
+
+  it("has no such link where there are no open queries to skip", async () => {
+    renderRoute("/contact-us/medxpress");
+    expect(screen.queryByRole("link", { name: "Skip to Log a new query" })).toBeNull();
+  });
 });

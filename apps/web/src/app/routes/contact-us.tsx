@@ -6,6 +6,9 @@ import { LogQueryForm } from "../../features/log-query/components/log-query-form
 import { openQueriesKeyRoot } from "../../features/open-queries/api/get-open-queries";
 import { OpenQueries } from "../../features/open-queries/components/open-queries";
 
+/** The new-query card's title: where "Skip to Log a new query" lands, past the open queries' links. */
+const LOG_NEW_QUERY_TITLE_ID = "log-new-query-title";
+
 /** Contact-us screen (requirements §2): the open queries (default origin only), then the log-a-new-query card. */
 export function ContactUsRoute() {
   const { origin = "default" } = useParams();
@@ -15,8 +18,13 @@ export function ContactUsRoute() {
   return (
     <section>
       <h1 className="h2 mb-4">How can we help?</h1>
-      {isDefaultRouteOrigin(origin) ? <OpenQueries origin={origin} /> : null}
-      <LogNewQueryCard>
+      {isDefaultRouteOrigin(origin) ? (
+        <OpenQueries
+          origin={origin}
+          skipPast={{ targetId: LOG_NEW_QUERY_TITLE_ID, label: "Skip to Log a new query" }}
+        />
+      ) : null}
+      <LogNewQueryCard titleId={LOG_NEW_QUERY_TITLE_ID}>
         {/* Keyed by origin: moving between channels starts a fresh form of the right kind. */}
         <LogQueryForm key={origin} origin={origin} onLogged={refreshOpenQueries} />
       </LogNewQueryCard>

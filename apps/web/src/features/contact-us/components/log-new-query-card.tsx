@@ -5,12 +5,20 @@ import { VirtualAssistant } from "./virtual-assistant";
  * Requirements §2 "Log a new query" card: the reply promise and the way into the virtual assistant. The
  * app layer puts the origin's form inside (a feature does not import another feature).
  */
-export function LogNewQueryCard({ children }: { children: ReactNode }) {
-  const titleId = useId();
+export function LogNewQueryCard({
+  children,
+  titleId: givenTitleId,
+}: {
+  children: ReactNode;
+  titleId?: string;
+}) {
+  const ownTitleId = useId();
+  // A given id lets a skip link elsewhere on the page land on this card's title.
+  const titleId = givenTitleId ?? ownTitleId;
   return (
     <section className="card" aria-labelledby={titleId}>
       <div className="card-body">
-        <h2 className="card-title h4" id={titleId}>
+        <h2 className="card-title h4 skip-target" id={titleId} tabIndex={-1}>
           Log a new query
         </h2>
         <p>We reply to new queries within 1 to 2 days.</p>

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from "@portal/domain";
 import { useId } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { SkipLink } from "../../../components/skip-link/skip-link";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 import { useOpenQueries } from "../api/get-open-queries";
@@ -12,7 +13,13 @@ import { OpenQueriesTable } from "./open-queries-table";
  * §8 alert. A member with no open query sees nothing at all: the spec hides the table, and a title
  * over nothing would only puzzle.
  */
-export function OpenQueries({ origin }: { origin: string }) {
+interface OpenQueriesProps {
+  origin: string;
+  /** A "Skip to …" link before the queries, to what follows them: each query has its own link to tab past. */
+  skipPast?: { targetId: string; label: string };
+}
+
+export function OpenQueries({ origin, skipPast }: OpenQueriesProps) {
   const openQueries = useOpenQueries(origin);
   const titleId = useId();
   // The table on screens wide enough for its four columns; the same queries stacked on a phone.
@@ -22,6 +29,9 @@ export function OpenQueries({ origin }: { origin: string }) {
   return (
     <section className="card mb-4" aria-labelledby={titleId}>
       <div className="card-body">
+        {skipPast && openQueries.isSuccess ? (
+          <SkipLink targetId={skipPast.targetId}>{skipPast.label}</SkipLink>
+        ) : null}
         <h2 className="card-title h4" id={titleId}>
           Your open queries
         </h2>
