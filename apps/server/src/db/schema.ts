@@ -71,7 +71,12 @@ export const sessions = pgTable(
   (table) => [index("sessions_member").on(table.memberEntityNumber)],
 );
 
-/** Failed log-ins per account and per client address (keys are HMACs, never raw names or addresses). */
+/**
+ * Attempts counted per key within a window (keys are HMACs, never raw names or addresses): log-ins
+ * per account, device and address, account requests, and each member's limited actions
+ * (gateway/login-throttle.ts reserveAttempt). `failures` holds the window's attempt count;
+ * `locked_until` is no longer written (decision record 0002).
+ */
 export const loginThrottle = pgTable(
   "login_throttle",
   {
