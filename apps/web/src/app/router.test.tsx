@@ -87,6 +87,27 @@ describe("routing and the session guard", () => {
     expect(app.location()).toBe(expected);
   });
 
+  it.each([
+    ["/contact-us/default", "How can we help?", "Contact us"],
+    ["/contact-us/medxpress", "How can we help?", "Contact us"],
+    ["/update/default?reference=3&timeline=true", "How can we help?", "Query 3"],
+    ["/document-submission?reference=4", "How can we help?", "Document submission 4"],
+    ["/my-membership", "My membership", "My membership"],
+    ["/interaction-timeline", "Interaction timeline", "Interaction timeline"],
+  ])("titles the browser tab of %s after the screen", async (path, heading, title) => {
+    server.use(sessionHandler());
+    renderApp(path);
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`${title} · ${testConfig.schemeName}`);
+  });
+
+  it("titles the login screen's tab", async () => {
+    server.use(sessionHandler(() => ({ authenticated: false })));
+    renderApp("/login");
+    expect(await screen.findByRole("heading", { level: 1, name: "Member login" })).toBeInTheDocument();
+    expect(document.title).toBe(`Member login · ${testConfig.schemeName}`);
+  });
+
   it("the header's Contact us, My membership and Interaction timeline links, next to Log out, open their pages and mark themselves current", async () => {
     server.use(sessionHandler(), interactionTimelineHandler());
     const app = renderApp("/contact-us/default");

@@ -68,6 +68,7 @@ describe("the console's route", () => {
     await user.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Query 300001" })).toBeInTheDocument();
     expect(app.location()).toBe("/console/queries/300001");
+    expect(document.title).toBe(`Query 300001 · Staff console · ${testConfig.schemeName}`);
   });
 
   it("sends a member to login: no console screen and no console call", async () => {
@@ -82,6 +83,7 @@ describe("the console's route", () => {
     const app = renderApp("/console", () => staffSession(agent));
     expect(await screen.findByRole("heading", { level: 1, name: "Queries" })).toBeInTheDocument();
     expect(screen.getByRole("banner")).toHaveTextContent(`${testConfig.schemeName} · Staff console`);
+    expect(document.title).toBe(`Queries · Staff console · ${testConfig.schemeName}`);
     expect(screen.queryByRole("navigation", { name: "Member menu" })).toBeNull();
     expect(app.location()).toBe("/console");
   });

@@ -1,6 +1,7 @@
 import { isDefaultRouteOrigin } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
+import { PageTitle } from "../../components/page-title/page-title";
 import { LogNewQueryCard } from "../../features/contact-us/components/log-new-query-card";
 import { LogQueryForm } from "../../features/log-query/components/log-query-form";
 import { openQueriesKeyRoot } from "../../features/open-queries/api/get-open-queries";
@@ -17,6 +18,8 @@ export function ContactUsRoute() {
   const refreshOpenQueries = () => queryClient.invalidateQueries({ queryKey: openQueriesKeyRoot });
   return (
     <section>
+      {/* The heading asks a question; the tab says which screen this is, as the menu names it. */}
+      <PageTitle>Contact us</PageTitle>
       <h1 className="h2 mb-4">How can we help?</h1>
       {isDefaultRouteOrigin(origin) ? (
         <OpenQueries

@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from "react-router";
 import { AppLayout } from "../../components/layouts/app-layout";
+import { PageTitle } from "../../components/page-title/page-title";
 import { useAppConfig } from "../../config/app-config";
 import { AccountHelpLinks } from "../../features/account-access/components/account-help-links";
 import { LoginForm } from "../../features/auth/components/login-form";
@@ -19,6 +20,7 @@ export function LoginRoute() {
     <AppLayout schemeName={schemeName}>
       <div className="row justify-content-center">
         <div className="col-sm-10 col-md-7 col-lg-5">
+          <PageTitle>Member login</PageTitle>
           <h1 className="h3 mb-4">Member login</h1>
           <LoginForm
             onSuccess={(session) => navigate(landingAfterLogin(session, redirectTo), { replace: true })}

@@ -1,5 +1,6 @@
 import { useRouteError } from "react-router";
 import { ErrorAlert } from "../../components/alert/alert";
+import { PageTitle } from "../../components/page-title/page-title";
 
 /** Last line of defence for a render error or a page chunk that failed to download (e.g. after a deploy). */
 export function RouteError() {
@@ -7,6 +8,7 @@ export function RouteError() {
   console.error(error);
   return (
     <main className="container py-4">
+      <PageTitle>Something went wrong</PageTitle>
       <ErrorAlert>
         Something went wrong while showing this page. Please reload the page and try again.
       </ErrorAlert>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useAppConfig } from "../../../config/app-config";
+import { PageTitle } from "../../../components/page-title/page-title";
 
 interface AccountPageProps {
   /** The page's heading, and the first part of the document title. */
@@ -9,11 +9,10 @@ interface AccountPageProps {
 
 /** The frame of the registration and password pages: a narrow column like the login screen's. */
 export function AccountPage({ heading, children }: AccountPageProps) {
-  const { schemeName } = useAppConfig();
   return (
     <div className="row justify-content-center">
       <div className="col-sm-10 col-md-8 col-lg-6">
-        <title>{`${heading} · ${schemeName}`}</title>
+        <PageTitle>{heading}</PageTitle>
         <h1 className="h3 mb-3">{heading}</h1>
         {children}
       </div>

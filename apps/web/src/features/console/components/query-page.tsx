@@ -34,7 +34,7 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
   if (result.isPending) {
     return (
       <section>
-        <PageHeading>Query {referenceNumber}</PageHeading>
+        <PageHeading>{`Query ${referenceNumber}`}</PageHeading>
         <LoadingStatus label="Loading the query..." />
       </section>
     );
@@ -43,7 +43,7 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
     const notFound = isHttpError(result.error) && result.error.status === 404;
     return (
       <section>
-        <PageHeading>Query {referenceNumber}</PageHeading>
+        <PageHeading>{`Query ${referenceNumber}`}</PageHeading>
         <ErrorAlert>
           {notFound
             ? "No query has this reference number."
@@ -60,7 +60,7 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
   const { query, member } = result.data;
   return (
     <section>
-      <PageHeading>Query {query.referenceNumber}</PageHeading>
+      <PageHeading>{`Query ${query.referenceNumber}`}</PageHeading>
       {query.referenceNumber === referenceNumber ? null : (
         <p className="text-body-secondary">
           {referenceNumber} is an update to this query; the whole thread is shown.

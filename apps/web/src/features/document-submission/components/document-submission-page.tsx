@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
+import { PageTitle } from "../../../components/page-title/page-title";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
@@ -22,6 +23,7 @@ function DocumentSubmissionScreen({ referenceNumber }: { referenceNumber: number
   const submission = useDocumentSubmission(referenceNumber);
   return (
     <section>
+      <PageTitle>{`Document submission ${referenceNumber}`}</PageTitle>
       <h1 className="h2 mb-4">How can we help?</h1>
       <section className="card mb-3" aria-labelledby="document-submission-title">
         <div className="card-body">

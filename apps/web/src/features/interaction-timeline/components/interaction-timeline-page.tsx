@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES } from "@portal/domain";
 import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { PageTitle } from "../../../components/page-title/page-title";
 import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
-import { useAppConfig } from "../../../config/app-config";
 import { useInteractionTimeline } from "../api/get-interaction-timeline";
 import { TimelineItemCard } from "./timeline-item-card";
 
@@ -11,7 +11,6 @@ import { TimelineItemCard } from "./timeline-item-card";
  * their document submissions, newest first, a page at a time.
  */
 export function InteractionTimelinePage() {
-  const { schemeName } = useAppConfig();
   const timeline = useInteractionTimeline();
   const items = timeline.data?.pages.flatMap((page) => page.items) ?? [];
   // The index of the first item "Load more" asked for: it takes focus once it is there, so keyboard
@@ -33,7 +32,7 @@ export function InteractionTimelinePage() {
 
   return (
     <section>
-      <title>{`Interaction timeline · ${schemeName}`}</title>
+      <PageTitle>Interaction timeline</PageTitle>
       <h1 className="h2 mb-4">Interaction timeline</h1>
       {timeline.isPending ? <LoadingStatus label="Loading your interaction timeline..." /> : null}
       {timeline.isError && items.length === 0 ? (

@@ -1,3 +1,4 @@
+import { PageTitle } from "../../../components/page-title/page-title";
 import { DependentsSection } from "./dependents-section";
 import { EmergencyContactsSection } from "./emergency-contacts-section";
 import { MembershipDocumentsSection } from "./membership-documents-section";
@@ -14,6 +15,7 @@ import { YourGpSection } from "./your-gp-section";
 export function MyMembershipPage() {
   return (
     <section>
+      <PageTitle>My membership</PageTitle>
       <h1 className="h2 mb-4">My membership</h1>
       <YourDetailsSection />
       <PlanAndSchemeSection />

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Navigate, useParams, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
+import { PageTitle } from "../../../components/page-title/page-title";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
@@ -90,6 +91,7 @@ function ViewQueryScreen({
 
   return (
     <section>
+      <PageTitle>{`Query ${referenceNumber}`}</PageTitle>
       <h1 className="h2 mb-4">How can we help?</h1>
       {loading && <LoadingStatus label="Loading..." />}
       {!loading && fetchError && (
