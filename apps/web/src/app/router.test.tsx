@@ -339,11 +339,60 @@ describe("routing and the session guard", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Log out" }));
     await waitFor(() => expect(app.location()).toBe("/login"));
+    expect(await screen.findByLabelText("Username")).toBeInTheDocument();
     const logoutCall = sent.find((entry) => entry.key === "POST /wsg/logout");
     expect(logoutCall?.request.headers.get("X-XSRF-TOKEN")).toBe("t");
-    expect(app.queryClient.getQueryData(["session"])).toBeUndefined();
-    // Leaving the guarded page first means the cleared cache does not trigger another session probe.
+    // Every answer is forgotten; all that is kept is what the server just said: nobody is logged in.
+    expect(
+      app.queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([["session"]]);
+    expect(app.queryClient.getQueryData(["session"])).toEqual({ authenticated: false });
+    // Leaving the guarded page first, with the session known to be over, means no second session probe.
     expect(sentKeys(sent).filter((key) => key === "GET /wsg/session")).toHaveLength(1);
+  });
+
+  it("when logging out fails, the login screen asks again, and a session still alive goes home", async () => {
+    setCookie("XSRF-TOKEN", "t");
+    server.use(
+      sessionHandler(),
+      http.post("/wsg/logout", () => errorJson(503, "INTERNAL_ERROR")),
+    );
+    const sent = recordRequests();
+    const app = renderApp("/my-membership");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Log out" }));
+    await waitFor(() => expect(sentKeys(sent).filter((key) => key === "GET /wsg/session")).toHaveLength(2));
+    await waitFor(() => expect(app.location()).toBe("/contact-us/default"));
+    expect(await screen.findByRole("button", { name: "Log out" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/login", "/contact-us/default"],
+    [`/login?redirectTo=${encodeURIComponent("/my-membership")}`, "/my-membership"],
+  ])("a member already logged in who opens %s goes to %s, not to a second log-in", async (path, expected) => {
+    server.use(sessionHandler());
+    const sent = recordRequests();
+    const app = renderApp(path);
+    await waitFor(() => expect(app.location()).toBe(expected));
+    expect(screen.queryByLabelText("Username")).toBeNull();
+    expect(sentKeys(sent).filter((key) => key.startsWith("POST "))).toEqual([]);
+  });
+
+  it("staff already logged in who open /login go to the console", async () => {
+    server.use(sessionHandler(() => staff));
+    const app = renderApp("/login");
+    expect(await screen.findByText("Staff console stand-in")).toBeInTheDocument();
+    expect(app.location()).toBe("/console");
+  });
+
+  it("shows the login form when the session cannot be checked: logging in needs none", async () => {
+    server.use(http.get("/wsg/session", () => errorJson(503, "INTERNAL_ERROR")));
+    const app = renderApp("/login");
+    expect(await screen.findByLabelText("Username")).toBeInTheDocument();
+    expect(app.location()).toBe("/login");
   });
 
   it("offers a retry when the session cannot be checked", async () => {

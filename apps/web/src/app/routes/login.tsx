@@ -1,8 +1,9 @@
-import { useNavigate, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { AppLayout } from "../../components/layouts/app-layout";
 import { PageTitle } from "../../components/page-title/page-title";
 import { useAppConfig } from "../../config/app-config";
 import { AccountHelpLinks } from "../../features/account-access/components/account-help-links";
+import { useSession } from "../../features/auth/api/get-session";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { landingAfterLogin, safeRedirectTo } from "../../features/auth/utils/redirect-to";
 
@@ -10,12 +11,20 @@ import { landingAfterLogin, safeRedirectTo } from "../../features/auth/utils/red
  * Login screen: on success back to the page the member wanted (?redirectTo=), else the root
  * (requirements §2). Staff log in here too and land on the console. Under the form, the ways to
  * a first log-in and to a new password.
+ *
+ * Someone already logged in (a bookmark, the back button) goes where a log-in would take them,
+ * not to a second log-in. The form shows while the session is being checked, or when the check
+ * fails: logging in needs no session, and the screen should not wait for one.
  */
 export function LoginRoute() {
   const { schemeName } = useAppConfig();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const session = useSession();
   const redirectTo = safeRedirectTo(searchParams.get("redirectTo"));
+  if (session.data?.authenticated) {
+    return <Navigate to={landingAfterLogin(session.data, redirectTo)} replace />;
+  }
   return (
     <AppLayout schemeName={schemeName}>
       <div className="row justify-content-center">
