@@ -89,6 +89,9 @@ test("downloads the membership card as a PDF and orders a new card", async ({ pa
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
   await page.getByRole("button", { name: "Order a new card" }).click();
+  // It asks first; only the confirmation orders.
+  const confirm = page.getByRole("dialog", { name: "Order a new membership card?" });
+  await confirm.getByRole("button", { name: "Yes, order a new card" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Your order number is MC-\d{6}\./ })).toBeVisible();
 });
 
