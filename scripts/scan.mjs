@@ -181,7 +181,7 @@ try {
   );
   const accepted = (finding) =>
     ACCEPTED.find((known) => known.kind === finding.kind && known.info === finding.info);
-  const open = [...findings, ...anomalies].filter((finding) => !accepted(finding));
+  const unaccepted = [...findings, ...anomalies].filter((finding) => !accepted(finding));
   for (const finding of [...findings, ...anomalies]) {
     const known = accepted(finding);
     say(
@@ -189,8 +189,12 @@ try {
     );
   }
   say(`scan: report in ${reportPath}.`);
-  say(open.length === 0 ? "scan: no findings beyond the accepted ones." : `scan: ${open.length} findings.`);
-  process.exitCode = open.length === 0 ? 0 : 1;
+  say(
+    unaccepted.length === 0
+      ? "scan: no findings beyond the accepted ones."
+      : `scan: ${unaccepted.length} findings.`,
+  );
+  process.exitCode = unaccepted.length === 0 ? 0 : 1;
 } finally {
   stop();
 }
