@@ -101,6 +101,18 @@ describe("the content shipped in content/", () => {
     expect(html).not.toMatch(/<script|\son\w+=|javascript:/i);
   });
 
+  it("ships a preview tree that reads as finished text (localhost, so npm start, reads it)", () => {
+    const previewRoot = path.join(shippedDir, "preview");
+    const previewFiles = fs
+      .readdirSync(previewRoot, { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".html"));
+    expect(previewFiles.length).toBeGreaterThan(0);
+    for (const name of previewFiles) {
+      const text = fs.readFileSync(path.join(previewRoot, name), "utf8");
+      expect(text, name).not.toMatch(/\bdraft\b|\bTODO\b|\bFIXME\b|lorem ipsum/i);
+    }
+  });
+
   it("has a redirect fragment for each subcategory that sends the member elsewhere", () => {
     const redirectOnly = ["SUBMIT_A_CLAIM", "MAKE_ONLINE_PAYMENT", "CHANGE_PLAN", "FIND_DOCUMENTS"];
     const withRedirect = DEFAULT_CATEGORIES.flatMap((category) => category.subCategory)
