@@ -1,7 +1,9 @@
 import { EXCEPTION_CODES } from "@portal/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { Config } from "../config/env.js";
 import { AppError, errors } from "./errors.js";
+import { apiPathPrefixes, NOT_FOUND_PAGE, wantsNotFoundPage } from "./not-found-page.js";
 import { unavailableAnswer } from "./unavailable.js";
 
 // Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status
@@ -23,8 +25,15 @@ function firstValidationMessage(error: FastifyError): string {
   return "The request is not valid.";
 }
 
-/** Every error leaves as `{ status, exceptionCode, message }`; a 500 never shows internals. */
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * Every error leaves as `{ status, exceptionCode, message }`; a 500 never shows internals. The one
+ * exception: a browser navigating to an unknown page gets an HTML "Page not found" page.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  config: Pick<Config, "SMART_INQUIRY_BASE" | "MEMBER_DETAILS_BASE">,
+): void {
+  const apiPrefixes = apiPathPrefixes(config);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError: AppError;
     if (error instanceof AppError) {
@@ -50,7 +59,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.code(appError.statusCode).headers(appError.headers).send(appError.toBody());
   });
 
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
+    if (wantsNotFoundPage(request, apiPrefixes)) {
+      return reply
+        .code(404)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .send(NOT_FOUND_PAGE);
+    }
     const notFound = errors.notFound();
     return reply.code(404).send(notFound.toBody());
   });
