@@ -38,6 +38,14 @@ export const queryListItemSchema = z
       .describe(
         "The last day of the reply promise (business days); null for queries from before it was kept.",
       ),
+    parentReferenceNumber: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        "The query this one is an update to (the one it was added to); null for an original. Not part of the original list answer, so clients must accept it missing.",
+      ),
   })
   .meta({ id: "QueryListItem" });
 export type QueryListItem = z.infer<typeof queryListItemSchema>;
@@ -47,12 +55,41 @@ export const queryListResponseSchema = z.object({
 });
 export type QueryListResponse = z.infer<typeof queryListResponseSchema>;
 
+/** One step of a query's thread as the member sees it: a query (the original or an update) or a reply. */
+export const queryThreadEntrySchema = z
+  .discriminatedUnion("type", [
+    z.object({
+      type: z.literal("QUERY"),
+      referenceNumber: z.number().int(),
+      parentReferenceNumber: z
+        .number()
+        .int()
+        .nullable()
+        .describe("The query this update was added to; null for the original."),
+      queryDetail: z.string(),
+      dateLogged: z.string().describe("ISO 8601 date-time"),
+    }),
+    z.object({
+      type: z.literal("REPLY"),
+      referenceNumber: z.number().int().describe("The query of the thread this reply answered."),
+      sentAt: z.string().describe("ISO 8601 date-time"),
+    }),
+  ])
+  .meta({ id: "QueryThreadEntry" });
+export type QueryThreadEntry = z.infer<typeof queryThreadEntrySchema>;
+
 export const queryViewSchema = queryListItemSchema
   .extend({
     attachments: z.array(attachmentRefSchema),
     canUpdate: z
       .boolean()
       .describe("Whether an update may be added now; the screen hides the update option when false."),
+    thread: z
+      .array(queryThreadEntrySchema)
+      .optional()
+      .describe(
+        "The whole thread this query belongs to, oldest first: the original, every update added to it and each reply sent, this query among them. Only the member's own queries.",
+      ),
   })
   .meta({ id: "QueryView" });
 export type QueryView = z.infer<typeof queryViewSchema>;

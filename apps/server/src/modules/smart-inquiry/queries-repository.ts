@@ -18,6 +18,8 @@ export interface QueryRow {
   loggedAt: Date;
   legacy: boolean;
   replyDueOn: string | null;
+  /** The query this one is an update to; null for an original. */
+  parentReferenceNumber: number | null;
 }
 
 const queryColumns = {
@@ -33,6 +35,7 @@ const queryColumns = {
   loggedAt: queries.loggedAt,
   legacy: queries.legacy,
   replyDueOn: queries.replyDueOn,
+  parentReferenceNumber: queries.parentReferenceNumber,
 };
 
 // The open list is the busiest read: prepared once per database, so each request only binds.

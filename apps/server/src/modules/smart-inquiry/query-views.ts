@@ -8,6 +8,7 @@ import {
 } from "@portal/domain";
 import type { Db } from "../../db/database.js";
 import { AppError, errors } from "../../lib/errors.js";
+import { readMemberThread } from "./member-thread.js";
 import { findQuery, listQueryAttachments, type QueryRow } from "./queries-repository.js";
 
 export const outdatedQueryError = () =>
@@ -20,6 +21,7 @@ export function toListItem(row: QueryRow): QueryListItem {
     queryDetail: row.queryText,
     dateLogged: row.loggedAt.toISOString(),
     replyExpectedBy: row.replyDueOn,
+    parentReferenceNumber: row.parentReferenceNumber,
   };
 }
 
@@ -45,10 +47,14 @@ export async function viewQuery(
   updateWindowDays: number,
 ): Promise<QueryView> {
   const row = await requireViewableQuery(db, member, referenceNumber, origin);
-  const attachments = await listQueryAttachments(db, row.referenceNumber);
+  const [attachments, thread] = await Promise.all([
+    listQueryAttachments(db, row.referenceNumber),
+    readMemberThread(db, { member, origin }, row.referenceNumber),
+  ]);
   return {
     ...toListItem(row),
     attachments: attachments.map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
     canUpdate: canUpdateQuery(row, { now, updateWindowDays }),
+    thread,
   };
 }

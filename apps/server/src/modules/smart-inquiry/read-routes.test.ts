@@ -89,6 +89,19 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
         queryDetail: "Shape check",
         dateLogged: testApp.clock.now.toISOString(),
         replyExpectedBy: "2026-11-24",
+        parentReferenceNumber: null,
+      });
+    });
+
+    it("marks an update with the query it was added to", async () => {
+      const original = await insert({ loggedAt: ago(3) });
+      const update = await insert({ loggedAt: ago(1), parentReferenceNumber: original });
+      const listed = await openList(member.browser);
+      expect(listed.find((query) => query.referenceNumber === update)).toMatchObject({
+        parentReferenceNumber: original,
+      });
+      expect(listed.find((query) => query.referenceNumber === original)).toMatchObject({
+        parentReferenceNumber: null,
       });
     });
 
@@ -142,6 +155,109 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
       expect((await get(`${SI}/member-queries/999999?origin=MEMBER_WEB`)).statusCode).toBe(404);
       expect((await get(`${SI}/member-queries/abc?origin=MEMBER_WEB`)).statusCode).toBe(400);
       expect((await get(`${SI}/member-queries/1`)).statusCode).toBe(400);
+    });
+  });
+
+  describe("the thread", () => {
+    const view = async (reference: number, as = member) =>
+      (
+        await as.browser.request({
+          method: "GET",
+          url: `${SI}/member-queries/${reference}?origin=MEMBER_WEB`,
+        })
+      ).json().query;
+    const reply = (referenceNumber: number, sentAt: Date) =>
+      testApp.database.db.insert(agentResponses).values({ referenceNumber, html: "<p>Reply</p>", sentAt });
+
+    it("answers the original, its updates and the replies in order, from any query of the thread", async () => {
+      const original = await insert({ loggedAt: ago(5), queryText: "The original" });
+      await reply(original, ago(4));
+      const update = await insert({
+        loggedAt: ago(3),
+        queryText: "An update",
+        parentReferenceNumber: original,
+      });
+      const second = await insert({
+        loggedAt: ago(2),
+        queryText: "Another update",
+        parentReferenceNumber: update,
+      });
+      await reply(second, ago(1));
+      const expected = [
+        {
+          type: "QUERY",
+          referenceNumber: original,
+          parentReferenceNumber: null,
+          queryDetail: "The original",
+          dateLogged: ago(5).toISOString(),
+        },
+        { type: "REPLY", referenceNumber: original, sentAt: ago(4).toISOString() },
+        {
+          type: "QUERY",
+          referenceNumber: update,
+          parentReferenceNumber: original,
+          queryDetail: "An update",
+          dateLogged: ago(3).toISOString(),
+        },
+        {
+          type: "QUERY",
+          referenceNumber: second,
+          parentReferenceNumber: update,
+          queryDetail: "Another update",
+          dateLogged: ago(2).toISOString(),
+        },
+        { type: "REPLY", referenceNumber: second, sentAt: ago(1).toISOString() },
+      ];
+      for (const reference of [original, update, second]) {
+        const query = await view(reference);
+        expect(query.referenceNumber).toBe(reference);
+        expect(query.thread, String(reference)).toEqual(expected);
+      }
+      expect((await view(update)).parentReferenceNumber).toBe(original);
+    });
+
+    it("is the query alone when nothing was added to it", async () => {
+      const lone = await insert({ loggedAt: ago(1), queryText: "Alone" });
+      expect((await view(lone)).thread).toEqual([
+        {
+          type: "QUERY",
+          referenceNumber: lone,
+          parentReferenceNumber: null,
+          queryDetail: "Alone",
+          dateLogged: ago(1).toISOString(),
+        },
+      ]);
+    });
+
+    it("never shows another member's query, even one linked into the thread", async () => {
+      const other = await loggedInMember(testApp);
+      const mine = await insert({ loggedAt: ago(2), queryText: "Mine" });
+      // No route links across members; written straight to the table to prove the reads are scoped.
+      const theirs = await insert({
+        memberEntityNumber: other.entityNumber,
+        loggedAt: ago(1),
+        queryText: "Theirs",
+        parentReferenceNumber: mine,
+      });
+      await reply(theirs, ago(0.5));
+      const myThread = (await view(mine)).thread;
+      expect(myThread.map((entry: { referenceNumber: number }) => entry.referenceNumber)).toEqual([mine]);
+      expect(JSON.stringify(myThread)).not.toContain("Theirs");
+      const theirThread = (await view(theirs, other)).thread;
+      expect(theirThread.map((entry: { referenceNumber: number }) => entry.referenceNumber)).toEqual([
+        theirs,
+        theirs,
+      ]);
+      expect(JSON.stringify(theirThread)).not.toContain("Mine");
+      // And the other member cannot open mine at all.
+      expect(
+        (
+          await other.browser.request({
+            method: "GET",
+            url: `${SI}/member-queries/${mine}?origin=MEMBER_WEB`,
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 

@@ -82,6 +82,16 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
             { attachmentId: expect.any(Number), fileName: "receipt.png" },
           ],
           canUpdate: true,
+          parentReferenceNumber: null,
+          thread: [
+            {
+              type: "QUERY",
+              referenceNumber,
+              parentReferenceNumber: null,
+              queryDetail: defaultQueryFields.query,
+              dateLogged: testApp.clock.now.toISOString(),
+            },
+          ],
         },
       });
       const [pdf] = view.json().query.attachments;
@@ -322,6 +332,15 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
           queryText: "Here is the invoice.",
         });
       }
+      // The original's page now shows the thread: itself, then both updates.
+      const view = await member.browser.request({
+        method: "GET",
+        url: `${SI}/member-queries/${original}?origin=MEMBER_WEB`,
+      });
+      const thread = view.json().query.thread as { referenceNumber: number; parentReferenceNumber: number }[];
+      expect(thread).toHaveLength(3);
+      expect(thread[0]?.referenceNumber).toBe(original);
+      expect(thread.slice(1).map((entry) => entry.parentReferenceNumber)).toEqual([original, original]);
     });
 
     it("refuses an update without details with the update message", async () => {
