@@ -19,6 +19,7 @@ import { contentRoutes } from "./modules/content/routes.js";
 import { gatewayRoutes } from "./modules/gateway/routes.js";
 import { sessionPlugin } from "./modules/gateway/session-plugin.js";
 import { xsrfPlugin } from "./modules/gateway/xsrf-plugin.js";
+import { helpRoutes } from "./modules/help/routes.js";
 import { memberDetailsRoutes } from "./modules/member-details/routes.js";
 import { smartInquiryModule } from "./modules/smart-inquiry/routes.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gatewayRoutes, context);
   await app.register(accountRoutes, context);
   await app.register(contentRoutes, context);
+  await app.register(helpRoutes, context);
   await app.register(appConfigRoutes, context);
   await app.register(smartInquiryModule, { ...context, blobStore });
   await app.register(memberDetailsRoutes, {

@@ -5,6 +5,7 @@ export * from "./contracts/app-config.js";
 export * from "./contracts/common.js";
 export * from "./contracts/console.js";
 export * from "./contracts/gateway.js";
+export * from "./contracts/help.js";
 export * from "./contracts/member-details.js";
 export * from "./contracts/member-self-service.js";
 export * from "./contracts/smart-inquiry.js";

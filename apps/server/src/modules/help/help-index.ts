@@ -1,0 +1,212 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import {
+  ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
+  type CategoryOption,
+  DEFAULT_CATEGORIES,
+  HELP_SEARCH_MAX_RESULTS,
+  type HelpSearchResult,
+  MEDXPRESS_CATEGORIES,
+  MEDXPRESS_TURNAROUND_FRAGMENT,
+  MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
+} from "@portal/domain";
+import { JSDOM } from "jsdom";
+import MiniSearch from "minisearch";
+import { expandSynonyms } from "./synonyms.js";
+import { processTerm, tokenize } from "./text-processing.js";
+
+// The help search: every published fragment under CONTENT_DIR (the preview tree excluded, as the
+// content service never publishes it), indexed by title, text and the labels of the form that
+// shows it. The index is rebuilt when a fragment is added, removed or changed: each search first
+// compares the files' sizes and modification times with those the index was built from.
+
+export interface HelpDocument {
+  id: string;
+  title: string;
+  text: string;
+  /** Labels of the category and subcategories that lead to this fragment in the form. */
+  labels: string;
+}
+
+/** Fragments that no category leads to, named by what the member sees them as. */
+const FIXED_TITLES: Record<string, string> = {
+  [ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT]: "Additional e-mail address",
+  [MEDXPRESS_TURNAROUND_FRAGMENT]: "When the pharmacy team replies",
+  [MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT]: "When the pharmacy team replies (LA Health and Remedi)",
+};
+
+interface Labelled {
+  title: string;
+  labels: string;
+}
+
+function domainLabels(): Map<string, Labelled> {
+  const byPath = new Map<string, Labelled>();
+  const add = (option: CategoryOption, medxpress: boolean) => {
+    const subLabels = option.subCategory.map((sub) => sub.label).filter((label) => label !== "Other");
+    byPath.set(option.categoryFragment, {
+      title: medxpress ? `Medicine delivery: ${option.label.toLowerCase()}` : option.label,
+      labels: [option.label, ...subLabels].join(". "),
+    });
+    for (const sub of option.subCategory) {
+      if (sub.redirectFragment) {
+        byPath.set(sub.redirectFragment, { title: sub.label, labels: `${option.label}. ${sub.label}` });
+      }
+    }
+  };
+  for (const option of DEFAULT_CATEGORIES) add(option, false);
+  for (const option of MEDXPRESS_CATEGORIES) add(option, true);
+  return byPath;
+}
+
+const LABELS = domainLabels();
+
+/** "update-bank-details.html" → "Update bank details": the last resort for a fragment's title. */
+function titleFromFileName(contentPath: string): string {
+  const words = path.posix
+    .basename(contentPath)
+    .replace(/\.html?$/i, "")
+    .replaceAll("-", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Plain text and heading of a fragment, read by a real HTML parser (no scripts run). */
+export function readFragment(contentPath: string, html: string): HelpDocument {
+  const fragment = JSDOM.fragment(html);
+  const heading = fragment.querySelector("h1, h2, h3, h4, h5, h6");
+  const headingText = heading ? squeeze(heading.textContent ?? "") : "";
+  heading?.remove();
+  // Block ends become spaces, so list items and paragraphs do not run into each other.
+  for (const block of fragment.querySelectorAll("p, li, br, div, td, th")) block.append(" ");
+  const known = LABELS.get(contentPath);
+  return {
+    id: contentPath,
+    title: headingText || FIXED_TITLES[contentPath] || known?.title || titleFromFileName(contentPath),
+    text: squeeze(fragment.textContent ?? ""),
+    labels: known?.labels ?? "",
+  };
+}
+
+interface FileStamp {
+  contentPath: string;
+  file: string;
+  stamp: string;
+}
+
+/** Published fragment files under the content root; the preview tree, hidden files and links are skipped. */
+async function listFragments(root: string): Promise<FileStamp[]> {
+  const found: FileStamp[] = [];
+  const walk = async (dir: string, segments: string[]) => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      if (segments.length === 0 && entry.name === "preview") continue;
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(file, [...segments, entry.name]);
+      else if (entry.isFile() && /\.html?$/i.test(entry.name)) {
+        const stat = await fs.stat(file);
+        found.push({
+          contentPath: `/${[...segments, entry.name].join("/")}`,
+          file,
+          stamp: `${stat.size}:${stat.mtimeMs}`,
+        });
+      }
+    }
+  };
+  await walk(root, []);
+  return found.sort((a, b) => a.contentPath.localeCompare(b.contentPath));
+}
+
+const EXCERPT_LENGTH = 180;
+
+function stems(text: string): Set<string> {
+  return new Set(tokenize(text).flatMap((word) => processTerm(word) ?? []));
+}
+
+/** The sentence that shares most stems with the matched terms (the first on a tie), shortened. */
+export function excerptOf(text: string, matchedTerms: readonly string[]): string {
+  const sentences = text
+    .match(/[^.!?]+[.!?]*/g)
+    ?.map(squeeze)
+    .filter(Boolean) ?? [text];
+  const wanted = new Set(matchedTerms);
+  let best = sentences[0] ?? "";
+  let bestScore = 0;
+  for (const sentence of sentences) {
+    const score = [...stems(sentence)].filter((stem) => wanted.has(stem)).length;
+    if (score > bestScore) {
+      best = sentence;
+      bestScore = score;
+    }
+  }
+  if (best.length <= EXCERPT_LENGTH) return best;
+  const cut = best.slice(0, EXCERPT_LENGTH);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : EXCERPT_LENGTH)}…`;
+}
+
+function newIndex(): MiniSearch<HelpDocument> {
+  return new MiniSearch<HelpDocument>({
+    fields: ["title", "text", "labels"],
+    storeFields: ["title", "text"],
+    tokenize,
+    processTerm,
+    searchOptions: {
+      boost: { title: 3, labels: 2, text: 1 },
+      combineWith: "OR",
+      prefix: (term) => term.length >= 4,
+      fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+    },
+  });
+}
+
+export interface HelpSearch {
+  search(question: string, limit?: number): Promise<HelpSearchResult[]>;
+}
+
+export function createHelpSearch(contentRoot: string): HelpSearch {
+  let built: { signature: string; index: MiniSearch<HelpDocument> } | undefined;
+  let building: Promise<MiniSearch<HelpDocument>> | undefined;
+
+  const build = async (files: FileStamp[], signature: string) => {
+    const index = newIndex();
+    for (const { contentPath, file } of files) {
+      try {
+        index.add(readFragment(contentPath, await fs.readFile(file, "utf8")));
+      } catch {
+        // A fragment removed while the index is built is simply left out.
+      }
+    }
+    built = { signature, index };
+    return index;
+  };
+
+  /** The index for the fragments as they are now: rebuilt when any file changed since the last build. */
+  const current = async () => {
+    const files = await listFragments(contentRoot);
+    const signature = files.map((file) => `${file.contentPath}=${file.stamp}`).join("\n");
+    if (built?.signature === signature) return built.index;
+    building ??= build(files, signature).finally(() => {
+      building = undefined;
+    });
+    return building;
+  };
+
+  return {
+    async search(question, limit = 3) {
+      const index = await current();
+      const hits = index.search(expandSynonyms(question));
+      return hits.slice(0, Math.min(limit, HELP_SEARCH_MAX_RESULTS)).map((hit) => ({
+        path: hit.id as string,
+        title: hit.title as string,
+        excerpt: excerptOf(hit.text as string, hit.terms),
+      }));
+    },
+  };
+}
