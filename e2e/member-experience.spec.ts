@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { logInToContactUs } from "./support";
+import { demoMember, logInToContactUs, pdfFile } from "./support";
 
 // What a member meets on a phone and with a keyboard (390 × 844, as the findings were made).
 
@@ -34,4 +34,32 @@ test("every screen has its own title; the first Tab reaches the skip link", asyn
   // Logged in, the login page sends the member home.
   await page.goto("/#/login");
   await expect(page).toHaveURL(/#\/contact-us/);
+});
+
+test("when the session ends mid-query, logging in again in place keeps the text and the file", async ({
+  page,
+}) => {
+  await logInToContactUs(page);
+  await page.getByLabel("What do you want to log a query about:").selectOption("OTHER");
+  await page.getByLabel("Query details").fill("E2E: written before my session ended.");
+  await page.getByLabel("Attachments", { exact: true }).setInputFiles(pdfFile("kept.pdf"));
+  // The session ends on the server (as after the idle limit): the next call answers 401.
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+  expect(
+    (await page.context().request.post("/wsg/logout", { headers: { "X-XSRF-TOKEN": xsrf } })).status(),
+  ).toBe(204);
+
+  await page.getByRole("button", { name: "Send Query" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session has ended" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Username").fill(demoMember.username);
+  await dialog.getByLabel("Password").fill(demoMember.password);
+  await dialog.getByRole("button", { name: "Log in" }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByLabel("Query details")).toHaveValue("E2E: written before my session ended.");
+  await expect(page.getByText("kept.pdf")).toBeVisible();
+  await page.getByRole("button", { name: "Send Query" }).click();
+  await expect(page.getByText(/Your reference number is 3\d{5}\./)).toBeVisible();
 });

@@ -303,7 +303,7 @@ describe("routing and the session guard", () => {
     await waitFor(() => expect(app.location()).toBe("/contact-us/default"));
   });
 
-  it("returns to login, remembering the page, when any call answers 401", async () => {
+  it("a 401 on a member page asks the member to log in again in place, hiding the page meanwhile", async () => {
     server.use(
       sessionHandler(),
       http.get(OPEN_QUERIES, () => errorJson(401, "AUTH_REQUIRED", "Please log in.")),
@@ -311,10 +311,13 @@ describe("routing and the session guard", () => {
     const app = renderApp("/contact-us/medxpress");
     await screen.findByRole("heading", { name: "How can we help?" });
     await act(() => getJson(OPEN_QUERIES).catch(() => undefined));
-    await waitFor(() => expect(app.location()).toBe("/login?redirectTo=%2Fcontact-us%2Fmedxpress"));
+    expect(await screen.findByRole("dialog", { name: "Your session has ended" })).toBeVisible();
+    // Still on the page, whose form keeps what was typed, but nobody sees it until they log in.
+    expect(app.location()).toBe("/contact-us/medxpress");
+    expect(document.body.classList.contains("session-ended")).toBe(true);
   });
 
-  it("forgets every cached answer when the session runs out, so the next member sees none of them", async () => {
+  it("choosing to log out after the session ran out forgets every cached answer, so the next member sees none", async () => {
     server.use(
       sessionHandler(),
       http.get(OPEN_QUERIES, () => errorJson(401, "AUTH_REQUIRED", "Please log in.")),
@@ -323,9 +326,12 @@ describe("routing and the session guard", () => {
     await screen.findByRole("heading", { name: "How can we help?" });
     app.queryClient.setQueryData(["my-membership", "details"], { firstName: "Previous member" });
     await act(() => getJson(OPEN_QUERIES).catch(() => undefined));
-    await waitFor(() => expect(app.location()).toBe("/login?redirectTo=%2Fcontact-us%2Fdefault"));
+    const dialog = await screen.findByRole("dialog", { name: "Your session has ended" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Log out instead" }));
+    await waitFor(() => expect(app.location()).toBe("/login?reason=expired"));
     expect(app.queryClient.getQueryData(["my-membership", "details"])).toBeUndefined();
     expect(app.queryClient.getQueryData(["session"])).toEqual({ authenticated: false });
+    expect(document.body.classList.contains("session-ended")).toBe(false);
   });
 
   it("logs out: POST /wsg/logout, cache cleared, back to login", async () => {

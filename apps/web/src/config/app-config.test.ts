@@ -13,6 +13,7 @@ const served: AppConfig = {
   authDomain: "memberportal",
   authClientId: "portal-web",
   schemeName: "Scheme",
+  sessionIdleMinutes: 15,
 };
 
 function serve(answer: () => Response) {

@@ -21,8 +21,11 @@ function withQuery(pathname: string, query: Record<string, string | undefined>):
 export const paths = {
   login: {
     path: "/login",
-    /** redirectTo: the router location to return to after logging in. */
-    getHref: (redirectTo?: string) => withQuery("/login", { redirectTo }),
+    /**
+     * redirectTo: the router location to return to after logging in. reason "expired": the
+     * session ended while the member was away, and the screen says so.
+     */
+    getHref: (redirectTo?: string, reason?: "expired") => withQuery("/login", { redirectTo, reason }),
   },
   root: {
     path: "/",

@@ -91,9 +91,34 @@ export function parseErrorBody(text: string): ErrorBody | undefined {
   }
 }
 
+/**
+ * A page that can keep the member's work when the session ends (the session keeper: it asks the
+ * member to log in again in place) registers here; while one is registered, a 401 goes to it
+ * instead of the router's "back to login". Returns a function that unregisters it.
+ */
+let unauthorizedInterceptor: (() => void) | null = null;
+export function interceptUnauthorized(interceptor: () => void): () => void {
+  unauthorizedInterceptor = interceptor;
+  return () => {
+    if (unauthorizedInterceptor === interceptor) unauthorizedInterceptor = null;
+  };
+}
+
 /** Tells the router layer that the session is gone (a 401 from any call). */
 export function reportUnauthorized(): void {
-  unauthorizedHandler?.();
+  if (unauthorizedInterceptor) unauthorizedInterceptor();
+  else unauthorizedHandler?.();
+}
+
+/** Every answer from the server (not a network failure) ends an idle stretch: the keeper listens. */
+type ServerAnswerListener = (status: number) => void;
+const serverAnswerListeners = new Set<ServerAnswerListener>();
+export function onServerAnswer(listener: ServerAnswerListener): () => void {
+  serverAnswerListeners.add(listener);
+  return () => serverAnswerListeners.delete(listener);
+}
+export function reportServerAnswer(status: number): void {
+  for (const listener of serverAnswerListeners) listener(status);
 }
 
 /** The anti-forgery header value for an unsafe request to `url`; undefined for other origins. */
@@ -123,6 +148,7 @@ export async function apiFetch(url: string, init: ApiRequestInit = {}): Promise<
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new HttpError({ url, status: 0, statusText: REASON_PHRASES[0] ?? "" });
   }
+  reportServerAnswer(response.status);
   if (response.ok) return response;
 
   const error = new HttpError({

@@ -4,6 +4,7 @@ import {
   HttpError,
   parseErrorBody,
   reasonPhrase,
+  reportServerAnswer,
   reportUnauthorized,
   TEXT_ACCEPT,
 } from "./http";
@@ -55,6 +56,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, options: Uplo
       reject(error);
     };
     request.addEventListener("load", () => {
+      reportServerAnswer(request.status);
       if (request.status < 200 || request.status >= 300) {
         failWith(request.status, request.statusText, request.responseText);
         return;

@@ -23,6 +23,12 @@ export const appConfigSchema = z
     authDomain: z.string().min(1),
     authClientId: z.string().min(1),
     schemeName: z.string().min(1).default(SCHEME_NAME),
+    sessionIdleMinutes: z
+      .number()
+      .int()
+      .positive()
+      .default(15)
+      .describe("Minutes without a request after which the server ends a session: the SPA warns before."),
   })
   .meta({ id: "AppConfig" });
 export type AppConfig = z.output<typeof appConfigSchema>;

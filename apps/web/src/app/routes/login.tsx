@@ -31,6 +31,11 @@ export function LoginRoute() {
         <div className="col-sm-10 col-md-7 col-lg-5">
           <PageTitle>Member login</PageTitle>
           <h1 className="h3 mb-4">Member login</h1>
+          {searchParams.get("reason") === "expired" ? (
+            <div className="alert alert-info" role="status">
+              You were logged out because you were inactive for a while. Please log in again.
+            </div>
+          ) : null}
           <LoginForm
             onSuccess={(session) => navigate(landingAfterLogin(session, redirectTo), { replace: true })}
           />

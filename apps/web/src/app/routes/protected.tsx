@@ -7,6 +7,7 @@ import { useAppConfig } from "../../config/app-config";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/api/get-session";
 import { LogoutButton } from "../../features/auth/components/logout-button";
+import { SessionKeeper } from "../../features/auth/components/session-keeper";
 import { useSessionWorkspace } from "../../features/auth/hooks/use-session-workspace";
 
 /**
@@ -29,6 +30,7 @@ export function ProtectedLayout() {
   return (
     <AppLayout schemeName={schemeName} headerActions={authenticated ? <MemberMenu /> : null}>
       {authenticated ? <Outlet /> : null}
+      {session.data?.authenticated ? <SessionKeeper entityNumber={session.data.member.entityNumber} /> : null}
       {session.isPending ? <LoadingStatus /> : null}
       {session.isError ? (
         <>

@@ -1,0 +1,199 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type LoginForm, loginFormSchema, type SessionInfo } from "@portal/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { Modal } from "../../../components/modal/modal";
+import { useAppConfig } from "../../../config/app-config";
+import { paths } from "../../../config/paths";
+import { interceptUnauthorized, isHttpError, onServerAnswer } from "../../../lib/http";
+import { getSession, sessionQueryKey } from "../api/get-session";
+import { login } from "../api/login";
+import { logout } from "../api/logout";
+
+// The session ends on the server after SESSION_IDLE_MINUTES without a request. Two minutes before,
+// the member is asked whether they are still there; once it has ended, they log in again in a
+// dialog over the page, so whatever they typed and chose stays in the form. Meanwhile the page
+// behind is hidden: the next person at this computer must not read it.
+
+/** How long before the idle limit the warning shows. */
+export const WARNING_BEFORE_END_MS = 2 * 60_000;
+const CHECK_EVERY_MS = 5_000;
+export const SESSION_ENDED_CLASS = "session-ended";
+
+type Phase = "active" | "warning" | "ended";
+
+export function SessionKeeper({ entityNumber }: { entityNumber: number }) {
+  const { sessionIdleMinutes } = useAppConfig();
+  const idleMs = sessionIdleMinutes * 60_000;
+  const [phase, setPhase] = useState<Phase>("active");
+  const lastAnswerAt = useRef(Date.now());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const stopListening = onServerAnswer((status) => {
+      if (status !== 401) lastAnswerAt.current = Date.now();
+    });
+    const stopIntercepting = interceptUnauthorized(() => setPhase("ended"));
+    const timer = setInterval(() => {
+      const idleFor = Date.now() - lastAnswerAt.current;
+      if (idleFor >= idleMs) setPhase("ended");
+      else if (idleFor >= idleMs - WARNING_BEFORE_END_MS)
+        setPhase((now) => (now === "active" ? "warning" : now));
+    }, CHECK_EVERY_MS);
+    return () => {
+      stopListening();
+      stopIntercepting();
+      clearInterval(timer);
+    };
+  }, [idleMs]);
+
+  /** Logged out for good: nothing of this member stays cached, and the login screen says why. */
+  const leave = (reason?: "expired") => {
+    queryClient.clear();
+    queryClient.setQueryData<SessionInfo>(sessionQueryKey, { authenticated: false });
+    navigate(paths.login.getHref(undefined, reason), { replace: true });
+  };
+
+  // While it has ended the page behind the dialog is hidden (app.css); the dialog sits in <body>.
+  useEffect(() => {
+    document.body.classList.toggle(SESSION_ENDED_CLASS, phase === "ended");
+    return () => document.body.classList.remove(SESSION_ENDED_CLASS);
+  }, [phase]);
+
+  const stay = async () => {
+    const session = await getSession().catch(() => undefined);
+    if (session?.authenticated) setPhase("active");
+    else setPhase("ended");
+  };
+
+  const loggedInAgain = (session: SessionInfo) => {
+    if (session.authenticated && session.member.entityNumber === entityNumber) {
+      queryClient.setQueryData(sessionQueryKey, session);
+      lastAnswerAt.current = Date.now();
+      setPhase("active");
+      return;
+    }
+    // Someone else logged in: the page holds another member's work, which must go. A fresh start.
+    queryClient.clear();
+    window.location.replace(`${window.location.pathname}#${paths.root.getHref()}`);
+    window.location.reload();
+  };
+
+  return (
+    <>
+      <Modal
+        open={phase === "warning"}
+        onClose={() => void stay()}
+        title="Are you still there?"
+        footer={
+          <>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => void logout().finally(() => leave())}
+            >
+              Log out
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void stay()}>
+              Stay logged in
+            </button>
+          </>
+        }
+      >
+        <p className="mb-0">
+          For your security, you are logged out after {sessionIdleMinutes} minutes without activity. Your
+          session ends in about two minutes.
+        </p>
+      </Modal>
+      <Modal
+        open={phase === "ended"}
+        onClose={() => undefined}
+        dismissible={false}
+        title="Your session has ended"
+      >
+        <ReLoginForm
+          onLoggedIn={loggedInAgain}
+          onLeave={() => leave("expired")}
+          idleMinutes={sessionIdleMinutes}
+        />
+      </Modal>
+    </>
+  );
+}
+
+function ReLoginForm({
+  onLoggedIn,
+  onLeave,
+  idleMinutes,
+}: {
+  onLoggedIn: (session: SessionInfo) => void;
+  onLeave: () => void;
+  idleMinutes: number;
+}) {
+  const config = useAppConfig();
+  const usernameId = useId();
+  const passwordId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema) });
+  const submit = form.handleSubmit(async (credentials) => {
+    setFailure(null);
+    try {
+      onLoggedIn(await login(credentials, config));
+    } catch (error) {
+      setFailure(
+        isHttpError(error) && error.body?.message
+          ? error.body.message
+          : "We could not log you in. Please try again.",
+      );
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form noValidate onSubmit={submit}>
+      <p>
+        You were logged out after {idleMinutes} minutes without activity. Log in again to carry on: what you
+        typed and the files you chose are kept.
+      </p>
+      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      <div className="mb-3">
+        <label htmlFor={usernameId} className="form-label">
+          Username
+        </label>
+        <input
+          id={usernameId}
+          className={`form-control${errors.username ? " is-invalid" : ""}`}
+          autoComplete="username"
+          aria-invalid={errors.username ? true : undefined}
+          {...form.register("username")}
+        />
+        {errors.username ? <div className="invalid-feedback">{errors.username.message}</div> : null}
+      </div>
+      <div className="mb-3">
+        <label htmlFor={passwordId} className="form-label">
+          Password
+        </label>
+        <input
+          id={passwordId}
+          type="password"
+          className={`form-control${errors.password ? " is-invalid" : ""}`}
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          {...form.register("password")}
+        />
+        {errors.password ? <div className="invalid-feedback">{errors.password.message}</div> : null}
+      </div>
+      <div className="d-flex flex-wrap gap-2 justify-content-end">
+        <button type="button" className="btn btn-outline-secondary" onClick={onLeave}>
+          Log out instead
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Log in
+        </button>
+      </div>
+    </form>
+  );
+}
