@@ -1,5 +1,6 @@
 import { categoryLabel, formatDate, type QueryListItem } from "@portal/domain";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
+import { UpdateOfMark } from "./update-of-mark";
 import { UpdateQueryLink } from "./update-query-link";
 
 interface OpenQueriesListProps {
@@ -23,7 +24,10 @@ export function OpenQueriesList({ queries, origin, labelledBy }: OpenQueriesList
         <li key={query.referenceNumber} className="border-top pt-3 pb-2">
           <dl className="mb-2">
             <dt className="small text-body-secondary">Reference</dt>
-            <dd className="mb-2">{query.referenceNumber}</dd>
+            <dd className="mb-2">
+              {query.referenceNumber}
+              <UpdateOfMark parentReferenceNumber={query.parentReferenceNumber} origin={origin} />
+            </dd>
             <dt className="small text-body-secondary">Category</dt>
             <dd className="mb-2">{categoryLabel(query.category)}</dd>
             <dt className="small text-body-secondary">Query details</dt>

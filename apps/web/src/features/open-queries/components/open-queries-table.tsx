@@ -1,5 +1,6 @@
 import { categoryLabel, formatDate, type QueryListItem } from "@portal/domain";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
+import { UpdateOfMark } from "./update-of-mark";
 import { UpdateQueryLink } from "./update-query-link";
 
 interface OpenQueriesTableProps {
@@ -36,6 +37,7 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
                 {categoryLabel(query.category)}
                 {/* The number members quote when they call or write: shown, not only sent in the link. */}
                 <p className="small text-body-secondary mt-1 mb-0">Reference {query.referenceNumber}</p>
+                <UpdateOfMark parentReferenceNumber={query.parentReferenceNumber} origin={origin} />
               </td>
               <td className="text-break">
                 {query.queryDetail}

@@ -5,7 +5,7 @@ import { paths } from "../../../config/paths";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import { stubViewportWidth } from "../../../testing/viewport";
-import { openQueriesFailing, openQueriesHandler } from "../testing/handlers";
+import { openQueries, openQueriesFailing, openQueriesHandler, openUpdate } from "../testing/handlers";
 import { OpenQueries } from "./open-queries";
 
 describe("OpenQueries", () => {
@@ -101,6 +101,28 @@ describe("OpenQueries", () => {
     );
   });
 
+  it("marks an update as an update to its original, linking to the original's page", async () => {
+    server.use(openQueriesHandler([openUpdate, ...openQueries]));
+    const { router } = renderWithProviders(<OpenQueries origin="default" />, {
+      extraRoutes: [paths.update.path],
+    });
+    const table = await screen.findByRole("table", { name: "Your open queries" });
+    const [, updateRow, originalRow] = within(table).getAllByRole("row");
+    const categoryCell = within(updateRow as HTMLElement).getAllByRole("cell")[0] as HTMLElement;
+    expect(categoryCell).toHaveTextContent("Reference 300003Update to query 300002");
+    expect(within(originalRow as HTMLElement).queryByText(/Update to/)).toBeNull();
+    const link = within(categoryCell).getByRole("link", { name: "query 300002" });
+    expect(link).toHaveAttribute("href", "/update/default?reference=300002&timeline=true");
+    // The update keeps its own pencil: adding to it is still adding to the thread.
+    expect(within(updateRow as HTMLElement).getByRole("link", { name: "Update query 300003" })).toBeVisible();
+    link.click();
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        "/update/default?reference=300002&timeline=true",
+      ),
+    );
+  });
+
   it("shows nothing when there are no open queries", async () => {
     server.use(openQueriesHandler([]));
     const sent = recordRequests();
@@ -150,6 +172,19 @@ describe("OpenQueries on a phone", () => {
     expect(within(second as HTMLElement).getByRole("link", { name: "Update query 300001" })).toHaveAttribute(
       "href",
       "/update/default?reference=300001&timeline=false",
+    );
+  });
+
+  it("at 390 px marks an update under its reference", async () => {
+    stubViewportWidth(390);
+    server.use(openQueriesHandler([openUpdate]));
+    renderWithProviders(<OpenQueries origin="default" />, { extraRoutes: [paths.update.path] });
+    const list = await screen.findByRole("list", { name: "Your open queries" });
+    const [item] = within(list).getAllByRole("listitem");
+    expect(factsOf(item as HTMLElement)[0]).toBe("Reference: 300003Update to query 300002");
+    expect(within(item as HTMLElement).getByRole("link", { name: "query 300002" })).toHaveAttribute(
+      "href",
+      "/update/default?reference=300002&timeline=true",
     );
   });
 

@@ -25,6 +25,16 @@ export const openQueries: QueryListItem[] = [
   },
 ];
 
+/** An update (its own query) added to the first query above, listed before it as the newest. */
+export const openUpdate: QueryListItem = {
+  referenceNumber: 300003,
+  category: "MEDICAL_CLAIMS",
+  queryDetail: "Here is the dentist's invoice.",
+  dateLogged: "2025-03-17T12:00:00.000Z",
+  replyExpectedBy: "2025-03-20",
+  parentReferenceNumber: 300002,
+};
+
 /** The open-queries list answering these queries (by default the two above). */
 export function openQueriesHandler(queries: QueryListItem[] = openQueries) {
   return http.get(OPEN_QUERIES_PATH, () => contractJson(queryListResponseSchema, { queries }));

@@ -17,6 +17,11 @@ export function QueryDetailsCard({ query, children }: { query: QueryView; childr
         <p className="mb-2">
           Reference number: <strong>{query.referenceNumber}</strong>
         </p>
+        {query.parentReferenceNumber == null ? null : (
+          <p className="mb-2">
+            An update to query {query.parentReferenceNumber}; the whole conversation is below.
+          </p>
+        )}
         <div className="table-responsive">
           <table className="table align-middle">
             <caption className="visually-hidden">Query {query.referenceNumber}</caption>

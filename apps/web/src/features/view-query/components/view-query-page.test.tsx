@@ -11,6 +11,7 @@ import {
   queryViewFailing,
   queryViewHandler,
   viewedQuery,
+  viewedUpdate,
 } from "../testing/handlers";
 import { ViewQueryPage } from "./view-query-page";
 
@@ -104,6 +105,59 @@ describe("ViewQueryPage", () => {
     renderAt("/update/default?reference=300001&timeline=true");
     const undated = await screen.findByRole("region", { name: "View your query" });
     expect(within(undated).queryByText(/Reply expected by/)).toBeNull();
+  });
+
+  it("shows an update's whole conversation in order, each step with its reference and date", async () => {
+    server.use(queryViewHandler(viewedUpdate), agentResponseHandler());
+    const router = renderAt("/update/default?reference=300003&timeline=true");
+    const card = await screen.findByRole("region", { name: "View your query" });
+    expect(card).toHaveTextContent("An update to query 300001; the whole conversation is below.");
+    const thread = screen.getByRole("region", { name: "The whole conversation" });
+    const steps = within(thread)
+      .getAllByRole("listitem")
+      .map((step) => step.textContent);
+    expect(steps).toEqual([
+      "Your query 300001 · 2026-11-20My claim was short paid.",
+      "Our reply by email about query 300001 · 2026-11-21",
+      "Your update 300003 to query 300001 · 2026-11-23 (shown above)Here is the invoice.",
+    ]);
+    const current = within(thread).getAllByRole("listitem")[2] as HTMLElement;
+    expect(current).toHaveAttribute("aria-current", "page");
+    // This page's own number is not a link; the original's opens its page, to read.
+    expect(
+      within(current)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["300001"]);
+    const [original] = within(thread).getAllByRole("link", { name: "300001" });
+    expect(original).toHaveAttribute("href", "/update/default?reference=300001&timeline=true");
+    await userEvent.click(original as HTMLElement);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      "/update/default?reference=300001&timeline=true",
+    );
+  });
+
+  it("shows no conversation for a query nothing was added to", async () => {
+    server.use(
+      queryViewHandler({
+        ...viewedQuery,
+        parentReferenceNumber: null,
+        thread: [
+          {
+            type: "QUERY",
+            referenceNumber: 300001,
+            parentReferenceNumber: null,
+            queryDetail: viewedQuery.queryDetail,
+            dateLogged: viewedQuery.dateLogged,
+          },
+        ],
+      }),
+      agentResponseHandler(),
+    );
+    renderAt("/update/default?reference=300001&timeline=true");
+    const card = await screen.findByRole("region", { name: "View your query" });
+    expect(card).not.toHaveTextContent("An update to query");
+    expect(screen.queryByRole("region", { name: "The whole conversation" })).toBeNull();
   });
 
   it("starts with the update form closed when coming from the timeline", async () => {

@@ -15,6 +15,7 @@ import { readViewQueryParams } from "../utils/view-query-params";
 import { AgentReplyCard } from "./agent-reply-card";
 import { QueryAttachments } from "./query-attachments";
 import { QueryDetailsCard } from "./query-details-card";
+import { hasOtherQueries, QueryThreadCard } from "./query-thread-card";
 import { UpdateUnavailableNote } from "./update-unavailable-note";
 
 /** The update form, given by the app layer (a feature never imports another feature). */
@@ -123,6 +124,13 @@ function ViewQueryScreen({
           </QueryDetailsCard>
           {replyOpen && agentResponse.data && (
             <AgentReplyCard encodedResponse={agentResponse.data} onClose={closeReply} />
+          )}
+          {query.thread && hasOtherQueries(query.thread, referenceNumber) && (
+            <QueryThreadCard
+              thread={query.thread}
+              referenceNumber={referenceNumber}
+              routeOrigin={routeOrigin}
+            />
           )}
         </>
       )}

@@ -19,6 +19,35 @@ export const viewedQuery: QueryView = {
   canUpdate: true,
 };
 
+/** An update (300003) added to the query above, answered with the whole thread and a reply. */
+export const viewedUpdate: QueryView = {
+  referenceNumber: 300003,
+  category: "MEDICAL_CLAIMS",
+  queryDetail: "Here is the invoice.",
+  dateLogged: "2026-11-23T12:00:00.000Z",
+  replyExpectedBy: "2026-11-26",
+  attachments: [],
+  canUpdate: true,
+  parentReferenceNumber: 300001,
+  thread: [
+    {
+      type: "QUERY",
+      referenceNumber: 300001,
+      parentReferenceNumber: null,
+      queryDetail: "My claim was short paid.",
+      dateLogged: "2026-11-20T12:00:00.000Z",
+    },
+    { type: "REPLY", referenceNumber: 300001, sentAt: "2026-11-21T09:00:00.000Z" },
+    {
+      type: "QUERY",
+      referenceNumber: 300003,
+      parentReferenceNumber: 300001,
+      queryDetail: "Here is the invoice.",
+      dateLogged: "2026-11-23T12:00:00.000Z",
+    },
+  ],
+};
+
 export const QUERY_PATH = `${testConfig.smartInquiryBase}/member-queries/:referenceNumber`;
 export const AGENT_RESPONSE_PATH = `${QUERY_PATH}/agent-response`;
 
