@@ -160,7 +160,7 @@ test("sending with errors marks every field; a valid query shows the success mes
   await expect(page.getByText(TIMELINE_NOTE)).toBeVisible();
   await expect(page.getByTestId("query-success").getByRole("link", { name: /timeline/i })).toHaveAttribute(
     "href",
-    /\/portal\/medical-aid\/interaction-timeline$/,
+    /#\/interaction-timeline$/,
   );
   const reference = Number(
     (

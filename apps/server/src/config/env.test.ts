@@ -61,6 +61,21 @@ describe("loadConfig", () => {
     expect(config.SMART_INQUIRY_BASE).toBe("//api.example.test/smart-inquiry");
   });
 
+  it("takes the scheme's website for content links, without a trailing slash, and refuses anything else", () => {
+    expect(loadConfig({}).SCHEME_SITE_URL).toBe("https://www.meridian.example");
+    expect(loadConfig({ SCHEME_SITE_URL: "https://scheme.example/members/" }).SCHEME_SITE_URL).toBe(
+      "https://scheme.example/members",
+    );
+    for (const bad of [
+      "www.scheme.example",
+      "javascript:alert(1)",
+      "ftp://scheme.example",
+      "https://x.example/?a=1",
+    ]) {
+      expect(() => loadConfig({ SCHEME_SITE_URL: bad }), bad).toThrow(/SCHEME_SITE_URL/);
+    }
+  });
+
   it("reads a comma list of extra log-in redirect origins", () => {
     const config = loadConfig({ AUTH_REDIRECT_ORIGINS: "https://a.example, https://b.example" });
     expect(config.AUTH_REDIRECT_ORIGINS).toEqual(["https://a.example", "https://b.example"]);

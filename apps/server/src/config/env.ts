@@ -13,6 +13,9 @@ import {
 // Every setting the server reads, validated once at start. A bad value stops start-up with a
 // message naming the variable (see loadConfig).
 
+/** A placeholder, like the rest of the demo scheme (Meridian Health, meridian.example). */
+export const DEFAULT_SCHEME_SITE_URL = "https://www.meridian.example";
+
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 
 const booleanText = z
@@ -71,6 +74,16 @@ export const envSchema = z.object({
   AUTH_REDIRECT_ORIGINS: commaList.default([]),
   CONTENT_DIR: z.string().min(1).default(path.join(repoRoot, "content")),
   CONTENT_PREVIEW_MARKER: z.string().default(""),
+  // The scheme's main website: content links to pages the portal does not have go there
+  // (fragments write them as {{SCHEME_SITE_URL}}/path; modules/content/scheme-site-links.ts).
+  SCHEME_SITE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be the scheme's website address, such as https://www.scheme.example",
+    })
+    .refine((value) => !/[?#]/.test(value), "must be an address without ? or #")
+    .transform((value) => value.replace(/\/+$/, ""))
+    .default(DEFAULT_SCHEME_SITE_URL),
   WEB_DIST_DIR: z
     .string()
     .min(1)

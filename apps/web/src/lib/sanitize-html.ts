@@ -15,8 +15,13 @@ function getPurifier(): Purifier {
     } catch {
       external = false;
     }
-    // Another site must get neither a handle on this window nor the portal address as referrer.
-    if (external) node.setAttribute("rel", "noopener noreferrer");
+    // Another site must get neither a handle on this window nor the portal address as referrer,
+    // and opens in its own tab so the member's place in the portal stays (the content service
+    // says so in the link's text). DOMPurify drops target, so it is set here, after it.
+    if (external) {
+      node.setAttribute("rel", "noopener noreferrer");
+      node.setAttribute("target", "_blank");
+    }
   });
   purifier = instance;
   return instance;

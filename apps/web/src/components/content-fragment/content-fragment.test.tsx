@@ -20,6 +20,21 @@ describe("ContentFragment", () => {
     expect(screen.getByRole("link", { name: "this" })).toHaveAttribute("rel", "noopener noreferrer");
   });
 
+  it("keeps a scheme-site link, as the content service serves it, opening in a new tab; portal links stay", async () => {
+    stubContent(
+      '<p><a href="https://www.meridian.example/medical-aid/claims" target="_blank" rel="noopener noreferrer">My claims (opens the scheme\'s website)</a> or <a href="/#/interaction-timeline">My interaction timeline</a></p>',
+    );
+    renderWithProviders(<ContentFragment path="/fragments/claims.html" />);
+    const external = await screen.findByRole("link", { name: "My claims (opens the scheme's website)" });
+    expect(external).toHaveAttribute("href", "https://www.meridian.example/medical-aid/claims");
+    expect(external).toHaveAttribute("target", "_blank");
+    expect(external).toHaveAttribute("rel", "noopener noreferrer");
+    const own = screen.getByRole("link", { name: "My interaction timeline" });
+    expect(own).toHaveAttribute("href", "/#/interaction-timeline");
+    expect(own).not.toHaveAttribute("target");
+    expect(own).not.toHaveAttribute("rel");
+  });
+
   it("neutralises scripts, event handlers and javascript: links", async () => {
     stubContent(
       '<p>Safe</p><img src=x onerror=alert(1)><script>window.hacked = true</script><a href="javascript:alert(1)">Click</a><a href="/portal/x" onclick="alert(1)">Local</a>',
@@ -31,6 +46,7 @@ describe("ContentFragment", () => {
     expect(screen.getByText("Click")).not.toHaveAttribute("href");
     expect(screen.getByText("Local")).not.toHaveAttribute("onclick");
     expect(screen.getByText("Local")).not.toHaveAttribute("rel");
+    expect(screen.getByText("Local")).not.toHaveAttribute("target");
     expect(container.innerHTML).not.toMatch(/javascript:|onerror|onclick|<script/i);
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
   });

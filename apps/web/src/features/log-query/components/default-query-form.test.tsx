@@ -2,7 +2,6 @@ import {
   ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
   createQueryResponseSchema,
   ERROR_MESSAGES,
-  INTERACTION_TIMELINE_PATH,
   MEDXPRESS_TURNAROUND_FRAGMENT,
   REPLY_PROMISES,
   TIMELINE_NOTE,
@@ -11,6 +10,7 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { paths } from "../../../config/paths";
 import { setCookie } from "../../../lib/cookies";
 import { contentFragmentHandlers, fragmentText } from "../../../testing/content-handlers";
 import { type FakeUploadRequest, formEntries, pdf, stubUploads } from "../../../testing/fake-upload";
@@ -373,9 +373,10 @@ describe("DefaultQueryForm: sending", () => {
     expect(success).toHaveAttribute("role", "status");
     expect(success).toHaveTextContent(REPLY_PROMISES.newQuery);
     expect(success).toHaveTextContent("Your reference number is 300124.");
+    // The app's own screen (the memory router writes it without the hash router's "#").
     expect(within(success).getByRole("link", { name: "interaction timeline" })).toHaveAttribute(
       "href",
-      INTERACTION_TIMELINE_PATH,
+      paths.interactionTimeline.getHref(),
     );
     expect(success).toHaveTextContent(TIMELINE_NOTE);
     expect(success).toHaveFocus();

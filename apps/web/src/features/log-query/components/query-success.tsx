@@ -1,11 +1,8 @@
-import {
-  INTERACTION_TIMELINE_PATH,
-  REPLY_PROMISES,
-  TIMELINE_NOTE,
-  turnaroundFragmentFor,
-} from "@portal/domain";
+import { REPLY_PROMISES, TIMELINE_NOTE, turnaroundFragmentFor } from "@portal/domain";
 import { type ReactNode, useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { ContentFragment } from "../../../components/content-fragment/content-fragment";
+import { paths } from "../../../config/paths";
 import { parentPageAddress } from "../utils/parent-address";
 
 /** Takes focus when shown, so screen-reader and keyboard users land on the outcome, not on nothing. */
@@ -41,11 +38,11 @@ export function DefaultQuerySuccess({ referenceNumber }: { referenceNumber: numb
       <ReferenceLine referenceNumber={referenceNumber} />
       <p>
         You can follow your queries on your{" "}
-        {/* The portal's own address for the timeline, as e-mails use it too: the server sends the
-            browser on to this app's #/interaction-timeline. */}
-        <a href={INTERACTION_TIMELINE_PATH} className="alert-link">
+        {/* This app's own timeline screen (#/interaction-timeline). INTERACTION_TIMELINE_PATH, the
+            address e-mails use, only redirects there, and only where the server answers it. */}
+        <Link to={paths.interactionTimeline.getHref()} className="alert-link">
           interaction timeline
-        </a>
+        </Link>
         .
       </p>
       <p className="mb-0">{TIMELINE_NOTE}</p>
