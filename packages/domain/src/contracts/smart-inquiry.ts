@@ -105,6 +105,13 @@ export const agentResponseSchema = z.object({
 });
 export type AgentResponseResponse = z.infer<typeof agentResponseSchema>;
 
+/** The agent's reply as its own HTML document (text/html), for the member's sandboxed frame. */
+export const agentReplyDocumentSchema = z
+  .string()
+  .describe(
+    "The cleaned e-mail as an HTML document, under its own Content-Security-Policy (inline styles only, sandboxed, no scripts).",
+  );
+
 /** Answer to creating a query and to adding an update (the update's own new reference number). */
 export const createQueryResponseSchema = z.object({ referenceNumber: z.number().int() });
 export type CreateQueryResponse = z.infer<typeof createQueryResponseSchema>;

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documentSubmissionAttachments, documentSubmissions } from "../../db/schema.js";
+import { agentResponses, documentSubmissionAttachments, documentSubmissions } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { pngFile } from "../../test-support/upload-fixtures.js";
@@ -110,6 +110,10 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       method: "GET",
       url: `${SI}/member-queries/${queryRef}?origin=MEMBER_WEB`,
     });
+    // A reply sent, so the reply's own document (404 while there is none) is there to reach.
+    await db
+      .insert(agentResponses)
+      .values({ referenceNumber: queryRef, html: "<p>Reply</p>", sentAt: new Date() });
     const [submission] = await db
       .insert(documentSubmissions)
       .values({

@@ -284,6 +284,49 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
     });
   });
 
+  describe("the agent response as its own document", () => {
+    const documentUrl = (reference: number) =>
+      `${SI}/member-queries/${reference}/agent-response/document?origin=MEMBER_WEB`;
+
+    it("answers the cleaned e-mail as HTML with inline styles kept, under a policy of its own", async () => {
+      const reference = await insert();
+      const html =
+        '<p style="color: #003366; font-weight: bold">Dear Zoë</p><script>parent.stolen = 1</script>' +
+        '<img alt="x" src="https://tracker.example/p.gif" onerror="parent.stolen = 2"><a href="javascript:alert(1)">x</a>';
+      await testApp.database.db
+        .insert(agentResponses)
+        .values({ referenceNumber: reference, html, sentAt: new Date() });
+      const response = await get(documentUrl(reference));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["cache-control"]).toBe("private, no-store");
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("style-src 'unsafe-inline'");
+      expect(csp).toContain("img-src data:");
+      expect(csp).toMatch(/sandbox allow-same-origin/);
+      expect(csp).not.toContain("allow-scripts");
+      expect(csp).not.toContain("script-src");
+      expect(response.body).toContain('<p style="color: #003366; font-weight: bold">Dear Zoë</p>');
+      expect(response.body).toMatch(/<style>body\{[^}]*font-family:system-ui/);
+      expect(response.body.toLowerCase()).not.toMatch(/<script|onerror|javascript:|tracker/);
+    });
+
+    it("is 404 while no reply was sent, and for another member's query", async () => {
+      const reference = await insert();
+      expect((await get(documentUrl(reference))).statusCode).toBe(404);
+      await testApp.database.db
+        .insert(agentResponses)
+        .values({ referenceNumber: reference, html: "<p>Private</p>", sentAt: new Date() });
+      const other = await loggedInMember(testApp);
+      const theirs = await other.browser.request({ method: "GET", url: documentUrl(reference) });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.body).not.toContain("Private");
+      expect((await testApp.app.inject({ method: "GET", url: documentUrl(reference) })).statusCode).toBe(401);
+    });
+  });
+
   describe("document submissions", () => {
     it("answers the submission with its attachments, and each attachment's bytes", async () => {
       const db = testApp.database.db;

@@ -1,4 +1,5 @@
 import {
+  agentReplyDocumentSchema,
   agentResponseSchema,
   attachmentParamsSchema,
   DAY_MS,
@@ -15,6 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
 import { documentSubmissionParam, queryParam } from "../access/targets.js";
+import { AGENT_REPLY_DOCUMENT_CSP, agentReplyDocument } from "./agent-reply-document.js";
 import { sendAttachment } from "./attachment-download.js";
 import {
   findDocumentAttachment,
@@ -96,6 +98,30 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
       const row = await requireViewableQuery(db, access.target, params.referenceNumber, query.origin);
       const html = await findAgentResponseHtml(db, row.referenceNumber);
       return { encodedResponse: html === null ? null : Buffer.from(html, "utf8").toString("base64") };
+    },
+  );
+
+  app.get(
+    "/member-queries/:referenceNumber/agent-response/document",
+    {
+      schema: {
+        params: referenceParamsSchema,
+        querystring: originQuerySchema,
+        response: { 200: agentReplyDocumentSchema, ...errorResponses },
+      },
+      config: ownQuery,
+    },
+    async (request, reply) => {
+      const { params, query, access } = request;
+      const row = await requireViewableQuery(db, access.target, params.referenceNumber, query.origin);
+      const html = await findAgentResponseHtml(db, row.referenceNumber);
+      if (html === null) throw errors.notFound();
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("content-security-policy", AGENT_REPLY_DOCUMENT_CSP)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(agentReplyDocument(html));
     },
   );
 
