@@ -14,6 +14,7 @@ export * from "./dates.js";
 export * from "./email.js";
 export * from "./error-codes.js";
 export * from "./file-kind.js";
+export * from "./help-fragments.js";
 export * from "./limits.js";
 export * from "./member-details.js";
 export * from "./member-roles.js";

@@ -1,8 +1,10 @@
 import { isDefaultRouteOrigin } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useParams } from "react-router";
 import { PageTitle } from "../../components/page-title/page-title";
 import { LogNewQueryCard } from "../../features/contact-us/components/log-new-query-card";
+import type { HandOver } from "../../features/log-query/components/hand-over";
 import { LogQueryForm } from "../../features/log-query/components/log-query-form";
 import { openQueriesKeyRoot } from "../../features/open-queries/api/get-open-queries";
 import { OpenQueries } from "../../features/open-queries/components/open-queries";
@@ -16,6 +18,8 @@ export function ContactUsRoute() {
   const queryClient = useQueryClient();
   // A newly logged query belongs in the open list as soon as the member comes back to it.
   const refreshOpenQueries = () => queryClient.invalidateQueries({ queryKey: openQueriesKeyRoot });
+  // "Still need help? Log a query" in the virtual assistant: the form chooses the category.
+  const [handOver, setHandOver] = useState<HandOver>();
   return (
     <section>
       {/* The heading asks a question; the tab says which screen this is, as the menu names it. */}
@@ -27,9 +31,9 @@ export function ContactUsRoute() {
           skipPast={{ targetId: LOG_NEW_QUERY_TITLE_ID, label: "Skip to Log a new query" }}
         />
       ) : null}
-      <LogNewQueryCard titleId={LOG_NEW_QUERY_TITLE_ID}>
+      <LogNewQueryCard titleId={LOG_NEW_QUERY_TITLE_ID} onLogQuery={(choice) => setHandOver({ choice })}>
         {/* Keyed by origin: moving between channels starts a fresh form of the right kind. */}
-        <LogQueryForm key={origin} origin={origin} onLogged={refreshOpenQueries} />
+        <LogQueryForm key={origin} origin={origin} onLogged={refreshOpenQueries} handOver={handOver} />
       </LogNewQueryCard>
     </section>
   );

@@ -1,27 +1,51 @@
-import { ERROR_MESSAGES } from "@portal/domain";
+import { type CategoryChoice, helpSearchResponseSchema } from "@portal/domain";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { contractJson, errorJson } from "../../../testing/contract-json";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import { LogNewQueryCard } from "./log-new-query-card";
-import { ASSISTANT_GREETING, ASSISTANT_NO_ANSWER } from "./virtual-assistant-chat";
+import {
+  ASSISTANT_FOUND,
+  ASSISTANT_GREETING,
+  ASSISTANT_NO_ANSWER,
+  ASSISTANT_SEARCH_FAILED,
+  HAND_OVER_LABEL,
+} from "./virtual-assistant-chat";
 
 const CLAIMS_HELP = "/fragments/smart-inquiry/categories/medical-claims.html";
-const PLAN_HELP = "/fragments/smart-inquiry/categories/manage-plan.html";
+const SUBMIT_HELP = "/fragments/smart-inquiry/redirects/medical-claims/submit-a-claim.html";
+const TOOLTIP = "/fragments/smart-inquiry/additional-email-tooltip.html";
 
-function setup() {
+/** The help search's answers, by question. */
+const ANSWERS: Record<string, { path: string; title: string; excerpt: string }[]> = {
+  "How do I submit a claim?": [
+    { path: SUBMIT_HELP, title: "Submit a claim", excerpt: "Submit it online at Submit a claim." },
+    { path: CLAIMS_HELP, title: "Medical claims", excerpt: "You can see every claim under My claims." },
+    { path: TOOLTIP, title: "Additional e-mail address", excerpt: "Add a second e-mail address." },
+    { path: "/fragments/fourth.html", title: "A fourth answer", excerpt: "Not shown." },
+  ],
+  "Where can I park?": [],
+};
+
+function setup({ onLogQuery }: { onLogQuery?: (choice: CategoryChoice | undefined) => void } = {}) {
   server.use(
-    http.get(`/site/preview${CLAIMS_HELP}`, () => HttpResponse.html("<p>Claims help: see My claims.</p>")),
-    http.get(`/site/preview${PLAN_HELP}`, () =>
-      HttpResponse.html("<p>Plan help: change your plan online.</p>"),
+    http.get(`/site/preview${SUBMIT_HELP}`, () =>
+      HttpResponse.html("<p>Submit help: upload the account.</p>"),
     ),
+    http.get("/api/help/search", ({ request }) => {
+      const q = new URL(request.url).searchParams.get("q") ?? "";
+      const results = ANSWERS[q];
+      if (!results) return errorJson(503, "SERVICE_UNAVAILABLE", "down");
+      return contractJson(helpSearchResponseSchema, { results });
+    }),
   );
   const sent = recordRequests();
   const user = userEvent.setup();
   renderWithProviders(
-    <LogNewQueryCard>
+    <LogNewQueryCard onLogQuery={onLogQuery}>
       <p>The form goes here</p>
     </LogNewQueryCard>,
   );
@@ -61,41 +85,75 @@ describe("virtual assistant", () => {
     expect(opener).toHaveFocus();
   });
 
-  it("answers a question with the matching category's help fragment", async () => {
+  it("answers with the best three help fragments, and Read more opens one in the chat", async () => {
     const { user, sent } = setup();
     const dialog = await openChat(user);
-    await ask(user, "Why was my claim not paid?");
+    await ask(user, "How do I submit a claim?");
     const log = within(dialog).getByRole("log");
-    expect(log).toHaveTextContent("You: Why was my claim not paid?");
-    expect(await within(log).findByText("Claims help: see My claims.")).toBeInTheDocument();
-    expect(log).toHaveTextContent("This may help with medical claims:");
-    expect(sentKeys(sent)).toEqual([`GET /site/preview${CLAIMS_HELP}`]);
+    expect(log).toHaveTextContent("You: How do I submit a claim?");
+    expect(await within(log).findByText(ASSISTANT_FOUND)).toBeInTheDocument();
+    const answers = within(log)
+      .getAllByRole("listitem")
+      .filter((item) => item.closest("ul"));
+    expect(answers.map((item) => within(item).getByText(/./, { selector: "strong" }).textContent)).toEqual([
+      "Submit a claim",
+      "Medical claims",
+      "Additional e-mail address",
+    ]);
+    expect(log).toHaveTextContent("Submit it online at Submit a claim.");
+    expect(log).not.toHaveTextContent("A fourth answer");
+    expect(sentKeys(sent)).toEqual([`GET /api/help/search?q=How+do+I+submit+a+claim%3F`]);
+    const readMore = within(log).getByRole("button", { name: "Read more: Submit a claim" });
+    expect(readMore).toHaveAttribute("aria-expanded", "false");
+    await user.click(readMore);
+    expect(await within(log).findByText("Submit help: upload the account.")).toBeInTheDocument();
+    expect(readMore).toHaveAttribute("aria-expanded", "true");
     expect(screen.getByLabelText("Your question")).toHaveValue("");
   });
 
   it("says it found nothing for an unrelated question, and keeps the conversation", async () => {
     const { user } = setup();
     const dialog = await openChat(user);
-    await ask(user, "How do I change my plan?");
-    await within(dialog).findByText("Plan help: change your plan online.");
+    await ask(user, "How do I submit a claim?");
+    await within(dialog).findByText(ASSISTANT_FOUND);
     await ask(user, "Where can I park?");
     const log = within(dialog).getByRole("log");
-    expect(within(log).getByText(ASSISTANT_NO_ANSWER)).toBeInTheDocument();
-    expect(log).toHaveTextContent("Plan help: change your plan online.");
-    expect(within(log).getAllByRole("listitem")).toHaveLength(5);
+    expect(await within(log).findByText(ASSISTANT_NO_ANSWER)).toBeInTheDocument();
+    expect(log).toHaveTextContent("Submit it online at Submit a claim.");
+  });
+
+  it("says so when the search fails, and still offers the form", async () => {
+    const { user } = setup({ onLogQuery: vi.fn() });
+    const dialog = await openChat(user);
+    await ask(user, "chronic medicine application");
+    expect(await within(dialog).findByText(ASSISTANT_SEARCH_FAILED)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: HAND_OVER_LABEL })).toBeInTheDocument();
   });
 
   it("ignores an empty question", async () => {
-    const { user } = setup();
+    const { user, sent } = setup();
     const dialog = await openChat(user);
     await ask(user, "   ");
     expect(within(within(dialog).getByRole("log")).getAllByRole("listitem")).toHaveLength(1);
+    expect(sentKeys(sent)).toEqual([]);
   });
 
-  it("shows the content failure sentence when the help cannot be loaded", async () => {
-    const { user } = setup();
+  it("hands over to the form with the best answer's category, and closes", async () => {
+    const onLogQuery = vi.fn();
+    const { user } = setup({ onLogQuery });
     const dialog = await openChat(user);
-    await ask(user, "chronic medicine application");
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.contentLoad);
+    await ask(user, "How do I submit a claim?");
+    await user.click(await within(dialog).findByRole("button", { name: HAND_OVER_LABEL }));
+    expect(onLogQuery).toHaveBeenCalledWith({ category: "MEDICAL_CLAIMS", subCategory: "SUBMIT_A_CLAIM" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("hands over without a category when nothing was found", async () => {
+    const onLogQuery = vi.fn();
+    const { user } = setup({ onLogQuery });
+    const dialog = await openChat(user);
+    await ask(user, "Where can I park?");
+    await user.click(await within(dialog).findByRole("button", { name: HAND_OVER_LABEL }));
+    expect(onLogQuery).toHaveBeenCalledWith(undefined);
   });
 });

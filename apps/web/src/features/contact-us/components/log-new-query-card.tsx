@@ -1,3 +1,4 @@
+import type { CategoryChoice } from "@portal/domain";
 import { type ReactNode, useId } from "react";
 import { VirtualAssistant } from "./virtual-assistant";
 
@@ -8,9 +9,12 @@ import { VirtualAssistant } from "./virtual-assistant";
 export function LogNewQueryCard({
   children,
   titleId: givenTitleId,
+  onLogQuery,
 }: {
   children: ReactNode;
   titleId?: string;
+  /** The virtual assistant hands over to the form, with the category of its best answer. */
+  onLogQuery?: (choice: CategoryChoice | undefined) => void;
 }) {
   const ownTitleId = useId();
   // A given id lets a skip link elsewhere on the page land on this card's title.
@@ -23,7 +27,7 @@ export function LogNewQueryCard({
         </h2>
         <p>We reply to new queries within 1 to 2 days.</p>
         <p>
-          Looking for a quick answer? <VirtualAssistant />
+          Looking for a quick answer? <VirtualAssistant onLogQuery={onLogQuery} />
         </p>
         {children}
       </div>

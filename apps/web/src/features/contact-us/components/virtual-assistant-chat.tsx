@@ -1,31 +1,93 @@
-import type { CategoryOption } from "@portal/domain";
+import { type CategoryChoice, categoryChoiceForFragment, type HelpSearchResult } from "@portal/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useHelpSearch } from "../../../api/search-help";
 import { ContentFragment } from "../../../components/content-fragment/content-fragment";
-import { findHelpCategory } from "../utils/find-help-category";
 
 export const ASSISTANT_GREETING =
   "Hello! Ask me about claims, benefits and cover, chronic conditions or managing your plan.";
 export const ASSISTANT_NO_ANSWER = "I could not find an answer; please log a query below.";
+export const ASSISTANT_SEARCH_FAILED = "I cannot look for answers right now; please log a query below.";
+export const ASSISTANT_FOUND = "These may answer your question:";
+export const HAND_OVER_LABEL = "Still need help? Log a query";
+/** Most answers the assistant shows for one question. */
+export const ASSISTANT_MAX_ANSWERS = 3;
 
 type ChatMessage =
   | { id: number; from: "member"; text: string }
-  | { id: number; from: "assistant"; category: CategoryOption | undefined };
+  | { id: number; from: "assistant"; question: string };
 
-function AssistantAnswer({ category }: { category: CategoryOption | undefined }) {
-  if (!category) return <p className="mb-0">{ASSISTANT_NO_ANSWER}</p>;
+function HelpAnswer({ result }: { result: HelpSearchResult }) {
+  const [open, setOpen] = useState(false);
+  const fragmentId = useId();
+  return (
+    <li className="mb-2">
+      <strong className="d-block">{result.title}</strong>
+      <span className="d-block">{result.excerpt}</span>
+      <button
+        type="button"
+        className="btn btn-link p-0"
+        aria-expanded={open}
+        aria-controls={fragmentId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {open ? "Show less" : "Read more"}
+        <span className="visually-hidden">: {result.title}</span>
+      </button>
+      <div id={fragmentId}>{open ? <ContentFragment path={result.path} className="mt-2" /> : null}</div>
+    </li>
+  );
+}
+
+/** The assistant's answer to one question: the best help fragments, then the way to the form. */
+function AssistantAnswer({
+  question,
+  onLogQuery,
+}: {
+  question: string;
+  onLogQuery?: (choice: CategoryChoice | undefined) => void;
+}) {
+  const search = useHelpSearch(question);
+  if (search.isPending) return <p className="mb-0">Looking for an answer…</p>;
+  const results = (search.data ?? []).slice(0, ASSISTANT_MAX_ANSWERS);
+  const best = results[0];
   return (
     <>
-      <p>This may help with {category.label.toLowerCase()}:</p>
-      <ContentFragment path={category.categoryFragment} />
+      {search.isError ? <p>{ASSISTANT_SEARCH_FAILED}</p> : null}
+      {!search.isError && results.length === 0 ? <p>{ASSISTANT_NO_ANSWER}</p> : null}
+      {results.length > 0 ? (
+        <>
+          <p className="mb-2">{ASSISTANT_FOUND}</p>
+          <ul className="list-unstyled mb-2">
+            {results.map((result) => (
+              <HelpAnswer key={result.path} result={result} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {onLogQuery ? (
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={() => onLogQuery(best ? categoryChoiceForFragment(best.path) : undefined)}
+        >
+          {HAND_OVER_LABEL}
+        </button>
+      ) : null}
     </>
   );
 }
 
 /**
- * A small chat that answers in the browser from the category help (no service behind it): each
- * question is matched against the category labels and answered with that category's help fragment.
+ * A small chat that answers from the help search (GET /api/help/search): each question gets the best
+ * help fragments (title, excerpt, "Read more" opening the fragment here), and a way to log a query
+ * with the category of the best one chosen.
  */
-export function VirtualAssistantChat() {
+export function VirtualAssistantChat({
+  onLogQuery,
+}: {
+  /** The member wants to log a query after all: the best answer's category, when it has one. */
+  onLogQuery?: (choice: CategoryChoice | undefined) => void;
+}) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [question, setQuestion] = useState("");
   const nextId = useRef(0);
@@ -39,14 +101,15 @@ export function VirtualAssistantChat() {
 
   const ask = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const text = question.trim();
+    // The search takes at most 200 characters; a longer question is asked by its start.
+    const text = question.trim().slice(0, 200);
     if (text === "") return;
     const memberId = nextId.current++;
     const answerId = nextId.current++;
     setMessages((current) => [
       ...current,
       { id: memberId, from: "member", text },
-      { id: answerId, from: "assistant", category: findHelpCategory(text) },
+      { id: answerId, from: "assistant", question: text },
     ]);
     setQuestion("");
   };
@@ -69,7 +132,7 @@ export function VirtualAssistantChat() {
                 </div>
               ) : (
                 <div className="bg-body-tertiary border rounded p-2">
-                  <AssistantAnswer category={message.category} />
+                  <AssistantAnswer question={message.question} onLogQuery={onLogQuery} />
                 </div>
               )}
             </li>

@@ -1,9 +1,15 @@
+import type { CategoryChoice } from "@portal/domain";
 import { useState } from "react";
 import { Modal } from "../../../components/modal/modal";
 import { VirtualAssistantChat } from "./virtual-assistant-chat";
 
 /** The card's way into the virtual-assistant chat box (requirements §2): a button that opens a dialog. */
-export function VirtualAssistant() {
+export function VirtualAssistant({
+  onLogQuery,
+}: {
+  /** "Still need help? Log a query": the chat closes and the form takes over. */
+  onLogQuery?: (choice: CategoryChoice | undefined) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -12,7 +18,16 @@ export function VirtualAssistant() {
         Chat to our virtual assistant
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title="Virtual assistant">
-        <VirtualAssistantChat />
+        <VirtualAssistantChat
+          onLogQuery={
+            onLogQuery
+              ? (choice) => {
+                  setOpen(false);
+                  onLogQuery(choice);
+                }
+              : undefined
+          }
+        />
       </Modal>
     </>
   );

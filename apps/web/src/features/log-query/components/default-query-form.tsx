@@ -14,10 +14,12 @@ import { QueryDetailsField } from "../../../components/form-fields/query-details
 import { SelectField } from "../../../components/form-fields/select-field";
 import { SendButton } from "../../../components/form-fields/send-button";
 import { TextField } from "../../../components/form-fields/text-field";
+import { HelpSuggestions } from "../../../components/help-suggestions/help-suggestions";
 import { defaultQueryFields, useCreateDefaultQuery } from "../api/create-default-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { AdditionalEmailTooltip } from "./additional-email-tooltip";
 import { CategoryHelp, RedirectInfo } from "./category-help";
+import type { HandOver } from "./hand-over";
 import { LogAnotherButton } from "./log-another-button";
 import type { NextQueryStart } from "./next-query-start";
 import { DefaultQuerySuccess } from "./query-success";
@@ -29,16 +31,19 @@ interface DefaultQueryFormProps {
   onLogAnother?: (start: NextQueryStart) => void;
   /** Given when this form follows a query just logged: it starts with its address and takes focus. */
   start?: NextQueryStart;
+  /** The virtual assistant's hand-over: choose its category, then focus the form. */
+  handOver?: HandOver;
 }
 
 /** Requirements §2 "Log-a-query form, default origin", with the rules of §4 and §5. */
-export function DefaultQueryForm({ onLogged, onLogAnother, start }: DefaultQueryFormProps) {
+export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: DefaultQueryFormProps) {
   const {
     register,
     handleSubmit,
     resetField,
     getValues,
     setFocus,
+    setValue,
     watch,
     formState: { errors },
   } = useForm({
@@ -60,6 +65,19 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start }: DefaultQuery
   useEffect(() => {
     if (start) setFocus("category");
   }, [start, setFocus]);
+  // The virtual assistant hands over: its best answer's category is chosen and the form takes focus.
+  useEffect(() => {
+    if (!handOver) return;
+    const option = handOver.choice && findCategory(DEFAULT_CATEGORIES, handOver.choice.category);
+    if (option) {
+      setValue("category", option.value);
+      resetField("subCategory");
+      const sub = option.subCategory.find((candidate) => candidate.value === handOver.choice?.subCategory);
+      if (sub && categoryNeedsSubCategory(option)) setValue("subCategory", sub.value);
+    }
+    // The first field, which now shows the chosen category; the help and the rest follow it.
+    setFocus("category");
+  }, [handOver, setValue, resetField, setFocus]);
 
   const category = findCategory(DEFAULT_CATEGORIES, watch("category"));
   const subCategoryValue = watch("subCategory") ?? "";
@@ -131,6 +149,7 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start }: DefaultQuery
             error={errors.query}
             length={(watch("query") ?? "").length}
           />
+          <HelpSuggestions details={watch("query") ?? ""} />
           <AttachmentPicker
             id={attachmentsId}
             label="Attachments"

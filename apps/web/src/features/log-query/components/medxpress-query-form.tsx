@@ -12,9 +12,11 @@ import { QueryDetailsField } from "../../../components/form-fields/query-details
 import { SelectField } from "../../../components/form-fields/select-field";
 import { SendButton } from "../../../components/form-fields/send-button";
 import { TextField } from "../../../components/form-fields/text-field";
+import { HelpSuggestions } from "../../../components/help-suggestions/help-suggestions";
 import { medxpressQueryFields, useCreateMedxpressQuery } from "../api/create-medxpress-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { CategoryHelp } from "./category-help";
+import type { HandOver } from "./hand-over";
 import { LogAnotherButton } from "./log-another-button";
 import type { NextQueryStart } from "./next-query-start";
 import { MedxpressQuerySuccess } from "./query-success";
@@ -26,16 +28,19 @@ interface MedxpressQueryFormProps {
   onLogAnother?: (start: NextQueryStart) => void;
   /** Given when this form follows a query just logged: it starts with its address and takes focus. */
   start?: NextQueryStart;
+  /** The virtual assistant's hand-over: choose its category, then focus the form. */
+  handOver?: HandOver;
 }
 
 /** Requirements §2 "Log-a-query form, medxpress origin": category, email, details and attachments only. */
-export function MedxpressQueryForm({ onLogged, onLogAnother, start }: MedxpressQueryFormProps) {
+export function MedxpressQueryForm({ onLogged, onLogAnother, start, handOver }: MedxpressQueryFormProps) {
   const {
     register,
     handleSubmit,
     resetField,
     getValues,
     setFocus,
+    setValue,
     watch,
     formState: { errors },
   } = useForm({
@@ -55,6 +60,13 @@ export function MedxpressQueryForm({ onLogged, onLogAnother, start }: MedxpressQ
   useEffect(() => {
     if (start) setFocus("category");
   }, [start, setFocus]);
+  // The virtual assistant hands over: its best answer's category is chosen and the form takes focus.
+  useEffect(() => {
+    if (!handOver) return;
+    const option = handOver.choice && findCategory(MEDXPRESS_CATEGORIES, handOver.choice.category);
+    if (option) setValue("category", option.value);
+    setFocus("category");
+  }, [handOver, setValue, setFocus]);
   const category = findCategory(MEDXPRESS_CATEGORIES, watch("category"));
 
   if (submission.isSuccess) {
@@ -93,6 +105,7 @@ export function MedxpressQueryForm({ onLogged, onLogAnother, start }: MedxpressQ
         error={errors.query}
         length={(watch("query") ?? "").length}
       />
+      <HelpSuggestions details={watch("query") ?? ""} />
       <AttachmentPicker
         id={attachmentsId}
         label="Attachments"
