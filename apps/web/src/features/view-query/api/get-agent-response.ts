@@ -11,6 +11,15 @@ export function agentResponseUrl(
   return `${smartInquiryBase}/member-queries/${referenceNumber}/agent-response?origin=${toServerOrigin(routeOrigin)}`;
 }
 
+/** The reply as its own HTML document, for the sandboxed frame. */
+export function agentReplyDocumentUrl(
+  smartInquiryBase: string,
+  referenceNumber: number,
+  routeOrigin: string,
+): string {
+  return `${smartInquiryBase}/member-queries/${referenceNumber}/agent-response/document?origin=${toServerOrigin(routeOrigin)}`;
+}
+
 /** GET …/agent-response: the base64 of the e-mailed HTML reply, or null while none was sent. */
 export async function getAgentResponse(url: string): Promise<string | null> {
   const response = await getJson<AgentResponseResponse>(url);

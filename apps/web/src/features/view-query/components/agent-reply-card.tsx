@@ -1,24 +1,31 @@
-import { useEffect, useMemo, useRef } from "react";
-import { agentReplyDocument } from "../utils/agent-reply-document";
+import { useEffect, useRef } from "react";
 
 interface AgentReplyCardProps {
-  encodedResponse: string;
+  /** The reply's own document (…/agent-response/document), served under a policy of its own. */
+  src: string;
   onClose: () => void;
 }
 
 /**
- * The sandbox: no allow-scripts and no allow-same-origin, so even a script the sanitiser missed
- * could neither run nor reach the portal. allow-popups (escaping the sandbox) only lets the reply's
- * links open in a new tab, as the sanitiser marks them; without it every link would be dead.
+ * The sandbox: no allow-scripts, so nothing in the reply can run (the server's policy for the
+ * document says the same). allow-same-origin only lets this page measure the document to size the
+ * frame to it; without scripts nothing inside can use it. allow-popups (escaping the sandbox) lets
+ * the reply's links open in a new tab, as the cleaning marks them; without it every link is dead.
  */
-export const AGENT_REPLY_SANDBOX = "allow-popups allow-popups-to-escape-sandbox";
+export const AGENT_REPLY_SANDBOX = "allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 
-/** "Response sent via email": the agent's HTML in a sandboxed frame, with a Close button. */
-export function AgentReplyCard({ encodedResponse, onClose }: AgentReplyCardProps) {
-  const srcDoc = useMemo(() => agentReplyDocument(encodedResponse), [encodedResponse]);
+/** "Response sent via email": the agent's HTML in a sandboxed frame as tall as it, with a Close button. */
+export function AgentReplyCard({ src, onClose }: AgentReplyCardProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   // The button that opened the card is gone: move focus to what it opened.
   useEffect(() => heading.current?.focus(), []);
+  // Set through the style object (CSSOM), which the page's policy allows, unlike a style attribute.
+  const fitToContent = () => {
+    const element = frame.current;
+    const height = element?.contentDocument?.documentElement.scrollHeight;
+    if (element && height) element.style.height = `${height + 2}px`;
+  };
   return (
     <section className="card mb-3" aria-labelledby="agent-reply-title">
       <div className="card-body">
@@ -26,10 +33,12 @@ export function AgentReplyCard({ encodedResponse, onClose }: AgentReplyCardProps
           Response sent via email
         </h2>
         <iframe
+          ref={frame}
           className="agent-reply-frame"
           title="The response sent to you via email"
           sandbox={AGENT_REPLY_SANDBOX}
-          srcDoc={srcDoc}
+          src={src}
+          onLoad={fitToContent}
         />
         <button type="button" className="btn btn-secondary mt-3" onClick={onClose}>
           Close

@@ -7,7 +7,7 @@ import { PageTitle } from "../../../components/page-title/page-title";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
-import { useAgentResponse } from "../api/get-agent-response";
+import { agentReplyDocumentUrl, useAgentResponse } from "../api/get-agent-response";
 import { queryAttachmentUrl, useQueryView } from "../api/get-query";
 import { queryFetchErrorMessage } from "../utils/fetch-error-message";
 import { updateUnavailableReason } from "../utils/update-unavailable";
@@ -123,7 +123,10 @@ function ViewQueryScreen({
             )}
           </QueryDetailsCard>
           {replyOpen && agentResponse.data && (
-            <AgentReplyCard encodedResponse={agentResponse.data} onClose={closeReply} />
+            <AgentReplyCard
+              src={agentReplyDocumentUrl(smartInquiryBase, referenceNumber, routeOrigin)}
+              onClose={closeReply}
+            />
           )}
           {query.thread && hasOtherQueries(query.thread, referenceNumber) && (
             <QueryThreadCard
