@@ -1,11 +1,13 @@
-import { createQueryResponseSchema, REPLY_PROMISES } from "@portal/domain";
+import { createQueryResponseSchema, helpSearchResponseSchema, REPLY_PROMISES } from "@portal/domain";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http } from "msw";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../config/paths";
 import { OPEN_QUERIES_PATH, openQueriesHandler } from "../../features/open-queries/testing/handlers";
 import { contentFragmentHandlers } from "../../testing/content-handlers";
+import { contractJson } from "../../testing/contract-json";
 import { stubUploads } from "../../testing/fake-upload";
 import { memberDetailsHandler, memberWithEmails } from "../../testing/member-details-handlers";
 import { recordRequests, sentKeys, server } from "../../testing/msw-server";
@@ -86,5 +88,29 @@ describe("contact-us route", () => {
   it("has no such link where there are no open queries to skip", async () => {
     renderRoute("/contact-us/medxpress");
     expect(screen.queryByRole("link", { name: "Skip to Log a new query" })).toBeNull();
+  });
+
+  it("the virtual assistant hands over: the chat closes, the form has the answer's category and subcategory, and focus", async () => {
+    const bankDetails = "/fragments/smart-inquiry/redirects/manage-plan/update-bank-details.html";
+    server.use(
+      http.get("/api/help/search", () =>
+        contractJson(helpSearchResponseSchema, {
+          results: [
+            { path: bankDetails, title: "Update bank details", excerpt: "Update them at My bank details." },
+          ],
+        }),
+      ),
+    );
+    renderRoute("/contact-us/default");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Chat to our virtual assistant" }));
+    await user.type(screen.getByLabelText("Your question"), "new bank account");
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    await user.click(await screen.findByRole("button", { name: "Still need help? Log a query" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const categorySelect = screen.getByLabelText("What do you want to log a query about:");
+    expect(categorySelect).toHaveValue("MANAGE_PLAN");
+    await waitFor(() => expect(screen.getByLabelText("Query category")).toHaveValue("UPDATE_BANK_DETAILS"));
+    expect(categorySelect).toHaveFocus();
   });
 });
