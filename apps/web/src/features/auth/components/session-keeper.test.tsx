@@ -7,20 +7,21 @@ import { setCookie } from "../../../lib/cookies";
 import { reportServerAnswer, reportUnauthorized } from "../../../lib/http";
 import { contractJson, errorJson } from "../../../testing/contract-json";
 import { server } from "../../../testing/msw-server";
-import { loggedInSession, sessionHandler } from "../../../testing/session-handlers";
+import { sessionHandler } from "../../../testing/session-handlers";
 import { renderWithProviders, testConfig } from "../../../testing/test-utils";
 import { SESSION_ENDED_CLASS, SessionKeeper } from "./session-keeper";
 
 // Warned before the idle limit; once the session has ended, a log-in in place keeps the work.
 
 const config = { ...testConfig, sessionIdleMinutes: 3 };
+const member = { entityNumber: 7, firstName: "Ada", lastName: "M" };
 
 function renderPageWithKeeper() {
   return renderWithProviders(
     <main>
       <label htmlFor="details">Query details</label>
       <textarea id="details" />
-      <SessionKeeper entityNumber={loggedInSession.member.entityNumber} />
+      <SessionKeeper entityNumber={member.entityNumber} />
     </main>,
     { route: "/contact-us/default", config, extraRoutes: ["/login"] },
   );
@@ -29,8 +30,9 @@ function renderPageWithKeeper() {
 const gatewayAnswers = (entityNumber: number) => [
   http.post(GATEWAY_PATH, () =>
     contractJson(sessionInfoSchema, {
-      ...loggedInSession,
-      member: { ...loggedInSession.member, entityNumber },
+      authenticated: true,
+      workspace: "member",
+      member: { ...member, entityNumber },
     }),
   ),
   http.get(PORTAL_PING_PATH, () => new HttpResponse("OK", { headers: { "content-type": "text/plain" } })),
@@ -66,7 +68,7 @@ describe("SessionKeeper", () => {
   });
 
   it("once the session has ended, a log-in in place keeps what was typed, and the page is hidden meanwhile", async () => {
-    server.use(...gatewayAnswers(loggedInSession.member.entityNumber));
+    server.use(...gatewayAnswers(member.entityNumber));
     renderPageWithKeeper();
     await userEvent.type(screen.getByLabelText("Query details"), "My claim was not paid");
     act(() => reportUnauthorized());
