@@ -36,3 +36,6 @@ export const INTERACTION_TIMELINE_PATH = "/portal/medical-aid/interaction-timeli
 export const TIMELINE_DELAY_HOURS = 24;
 
 export const SCHEME_NAME = "Meridian Health Medical Scheme";
+
+/** The scheme's main website when SCHEME_SITE_URL is not set: a placeholder, like the rest of the demo scheme. */
+export const DEFAULT_SCHEME_SITE_URL = "https://www.meridian.example";

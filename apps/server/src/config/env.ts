@@ -1,6 +1,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_UPDATE_WINDOW_DAYS, isKnownTimeZone, SCHEME_TIME_ZONE } from "@portal/domain";
+import {
+  DEFAULT_SCHEME_SITE_URL,
+  DEFAULT_UPDATE_WINDOW_DAYS,
+  isKnownTimeZone,
+  SCHEME_TIME_ZONE,
+} from "@portal/domain";
 import { z } from "zod";
 import { StartupError } from "../lib/startup-error.js";
 import { DEFAULT_MAIL_FROM, parseMailFrom } from "../modules/mail/mail-from.js";
@@ -14,7 +19,7 @@ import {
 // message naming the variable (see loadConfig).
 
 /** A placeholder, like the rest of the demo scheme (Meridian Health, meridian.example). */
-export const DEFAULT_SCHEME_SITE_URL = "https://www.meridian.example";
+export { DEFAULT_SCHEME_SITE_URL };
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 

@@ -1,4 +1,4 @@
-import { type AppConfig, appConfigSchema, SCHEME_NAME } from "@portal/domain";
+import { type AppConfig, appConfigSchema, DEFAULT_SCHEME_SITE_URL, SCHEME_NAME } from "@portal/domain";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../lib/http";
@@ -13,6 +13,7 @@ const served: AppConfig = {
   authDomain: "memberportal",
   authClientId: "portal-web",
   schemeName: "Scheme",
+  schemeSiteUrl: "https://scheme.example",
   sessionIdleMinutes: 15,
 };
 
@@ -28,13 +29,14 @@ describe("loadAppConfig", () => {
     expect(sentKeys(sent)).toEqual(["GET /app-config.json"]);
   });
 
-  it("fills in an absent preview marker and scheme name", async () => {
-    const { contentPreviewMarker: _marker, schemeName: _name, ...rest } = served;
+  it("fills in an absent preview marker, scheme name and scheme site", async () => {
+    const { contentPreviewMarker: _marker, schemeName: _name, schemeSiteUrl: _site, ...rest } = served;
     // The raw file as deployed, before the defaults are filled in.
     serve(() => HttpResponse.json(rest));
     await expect(loadAppConfig()).resolves.toMatchObject({
       contentPreviewMarker: "",
       schemeName: SCHEME_NAME,
+      schemeSiteUrl: DEFAULT_SCHEME_SITE_URL,
     });
   });
 

@@ -13,6 +13,7 @@ export const testConfig: AppConfig = {
   authDomain: "memberportal",
   authClientId: "portal-web-test",
   schemeName: "Test Medical Scheme",
+  schemeSiteUrl: "https://www.scheme.example",
   sessionIdleMinutes: 15,
 };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SCHEME_NAME } from "../limits.js";
+import { DEFAULT_SCHEME_SITE_URL, SCHEME_NAME } from "../limits.js";
 
 /**
  * GET /app-config.json: what the SPA needs before it renders; the service base paths are set when
@@ -23,6 +23,13 @@ export const appConfigSchema = z
     authDomain: z.string().min(1),
     authClientId: z.string().min(1),
     schemeName: z.string().min(1).default(SCHEME_NAME),
+    schemeSiteUrl: z
+      .string()
+      .regex(/^https?:\/\/[^\s?#]+$/)
+      .default(DEFAULT_SCHEME_SITE_URL)
+      .describe(
+        "The scheme's main website (SCHEME_SITE_URL): the footer's privacy notice and PAIA manual links.",
+      ),
     sessionIdleMinutes: z
       .number()
       .int()

@@ -11,6 +11,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     authDomain: config.AUTH_DOMAIN,
     authClientId: config.AUTH_CLIENT_ID,
     schemeName: SCHEME_NAME,
+    schemeSiteUrl: config.SCHEME_SITE_URL,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
   };
   app.get("/app-config.json", { schema: { response: { 200: appConfigSchema } } }, async (_request, reply) => {

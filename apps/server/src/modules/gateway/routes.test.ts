@@ -442,6 +442,7 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
         authDomain: "memberportal",
         authClientId: "member-portal-web",
         schemeName: expect.any(String),
+        schemeSiteUrl: "https://www.meridian.example",
         sessionIdleMinutes: 15,
       });
     });

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { SkipLink } from "../skip-link/skip-link";
+import { SchemeLogo } from "./scheme-logo";
+import { SiteFooter } from "./site-footer";
 
 interface AppLayoutProps {
   schemeName: string;
@@ -13,21 +15,25 @@ export const MAIN_CONTENT_ID = "main-content";
 
 /**
  * Page frame: "Skip to main content" first (past the header's links), a header with the scheme's
- * name, and one <main> landmark for the page itself.
+ * logo and name, one <main> landmark for the page itself, and the footer with the scheme's contact
+ * numbers and its privacy notice. The footer stays at the bottom of the window on short pages.
  */
 export function AppLayout({ schemeName, headerActions, children }: AppLayoutProps) {
   return (
-    <>
+    <div className="app-shell">
       <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
-      <header className="navbar bg-dark" data-bs-theme="dark">
-        <div className="container">
-          <span className="navbar-brand mb-0">{schemeName}</span>
+      <header className="navbar app-header" data-bs-theme="dark">
+        <div className="container gap-2">
+          <span className="navbar-brand me-0">
+            <SchemeLogo name={schemeName} />
+          </span>
           {headerActions}
         </div>
       </header>
-      <main className="container py-4 skip-target" id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <main className="container app-main skip-target" id={MAIN_CONTENT_ID} tabIndex={-1}>
         {children}
       </main>
-    </>
+      <SiteFooter />
+    </div>
   );
 }

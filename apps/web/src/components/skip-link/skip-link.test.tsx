@@ -1,6 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { AppConfigContext } from "../../config/app-config";
+import { testConfig } from "../../testing/test-utils";
 import { AppLayout } from "../layouts/app-layout";
 import { SkipLink } from "./skip-link";
 
@@ -35,9 +37,11 @@ describe("SkipLink", () => {
 describe("AppLayout", () => {
   it("offers Skip to main content first, past the header's links, to the page's one main landmark", async () => {
     render(
-      <AppLayout schemeName="Test Medical Scheme" headerActions={<a href="#/x">Header link</a>}>
-        <button type="button">On the page</button>
-      </AppLayout>,
+      <AppConfigContext value={testConfig}>
+        <AppLayout schemeName="Test Medical Scheme" headerActions={<a href="#/x">Header link</a>}>
+          <button type="button">On the page</button>
+        </AppLayout>
+      </AppConfigContext>,
     );
     const user = userEvent.setup();
     await user.tab();
