@@ -1,12 +1,14 @@
 import { categoryLabel, formatDate, type QueryView } from "@portal/domain";
 import type { ReactNode } from "react";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
+import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 
 /**
  * "View your query": its reference number, then Category, Query details and Date (yyyy-MM-dd), when
  * a reply is expected, then the attachments.
  */
 export function QueryDetailsCard({ query, children }: { query: QueryView; children?: ReactNode }) {
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   return (
     <section className="card mb-3" aria-labelledby="view-query-title">
       <div className="card-body">
@@ -22,25 +24,37 @@ export function QueryDetailsCard({ query, children }: { query: QueryView; childr
             An update to query {query.parentReferenceNumber}; the whole conversation is below.
           </p>
         )}
-        <div className="table-responsive">
-          <table className="table align-middle">
-            <caption className="visually-hidden">Query {query.referenceNumber}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col">Query details</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td>{categoryLabel(query.category)}</td>
-                <td className="text-break">{query.queryDetail}</td>
-                <td className="text-nowrap">{formatDate(query.dateLogged)}</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        {wide ? (
+          <div className="table-responsive">
+            <table className="table align-middle">
+              <caption className="visually-hidden">Query {query.referenceNumber}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Category</th>
+                  <th scope="col">Query details</th>
+                  <th scope="col">Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>{categoryLabel(query.category)}</td>
+                  <td className="text-break">{query.queryDetail}</td>
+                  <td className="text-nowrap">{formatDate(query.dateLogged)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          // One query on a phone: its values one under another, not a table squeezed into three columns.
+          <dl className="mb-3">
+            <dt>Category</dt>
+            <dd>{categoryLabel(query.category)}</dd>
+            <dt>Query details</dt>
+            <dd className="text-break">{query.queryDetail}</dd>
+            <dt>Date</dt>
+            <dd>{formatDate(query.dateLogged)}</dd>
+          </dl>
+        )}
         <ReplyExpectedBy date={query.replyExpectedBy} />
         {children}
       </div>
