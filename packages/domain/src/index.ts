@@ -24,6 +24,7 @@ export * from "./messages.js";
 export * from "./origins.js";
 export * from "./password.js";
 export * from "./reply-due-date.js";
+export * from "./reply-format.js";
 export * from "./schemas/login.js";
 export * from "./schemas/queries.js";
 export * from "./update-rule.js";

@@ -31,10 +31,10 @@ import {
 import { queryParam } from "../access/targets.js";
 import { replySentMail } from "../mail/mail-content.js";
 import { enqueueMail } from "../mail/outbox.js";
+import { cleanReplyHtml, replyHasText } from "../mail/reply-html.js";
 import { sendAttachment } from "../smart-inquiry/attachment-download.js";
 import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
 import { countQueue, listQueue } from "./queue-repository.js";
-import { cleanReplyHtml, replyHasText } from "./reply-html.js";
 import {
   findThreadHead,
   listNotes,

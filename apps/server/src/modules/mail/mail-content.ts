@@ -1,7 +1,7 @@
 import { categoryLabel, formatDueDate, SCHEME_NAME } from "@portal/domain";
-import createDOMPurify, { type DOMPurify } from "dompurify";
 import { JSDOM } from "jsdom";
 import type { OutgoingMail } from "./outbox.js";
+import { cleanReplyHtml } from "./reply-html.js";
 
 // What the scheme writes to a member. Each mail is HTML with a plain-text alternative made from the
 // same blocks, and says only what it needs: the reference number and what happens next, never the
@@ -184,71 +184,17 @@ export function escapeHtml(value: string): string {
 
 // --- The reply ---------------------------------------------------------------------------------
 
-// Formatting only, as the console's editor writes it: no scripts, styles, images, forms or frames.
-const REPLY_TAGS = [
-  "p",
-  "br",
-  "div",
-  "span",
-  "b",
-  "strong",
-  "i",
-  "em",
-  "u",
-  "s",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "table",
-  "thead",
-  "tbody",
-  "tfoot",
-  "tr",
-  "th",
-  "td",
-  "caption",
-  "h2",
-  "h3",
-  "h4",
-  "blockquote",
-];
-const REPLY_ATTRIBUTES = ["href", "colspan", "rowspan", "scope"];
-
 // Mail clients drop <style> blocks: a pasted table gets its borders inline.
 const CELL_STYLE = "border:1px solid #b8c2cc;padding:4px 8px;text-align:left;vertical-align:top";
 const TABLE_STYLE = "border-collapse:collapse;margin:0 0 16px 0";
 
-let window: JSDOM["window"] | undefined;
-let purifier: DOMPurify | undefined;
-
-function replyPurifier(): { window: JSDOM["window"]; purifier: DOMPurify } {
-  if (!window || !purifier) {
-    window = new JSDOM("").window;
-    purifier = createDOMPurify(window);
-    purifier.addHook("afterSanitizeAttributes", (node) => {
-      if (node.tagName !== "A") return;
-      const href = node.getAttribute("href") ?? "";
-      if (!/^(https?:|mailto:)/i.test(href)) node.removeAttribute("href");
-      else node.setAttribute("rel", "noopener noreferrer");
-    });
-  }
-  return { window, purifier };
-}
-
 /** The reply cleaned for a mail, and its plain-text form. */
 export function cleanReply(replyHtml: string): Block {
-  const { window, purifier } = replyPurifier();
-  const fragment = purifier.sanitize(replyHtml, {
-    ALLOWED_TAGS: REPLY_TAGS,
-    ALLOWED_ATTR: [...REPLY_ATTRIBUTES, "rel"],
-    ALLOW_DATA_ATTR: false,
-    RETURN_DOM_FRAGMENT: true,
-  });
-  for (const table of fragment.querySelectorAll("table")) table.setAttribute("style", TABLE_STYLE);
-  for (const cell of fragment.querySelectorAll("td, th")) cell.setAttribute("style", CELL_STYLE);
-  const container = window.document.createElement("div");
-  container.append(fragment);
+  // The same cleaning as before the reply was stored (reply-html.ts), then borders set inline.
+  const container = JSDOM.fragment(`<div>${cleanReplyHtml(replyHtml)}</div>`).firstElementChild;
+  if (!container) return { html: "", text: "" };
+  for (const table of container.querySelectorAll("table")) table.setAttribute("style", TABLE_STYLE);
+  for (const cell of container.querySelectorAll("td, th")) cell.setAttribute("style", CELL_STYLE);
   return { html: container.innerHTML.trim(), text: htmlToText(container) };
 }
 

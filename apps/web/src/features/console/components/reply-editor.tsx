@@ -1,3 +1,4 @@
+import { isAllowedReplyLink } from "@portal/domain";
 import {
   type ClipboardEvent,
   type KeyboardEvent,
@@ -20,7 +21,7 @@ import {
   toggleInline,
   toggleList,
 } from "../utils/editor-commands";
-import { cleanReplyHtml, isAllowedLink, plainTextToHtml } from "../utils/reply-html";
+import { cleanReplyHtml, plainTextToHtml } from "../utils/reply-html";
 
 type Tool = keyof FormatState;
 
@@ -134,7 +135,7 @@ export function ReplyEditor({ editorRef, disabled, hidden }: ReplyEditorProps) {
   };
   const addLink = () => {
     const href = linkAddress(linkText);
-    if (!isAllowedLink(href) || !parsesAsUrl(href)) {
+    if (!isAllowedReplyLink(href) || !parsesAsUrl(href)) {
       setLinkProblem("Enter a web address starting with https:// (or a mailto: address).");
       return;
     }

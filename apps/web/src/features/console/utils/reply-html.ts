@@ -1,44 +1,10 @@
+import { isAllowedReplyLink, REPLY_ALLOWED_ATTRIBUTES, REPLY_ALLOWED_TAGS } from "@portal/domain";
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 
-// A reply is e-mailed and shown to the member, so the console keeps only formatting: the same
-// allowlist the server applies before it stores a reply (requirements §10, staff desk). Cleaning
+// A reply is e-mailed and shown to the member, so the console keeps only formatting: the domain's
+// allowlist (REPLY_ALLOWED_TAGS), which the server applies again before it stores a reply. Cleaning
 // here too means the preview shows exactly what the member will get, and a paste never brings
 // scripts, event handlers, styles or spreadsheet markup into the editor.
-
-const ALLOWED_TAGS = [
-  "p",
-  "br",
-  "div",
-  "span",
-  "b",
-  "strong",
-  "i",
-  "em",
-  "u",
-  "s",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "table",
-  "thead",
-  "tbody",
-  "tfoot",
-  "tr",
-  "th",
-  "td",
-  "caption",
-  "h2",
-  "h3",
-  "h4",
-  "blockquote",
-];
-const ALLOWED_ATTR = ["href", "colspan", "rowspan", "scope"];
-
-/** Web and mail links only: the reply is read in a mail client and in a sandboxed frame. */
-export function isAllowedLink(href: string): boolean {
-  return /^(https?:|mailto:)/i.test(href.trim());
-}
 
 let purifier: Purifier | undefined;
 
@@ -48,7 +14,7 @@ function replyPurifier(): Purifier {
   const instance = DOMPurify(window);
   instance.addHook("afterSanitizeAttributes", (node) => {
     if (node.tagName !== "A") return;
-    if (!isAllowedLink(node.getAttribute("href") ?? "")) node.removeAttribute("href");
+    if (!isAllowedReplyLink(node.getAttribute("href") ?? "")) node.removeAttribute("href");
     else node.setAttribute("rel", "noopener noreferrer");
   });
   purifier = instance;
@@ -76,8 +42,8 @@ function dropLayoutWhitespace(root: Node): void {
 /** The reply as the member will see it: formatting, lists, links and tables only. */
 export function cleanReplyHtml(html: string): string {
   const fragment = replyPurifier().sanitize(html.replaceAll(CARET_HOLDER, ""), {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
+    ALLOWED_TAGS: REPLY_ALLOWED_TAGS,
+    ALLOWED_ATTR: REPLY_ALLOWED_ATTRIBUTES,
     ALLOW_DATA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
   });

@@ -1,3 +1,4 @@
+import { isAllowedReplyLink, REPLY_ALLOWED_ATTRIBUTES, REPLY_ALLOWED_TAGS } from "@portal/domain";
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 
@@ -9,47 +10,22 @@ import { JSDOM } from "jsdom";
 const window = new JSDOM("").window;
 const purifier = createDOMPurify(window);
 
-const ALLOWED_TAGS = [
-  "p",
-  "br",
-  "div",
-  "span",
-  "b",
-  "strong",
-  "i",
-  "em",
-  "u",
-  "s",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "table",
-  "thead",
-  "tbody",
-  "tfoot",
-  "tr",
-  "th",
-  "td",
-  "caption",
-  "h2",
-  "h3",
-  "h4",
-  "blockquote",
-];
-const ALLOWED_ATTR = ["href", "colspan", "rowspan", "scope"];
-
 purifier.addHook("afterSanitizeAttributes", (node) => {
   if (node.tagName !== "A") return;
   const href = node.getAttribute("href") ?? "";
-  // Only web and mail links: the reply is read in a mail client and in a sandboxed frame.
-  if (!/^(https?:|mailto:)/i.test(href)) node.removeAttribute("href");
+  if (!isAllowedReplyLink(href)) node.removeAttribute("href");
   else node.setAttribute("rel", "noopener noreferrer");
 });
 
 /** The reply as it may be stored and sent: formatting only. */
 export function cleanReplyHtml(html: string): string {
-  return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false }).trim();
+  return purifier
+    .sanitize(html, {
+      ALLOWED_TAGS: REPLY_ALLOWED_TAGS,
+      ALLOWED_ATTR: REPLY_ALLOWED_ATTRIBUTES,
+      ALLOW_DATA_ATTR: false,
+    })
+    .trim();
 }
 
 /** Whether a cleaned reply still says anything (a reply of empty paragraphs is refused). */
