@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO_STAFF } from "../apps/server/src/modules/members/demo-credentials";
 import { demoMember, logInAs, seeded } from "./support";
 
-// The portal's look (issue 14): every screen, on a phone (390 × 844) and a desktop (1280 × 800),
+// The portal's look: every screen, on a phone (390 × 844) and a desktop (1280 × 800),
 // shows the scheme's logo beside its name and the footer with the contact numbers, the privacy
 // notice and the PAIA manual, and axe finds nothing on it.
 
