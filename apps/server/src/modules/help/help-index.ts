@@ -17,8 +17,9 @@ import { processTerm, tokenize } from "./text-processing.js";
 
 // The help search: every published fragment under CONTENT_DIR (the preview tree excluded, as the
 // content service never publishes it), indexed by title, text and the labels of the form that
-// shows it. The index is rebuilt when a fragment is added, removed or changed: each search first
-// compares the files' sizes and modification times with those the index was built from.
+// shows it. The index is rebuilt when a fragment is added, removed or changed: a search compares
+// the files' sizes and modification times with those the index was built from, at most once every
+// CONTENT_RECHECK_MS (searches come as the member types; a walk of the folder each time is waste).
 
 export interface HelpDocument {
   id: string;
@@ -170,11 +171,14 @@ export interface HelpSearch {
   search(question: string, limit?: number): Promise<HelpSearchResult[]>;
 }
 
-export function createHelpSearch(contentRoot: string): HelpSearch {
-  let built: { signature: string; index: MiniSearch<HelpDocument> } | undefined;
+/** How often at most the content folder is walked for changes: a search is a request on a hot path. */
+export const CONTENT_RECHECK_MS = 5_000;
+
+export function createHelpSearch(contentRoot: string, now: () => Date = () => new Date()): HelpSearch {
+  let built: { signature: string; index: MiniSearch<HelpDocument>; checkedAt: number } | undefined;
   let building: Promise<MiniSearch<HelpDocument>> | undefined;
 
-  const build = async (files: FileStamp[], signature: string) => {
+  const build = async (files: FileStamp[], signature: string, checkedAt: number) => {
     const index = newIndex();
     for (const { contentPath, file } of files) {
       try {
@@ -183,16 +187,21 @@ export function createHelpSearch(contentRoot: string): HelpSearch {
         // A fragment removed while the index is built is simply left out.
       }
     }
-    built = { signature, index };
+    built = { signature, index, checkedAt };
     return index;
   };
 
   /** The index for the fragments as they are now: rebuilt when any file changed since the last build. */
   const current = async () => {
+    const at = now().getTime();
+    if (built && at - built.checkedAt < CONTENT_RECHECK_MS) return built.index;
     const files = await listFragments(contentRoot);
     const signature = files.map((file) => `${file.contentPath}=${file.stamp}`).join("\n");
-    if (built?.signature === signature) return built.index;
-    building ??= build(files, signature).finally(() => {
+    if (built?.signature === signature) {
+      built.checkedAt = at;
+      return built.index;
+    }
+    building ??= build(files, signature, at).finally(() => {
       building = undefined;
     });
     return building;

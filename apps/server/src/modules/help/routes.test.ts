@@ -79,15 +79,20 @@ describe("GET /api/help/search", () => {
 
   it("finds a fragment after it changes, and forgets one that is removed", async () => {
     expect((await search("dentist")).body?.results).toEqual([]);
+    // The folder is looked at again once CONTENT_RECHECK_MS has passed since the last look.
+    const later = () => testApp.clock.advanceMinutes(1);
     write("fragments/notes/dental.html", "<p>Dentist visits are paid from your day-to-day benefit.</p>");
+    later();
     expect((await search("dentist")).body?.results[0]?.path).toBe("/fragments/notes/dental.html");
     write("fragments/notes/dental.html", "<p>Optometrist visits are paid from your day-to-day benefit.</p>");
     // Same size as before: the changed modification time alone must tell the index to rebuild.
-    const later = new Date(Date.now() + 60_000);
-    fs.utimesSync(path.join(contentDir, "fragments/notes/dental.html"), later, later);
+    const inAMinute = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(contentDir, "fragments/notes/dental.html"), inAMinute, inAMinute);
+    later();
     expect((await search("dentist")).body?.results).toEqual([]);
     expect((await search("optometrist")).body?.results[0]?.path).toBe("/fragments/notes/dental.html");
     fs.rmSync(path.join(contentDir, "fragments/notes/dental.html"));
+    later();
     expect((await search("optometrist")).body?.results).toEqual([]);
   });
 

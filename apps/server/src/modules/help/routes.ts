@@ -14,8 +14,8 @@ export const HELP_SEARCH_PATH = "/api/help/search";
  * Help search over the published fragments. Public, like the fragments themselves: it holds no
  * member data, so the route declares no access (route-access.ts).
  */
-export const helpRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
-  const help = createHelpSearch(config.CONTENT_DIR);
+export const helpRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, now }) => {
+  const help = createHelpSearch(config.CONTENT_DIR, now);
   app.get(
     HELP_SEARCH_PATH,
     {
