@@ -18,26 +18,25 @@ interface Scope {
 const inScope = (scope: Scope) =>
   and(eq(queries.memberEntityNumber, scope.member), eq(queries.origin, scope.origin));
 
-/** The original query of the thread the member's query belongs to (itself for an original). */
+/**
+ * The original query of the thread the member's query belongs to (itself for an original). Each
+ * step reads the next query up only within the scope: a parent outside it (another member's,
+ * another origin) is not found, and the thread ends below it.
+ */
 async function memberThreadRoot(db: Db, scope: Scope, referenceNumber: number): Promise<number> {
-  let current = referenceNumber;
-  for (let depth = 0; depth < MAX_THREAD_DEPTH; depth += 1) {
+  let root = referenceNumber;
+  let next: number | null = referenceNumber;
+  for (let depth = 0; depth < MAX_THREAD_DEPTH && next !== null; depth += 1) {
     const [row] = await db
       .select({ parent: queries.parentReferenceNumber })
       .from(queries)
-      .where(and(eq(queries.referenceNumber, current), inScope(scope)))
+      .where(and(eq(queries.referenceNumber, next), inScope(scope)))
       .limit(1);
-    if (row?.parent == null) return current;
-    // A parent outside the scope (another member's, another origin) ends the thread here.
-    const [parent] = await db
-      .select({ referenceNumber: queries.referenceNumber })
-      .from(queries)
-      .where(and(eq(queries.referenceNumber, row.parent), inScope(scope)))
-      .limit(1);
-    if (!parent) return current;
-    current = row.parent;
+    if (!row) break;
+    root = next;
+    next = row.parent;
   }
-  return current;
+  return root;
 }
 
 /** The member's thread that the query belongs to, oldest first (a reply after the query it answers). */
