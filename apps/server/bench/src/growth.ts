@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../dist/db/database.js";
 import { members } from "../../dist/db/schema.js";
 import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
-import { startNode, stop, waitForHttp } from "./child-process.js";
+import { stop } from "./child-process.js";
+import { startPortal } from "./portal-process.js";
 import { PortalSession } from "./portal-session.js";
 import { newStore, type Store } from "./throwaway-store.js";
 
@@ -55,28 +55,8 @@ interface GrowthOptions {
   port: number;
 }
 
-/** The built server on the store, answering; `seed` lets it seed the demo members first. */
-async function startServer(store: Store, { serverScript, port }: GrowthOptions, seed: boolean) {
-  const server = startNode([serverScript], {
-    ...store.env,
-    // Its own files only, whatever the caller's environment says (an S3 bucket in use, say).
-    BLOB_STORE: "local",
-    PORT: String(port),
-    LOG_LEVEL: "warn",
-    SEED_DEMO_DATA: String(seed),
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-  });
-  try {
-    await waitForHttp(`http://127.0.0.1:${port}/portal/wlxapp/Ping.srv`, server, 120_000);
-  } catch (error) {
-    await stop(server);
-    throw error;
-  }
-  return server;
-}
-
 async function measure(store: Store, options: GrowthOptions) {
-  const server = await startServer(store, options, false);
+  const server = await startPortal(store, options.serverScript, options.port, false);
   const base = `http://127.0.0.1:${options.port}`;
   try {
     const member = DEMO_MEMBERS[0];
@@ -101,7 +81,7 @@ export async function benchGrowth(options: GrowthOptions): Promise<void> {
     const store = await newStore("growth");
     try {
       // The demo members, seeded by the server itself on the empty store.
-      await stop(await startServer(store, options, true));
+      await stop(await startPortal(store, options.serverScript, options.port, true));
       const started = Date.now();
       const database = await store.open();
       try {

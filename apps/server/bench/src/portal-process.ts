@@ -1,0 +1,34 @@
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { startNode, stop, waitForHttp } from "./child-process.js";
+import type { Store } from "./throwaway-store.js";
+
+export const PING_PATH = "/portal/wlxapp/Ping.srv";
+
+/** The built server on the store, in a process of its own, answering; `seed` seeds the demo members. */
+export async function startPortal(
+  store: Store,
+  serverScript: string,
+  port: number,
+  seed: boolean,
+): Promise<ChildProcess> {
+  const portal = startNode([serverScript], {
+    ...store.env,
+    // An embedded store must not pick up the caller's server database.
+    DATABASE_URL: store.env.DATABASE_URL ?? "",
+    // Its own files only, whatever the caller's environment says (an S3 bucket in use, say).
+    BLOB_STORE: "local",
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    SEED_DEMO_DATA: String(seed),
+    // A server database needs a shared secret; the bench's own server makes up one for the run.
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+  });
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}${PING_PATH}`, portal, 120_000);
+  } catch (error) {
+    await stop(portal);
+    throw error;
+  }
+  return portal;
+}
