@@ -23,6 +23,12 @@ export async function startPortal(
     SEED_DEMO_DATA: String(seed),
     // A server database needs a shared secret; the bench's own server makes up one for the run.
     SESSION_SECRET: randomBytes(32).toString("hex"),
+    // One demo member stands in for 20 members sending at once: the per-member limits are lifted.
+    MAX_UPLOADS_IN_FLIGHT_PER_MEMBER: "20",
+    MEMBER_QUERIES_PER_HOUR: "1000",
+    MEMBER_UPLOAD_MB_PER_DAY: "100000",
+    // Every load comes from loopback, standing in for many clients: no cap per address.
+    MAX_CONNECTIONS_PER_ADDRESS: "0",
   });
   try {
     await waitForHttp(`http://127.0.0.1:${port}${PING_PATH}`, portal, 120_000);
