@@ -11,8 +11,9 @@ export async function startPortal(
   serverScript: string,
   port: number,
   seed: boolean,
+  nodeOptions: string[] = [],
 ): Promise<ChildProcess> {
-  const portal = startNode([serverScript], {
+  const portal = startNode([...nodeOptions, serverScript], {
     ...store.env,
     // An embedded store must not pick up the caller's server database.
     DATABASE_URL: store.env.DATABASE_URL ?? "",

@@ -125,6 +125,11 @@ export class CookieJar {
     return this.cookies.get(name);
   }
 
+  /** As a user or a script on another subdomain might: a cookie the server did not set. */
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   header(): Record<string, string> {
     return Object.fromEntries(this.cookies);
   }

@@ -108,7 +108,35 @@ describe("401 handling", () => {
   });
 });
 
+describe("apiFetch without an anti-forgery cookie", () => {
+  afterEach(() => removeCookie("XSRF-TOKEN"));
+
+  it("asks the session first (where the server gives one), then sends the token it got", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      if (String(input) === "/wsg/session") setCookie("XSRF-TOKEN", "fresh-token");
+      return new Response(null, { status: 204 });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    await apiFetch("/wsg/rest", { method: "POST" });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/wsg/session", "/wsg/rest"]);
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get("X-XSRF-TOKEN")).toBe("fresh-token");
+  });
+
+  it("asks nothing first for a safe request, or for another origin", async () => {
+    const fetchMock = stubFetch(() => new Response(null, { status: 200 }));
+    await apiFetch("/api/x");
+    await apiFetch("https://other.example/api/x", { method: "POST" });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      "/api/x",
+      "https://other.example/api/x",
+    ]);
+  });
+});
+
 describe("postJson", () => {
+  beforeEach(() => setCookie("XSRF-TOKEN", "token-123"));
+  afterEach(() => removeCookie("XSRF-TOKEN"));
+
   it("sends JSON and resolves undefined for an empty answer", async () => {
     const fetchMock = stubFetch();
     await expect(postJson("/wsg/logout", { a: 1 })).resolves.toBeUndefined();

@@ -1,4 +1,4 @@
-import { type ErrorBody, XSRF_COOKIE, XSRF_HEADER } from "@portal/domain";
+import { type ErrorBody, SESSION_PATH, XSRF_COOKIE, XSRF_HEADER } from "@portal/domain";
 import { getCookie } from "./cookies";
 
 /** A failed response (or a network failure, status 0), worded as the generic HTTP error of requirements §8. */
@@ -127,6 +127,18 @@ export function antiForgeryToken(url: string): string | undefined {
   return isSameOrigin(url) ? getCookie(XSRF_COOKIE) : undefined;
 }
 
+/**
+ * The token for an unsafe same-origin request, asking the session first when the browser holds
+ * none (a fresh browser opened on a mailed link, cookies cleared): the server gives one there.
+ */
+async function antiForgeryTokenFor(url: string): Promise<string | undefined> {
+  if (!isSameOrigin(url)) return undefined;
+  if (getCookie(XSRF_COOKIE) === undefined) {
+    await fetch(SESSION_PATH, { credentials: "same-origin", cache: "no-store" }).catch(() => undefined);
+  }
+  return getCookie(XSRF_COOKIE);
+}
+
 async function readErrorBody(response: Response): Promise<ErrorBody | undefined> {
   return parseErrorBody(await response.text());
 }
@@ -137,7 +149,7 @@ export async function apiFetch(url: string, init: ApiRequestInit = {}): Promise<
   const method = (requestInit.method ?? "GET").toUpperCase();
   const headers = new Headers(requestInit.headers);
   if (!SAFE_METHODS.has(method)) {
-    const token = antiForgeryToken(url);
+    const token = await antiForgeryTokenFor(url);
     if (token !== undefined) headers.set(XSRF_HEADER, token);
   }
 

@@ -373,10 +373,16 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
       }
     });
 
-    it("sends HSTS only over TLS (behind a trusted proxy), and a Permissions-Policy always", async () => {
+    it("sends HSTS only over TLS (behind a trusted proxy), and a Permissions-Policy on every page", async () => {
       const plainHttp = await testApp.app.inject({ method: "GET", url: "/portal/wlxapp/Ping.srv" });
       expect(plainHttp.headers["strict-transport-security"]).toBeUndefined();
-      expect(plainHttp.headers["permissions-policy"]).toContain("camera=()");
+      const page = await testApp.app.inject({
+        method: "GET",
+        url: "/no/such/page",
+        headers: { accept: "text/html" },
+      });
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+      expect(page.headers["permissions-policy"]).toContain("camera=()");
       const proxied = await createTestApp(kind, { TRUST_PROXY: "true" });
       try {
         const overTls = await proxied.app.inject({
@@ -412,8 +418,68 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
         exceptionCode: "NOT_FOUND",
         message: "The requested resource was not found.",
       });
-      expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+      // Not a page: it may run and load nothing if it is ever opened as one.
+      expect(response.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'self'");
       expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    });
+
+    it("sends a page the SPA's whole set of headers, and a JSON or text answer only the ones that mean something for it", async () => {
+      const page = await testApp.app.inject({
+        method: "GET",
+        url: "/no/such/page",
+        headers: { accept: "text/html" },
+      });
+      expect(page.headers).toMatchObject({
+        "content-security-policy": expect.stringContaining("script-src 'self'"),
+        "x-frame-options": "SAMEORIGIN",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "cross-origin-opener-policy": "same-origin",
+        "x-content-type-options": "nosniff",
+      });
+      for (const url of ["/portal/wlxapp/Ping.srv", "/app-config.json"]) {
+        const answer = await testApp.app.inject({ method: "GET", url });
+        expect(answer.headers, url).toMatchObject({
+          "content-security-policy": "default-src 'none'; frame-ancestors 'self'",
+          "x-content-type-options": "nosniff",
+          "cross-origin-resource-policy": "same-origin",
+          "x-frame-options": "SAMEORIGIN",
+        });
+        expect(answer.headers["permissions-policy"], url).toBeUndefined();
+        expect(answer.headers["x-request-id"], url).toBeDefined();
+      }
+    });
+
+    it("starts a pre-session on a page and on the session check, not on every answer to a cookieless caller", async () => {
+      for (const url of ["/portal/wlxapp/Ping.srv", "/app-config.json", "/no/such/route"]) {
+        const answer = await testApp.app.inject({ method: "GET", url });
+        expect(answer.headers["set-cookie"], url).toBeUndefined();
+      }
+      const page = await testApp.app.inject({
+        method: "GET",
+        url: "/no/such/page",
+        headers: { accept: "text/html" },
+      });
+      const probe = await testApp.app.inject({ method: "GET", url: "/wsg/session" });
+      for (const answer of [page, probe]) {
+        expect(answer.cookies.map((cookie) => cookie.name).sort()).toEqual([
+          "XSRF-TOKEN",
+          "portal_presession",
+        ]);
+      }
+      // What the probe gave lets the log-in through.
+      const visitor = browser();
+      await visitor.visit();
+      expect((await visitor.logIn(member.username, member.password)).statusCode).toBe(200);
+    });
+
+    it("puts the right token back on any answer to a browser whose anti-forgery cookie went wrong", async () => {
+      const visitor = browser();
+      await visitor.logIn(member.username, member.password);
+      const right = visitor.jar.get(XSRF_COOKIE);
+      visitor.jar.set(XSRF_COOKIE, "tampered");
+      await visitor.request({ method: "GET", url: "/portal/wlxapp/Ping.srv" });
+      expect(visitor.jar.get(XSRF_COOKIE)).toBe(right);
     });
 
     it("answers malformed JSON with 400 in the error shape, not parser internals", async () => {

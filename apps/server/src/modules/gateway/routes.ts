@@ -6,6 +6,7 @@ import {
   noContentSchema,
   PORTAL_PING_PATH,
   portalPingResponseSchema,
+  SESSION_PATH,
   STAFF_ROLES,
   sessionInfoSchema,
   TEXT_PLAIN,
@@ -54,8 +55,10 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     },
   );
 
-  app.get("/wsg/session", { schema: { response: { 200: sessionInfoSchema } } }, async (request, reply) => {
+  app.get(SESSION_PATH, { schema: { response: { 200: sessionInfoSchema } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
+    // The SPA asks this before an unsafe call when it holds no anti-forgery token: here it gets one.
+    if (!request.xsrfBinding) bindXsrfToNewPreSession(request);
     const session = request.memberSession;
     if (!session) return { authenticated: false as const };
     const { entityNumber, firstName, lastName } = session;

@@ -1,8 +1,8 @@
-import type { SessionInfo } from "@portal/domain";
+import { SESSION_PATH, type SessionInfo } from "@portal/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson, isHttpError } from "../../../lib/http";
 
-export const SESSION_URL = "/wsg/session";
+export const SESSION_URL = SESSION_PATH;
 export const sessionQueryKey = ["session"] as const;
 
 /** GET /wsg/session. A 401 is an answer here ("not logged in"), not a reason to redirect. */

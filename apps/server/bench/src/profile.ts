@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
+import { stop } from "./child-process.js";
+import { loadFigure } from "./load.js";
+import { PING_PATH, startPortal } from "./portal-process.js";
+import { PortalSession } from "./portal-session.js";
+import { newStore } from "./throwaway-store.js";
+
+// Where the request path spends its time: the built server under load with V8's CPU profiler on,
+// then the functions with the most time of their own while the load ran, grouped by where they live.
+//   npm run bench:profile -- [PATH] [--member]     (default: Ping, no cookies)
+// The .cpuprofile is kept (its path is printed) for Chromium's DevTools (Performance, Load profile).
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  /** Microseconds since the previous sample. */
+  timeDeltas: number[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverScript = path.join(here, "..", "..", "dist", "server.js");
+const port = 18902;
+
+/** "file.js:function" with the package or project path shortened, so a line says where it lives. */
+function place(node: ProfileNode): string {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const file = url
+    .replace(/^file:\/\//, "")
+    .replace(/^.*\/node_modules\//, "")
+    .replace(/^.*\/apps\/server\/dist\//, "server/");
+  const name = functionName || "(anonymous)";
+  return file ? `${name}  ${file}:${lineNumber + 1}` : name;
+}
+
+/**
+ * The functions with the most samples of their own, among the samples taken within the window
+ * (microseconds before the profile's last sample): the load only, not start-up or seeding.
+ */
+export function topSelfTime(
+  profile: CpuProfile,
+  count: number,
+  window: { fromUs: number; toUs: number },
+): string[] {
+  const placeOf = new Map(profile.nodes.map((node) => [node.id, place(node)]));
+  const times: number[] = [];
+  let time = 0;
+  for (const delta of profile.timeDeltas) {
+    time += delta;
+    times.push(time);
+  }
+  const hits = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((nodeId, index) => {
+    const before = time - (times[index] ?? 0);
+    if (before > window.fromUs || before < window.toUs) return;
+    const key = placeOf.get(nodeId) ?? "?";
+    hits.set(key, (hits.get(key) ?? 0) + 1);
+    total += 1;
+  });
+  return [...hits]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, keyHits]) => `${((keyHits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+}
+
+async function main(): Promise<void> {
+  const target = process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? PING_PATH;
+  const asMember = process.argv.includes("--member");
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-profile-"));
+  const store = await newStore("profile", process.env.DATABASE_URL ? "server" : "embedded");
+  const portal = await startPortal(store, serverScript, port, true, [
+    "--cpu-prof",
+    `--cpu-prof-dir=${profileDir}`,
+  ]);
+  const base = `http://127.0.0.1:${port}`;
+  let loadStarted = 0;
+  let loadEnded = 0;
+  try {
+    const headers: Record<string, string> = {};
+    if (asMember) {
+      const session = new PortalSession(base);
+      const member = DEMO_MEMBERS[0];
+      await session.logIn(member.username, member.password);
+      headers.cookie = session.cookieHeader();
+    }
+    loadStarted = performance.now();
+    const figure = await loadFigure(`${base}${target}`, seconds, headers);
+    loadEnded = performance.now();
+    process.stdout.write(`${target}: ${figure.requestsPerSecond.toFixed(0)} req/s, p99 ${figure.p99Ms} ms\n`);
+  } finally {
+    await stop(portal);
+    await store.dispose();
+  }
+  // The server's last sample is taken as it exits, just after stop() returned.
+  const exited = performance.now();
+  const window = { fromUs: (exited - loadStarted) * 1000, toUs: (exited - loadEnded) * 1000 };
+  const [file] = fs.readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
+  if (!file) throw new Error("the server wrote no profile");
+  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
+  process.stdout.write(
+    `${topSelfTime(profile, 40, window).join("\n")}\nprofile: ${path.join(profileDir, file)}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
