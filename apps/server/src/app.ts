@@ -3,6 +3,7 @@ import { CONSOLE_BASE } from "@portal/domain";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./app-context.js";
+import { installCompression } from "./lib/compression.js";
 import { installConnectionLimits, timeoutOptions } from "./lib/connection-limits.js";
 import { installErrorHandling } from "./lib/error-handler.js";
 import { loggerOptions } from "./lib/logger.js";
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app, context.config);
 
   await installSecurityHeaders(app, context.config);
+  await installCompression(app);
   await app.register(cookie);
   await app.register(nulTextGuard);
   // Anti-forgery first: a forged request is refused before any session lookup.
