@@ -27,7 +27,8 @@ interface CpuProfile {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverScript = path.join(here, "..", "..", "dist", "server.js");
+// BENCH_SERVER: another build of the server (an earlier commit's, say) measured by this bench.
+const serverScript = process.env.BENCH_SERVER ?? path.join(here, "..", "..", "dist", "server.js");
 const port = 18902;
 
 /** "file.js:function" with the package or project path shortened, so a line says where it lives. */

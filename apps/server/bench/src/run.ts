@@ -22,7 +22,8 @@ import { newStore, type Store } from "./throwaway-store.js";
 // (apps/server/dist), so none of it ships with the server.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverScript = path.join(here, "..", "..", "dist", "server.js");
+// BENCH_SERVER: another build of the server (an earlier commit's, say) measured by this bench.
+const serverScript = process.env.BENCH_SERVER ?? path.join(here, "..", "..", "dist", "server.js");
 const bareScript = path.join(here, "bare-http.js");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const portalPort = 18900;
