@@ -2,6 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import zlib from "node:zlib";
 
+/** The member's first load at most (requirements §10.16), in bytes of gzip (1 KB = 1000 bytes). */
+export const FIRST_LOAD_BUDGET = { jsGzipBytes: 110_000, cssGzipBytes: 25_000 } as const;
+
 /**
  * What a browser must download to show a logged-out member's first screen, from the web build
  * (apps/web/dist): the entry script of index.html, its modulepreload links and every chunk those
