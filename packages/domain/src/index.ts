@@ -16,6 +16,7 @@ export * from "./error-codes.js";
 export * from "./file-kind.js";
 export * from "./help-fragments.js";
 export * from "./limits.js";
+export * from "./login-message.js";
 export * from "./member-details.js";
 export * from "./member-roles.js";
 export * from "./member-self-service.js";

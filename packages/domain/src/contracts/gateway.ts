@@ -21,27 +21,6 @@ export const authenticationRequestMessageSchema = z
   .meta({ id: "AuthenticationRequestMessage" });
 export type AuthenticationRequestMessage = z.infer<typeof authenticationRequestMessageSchema>;
 
-/** redirectUri is the current page origin plus its path; domain and clientId come from the app config. */
-export function buildAuthenticationRequestMessage(input: {
-  username: string;
-  password: string;
-  domain: string;
-  clientId: string;
-  redirectUri: string;
-}): AuthenticationRequestMessage {
-  return {
-    schemaVersion: AUTH_SCHEMA_VERSION,
-    Login: input.username,
-    Password: input.password,
-    ddid: {
-      authorizationCode: "",
-      domain: input.domain,
-      redirectUri: input.redirectUri,
-      clientId: input.clientId,
-    },
-  };
-}
-
 export const memberSummarySchema = z
   .object({
     entityNumber: z.number().int(),

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  authenticationRequestMessageSchema,
-  buildAuthenticationRequestMessage,
-} from "../contracts/gateway.js";
+import { authenticationRequestMessageSchema } from "../contracts/gateway.js";
+import { buildAuthenticationRequestMessage } from "../login-message.js";
 import { loginFormSchema } from "./login.js";
 
 describe("loginFormSchema", () => {
