@@ -99,6 +99,38 @@ describe("LoginForm", () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
+  it("takes the first field to put right into focus when the form is sent", async () => {
+    stubServer(loggedIn);
+    const { user } = setup();
+    await user.type(screen.getByLabelText("Username"), "member1");
+    await user.click(screen.getByRole("button", { name: /Log in/ }));
+    expect(await screen.findByText("Please enter your password")).toBeInTheDocument();
+    expect(screen.getByLabelText("Password")).toHaveFocus();
+    expect(screen.queryByText("Please enter your username")).toBeNull();
+  });
+
+  it("sends the username without the spaces around it, and the password as typed", async () => {
+    const calls = stubServer(({ url }) => (url === PORTAL_PING_PATH ? pong() : loggedIn()));
+    const { user, onSuccess } = setup();
+    await user.type(screen.getByLabelText("Username"), "  member1 ");
+    await user.type(screen.getByLabelText("Password"), " pass word ");
+    await user.click(screen.getByRole("button", { name: /Log in/ }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(calls[0]?.body).toMatchObject({ Login: "member1", Password: " pass word " });
+  });
+
+  it("a username of spaces only counts as none", async () => {
+    const calls = stubServer(loggedIn);
+    const { user } = setup();
+    await user.type(screen.getByLabelText("Username"), "   ");
+    await user.tab();
+    expect(await screen.findByText("Please enter your username")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Password"), "pw");
+    await user.click(screen.getByRole("button", { name: /Log in/ }));
+    expect(screen.getByLabelText("Username")).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
   it("logs in: gateway POST with the full message, ping with PORTALID set, then the cookie removed", async () => {
     const calls = stubServer(({ url }) => (url === PORTAL_PING_PATH ? pong() : loggedIn()));
     const { user, onSuccess } = setup();

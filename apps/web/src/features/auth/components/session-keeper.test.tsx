@@ -98,6 +98,27 @@ describe("SessionKeeper", () => {
     expect(await within(dialog).findByText("Your username or password is incorrect.")).toBeVisible();
   });
 
+  it("asks for both fields before logging in again, and sends nothing until they are filled", async () => {
+    let gatewayCalls = 0;
+    server.use(
+      http.post(GATEWAY_PATH, () => {
+        gatewayCalls += 1;
+        return errorJson(401, "LOGIN_FAILED", "Your username or password is incorrect.");
+      }),
+    );
+    renderPageWithKeeper();
+    act(() => reportUnauthorized());
+    const dialog = await screen.findByRole("dialog", { name: "Your session has ended" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Log in" }));
+    expect(await within(dialog).findByText("Please enter your username")).toBeVisible();
+    expect(within(dialog).getByText("Please enter your password")).toBeVisible();
+    expect(within(dialog).getByLabelText("Username")).toHaveFocus();
+    // The messages follow what is typed from then on.
+    await userEvent.type(within(dialog).getByLabelText("Username"), "ada");
+    expect(within(dialog).queryByText("Please enter your username")).toBeNull();
+    expect(gatewayCalls).toBe(0);
+  });
+
   it("Log out instead goes to the login screen, which says why", async () => {
     const { router } = renderPageWithKeeper();
     act(() => reportUnauthorized());

@@ -1,8 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type LoginForm, loginFormSchema, type SessionInfo } from "@portal/domain";
+import type { LoginForm, SessionInfo } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { Modal } from "../../../components/modal/modal";
@@ -12,6 +10,7 @@ import { interceptUnauthorized, isHttpError, onServerAnswer } from "../../../lib
 import { getSession, sessionQueryKey } from "../api/get-session";
 import { login } from "../api/login";
 import { logout } from "../api/logout";
+import { checkLoginForm } from "../utils/login-form-check";
 
 // The session ends on the server after SESSION_IDLE_MINUTES without a request. Two minutes before,
 // the member is asked whether they are still there; once it has ended, they log in again in a
@@ -138,22 +137,49 @@ function ReLoginForm({
   const usernameId = useId();
   const passwordId = useId();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema) });
-  const submit = form.handleSubmit(async (credentials) => {
+  // The rules of loginFormSchema, checked by hand (as on the login screen), so that the member pages'
+  // guard, which carries this, needs no form library: the messages show once the form was sent,
+  // then follow what is typed.
+  const [values, setValues] = useState<LoginForm>({ username: "", password: "" });
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<keyof LoginForm, HTMLInputElement | null>>>({});
+  const errors = submitted ? checkLoginForm(values).errors : {};
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const data = new FormData(event.currentTarget);
+    const typed = {
+      username: String(data.get("username") ?? ""),
+      password: String(data.get("password") ?? ""),
+    };
+    setValues(typed);
+    setSubmitted(true);
+    const checked = checkLoginForm(typed);
+    const firstWrong = (["username", "password"] as const).find((name) => checked.errors[name] !== undefined);
+    if (firstWrong !== undefined) {
+      inputs.current[firstWrong]?.focus();
+      return;
+    }
     setFailure(null);
+    setSubmitting(true);
     try {
-      onLoggedIn(await login(credentials, config));
+      onLoggedIn(await login(checked.values, config));
     } catch (error) {
       setFailure(
         isHttpError(error) && error.body?.message
           ? error.body.message
           : "We could not log you in. Please try again.",
       );
+    } finally {
+      setSubmitting(false);
     }
-  });
-  const { errors, isSubmitting } = form.formState;
+  };
+  const onChange = (name: keyof LoginForm, value: string) =>
+    setValues((before) => ({ ...before, [name]: value }));
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <p>
         You were logged out after {idleMinutes} minutes without activity. Log in again to carry on: what you
         typed and the files you chose are kept.
@@ -164,27 +190,35 @@ function ReLoginForm({
           Username
         </label>
         <input
+          ref={(input) => {
+            inputs.current.username = input;
+          }}
           id={usernameId}
+          name="username"
           className={`form-control${errors.username ? " is-invalid" : ""}`}
           autoComplete="username"
           aria-invalid={errors.username ? true : undefined}
-          {...form.register("username")}
+          onChange={(event) => onChange("username", event.currentTarget.value)}
         />
-        {errors.username ? <div className="invalid-feedback">{errors.username.message}</div> : null}
+        {errors.username ? <div className="invalid-feedback">{errors.username}</div> : null}
       </div>
       <div className="mb-3">
         <label htmlFor={passwordId} className="form-label">
           Password
         </label>
         <input
+          ref={(input) => {
+            inputs.current.password = input;
+          }}
           id={passwordId}
+          name="password"
           type="password"
           className={`form-control${errors.password ? " is-invalid" : ""}`}
           autoComplete="current-password"
           aria-invalid={errors.password ? true : undefined}
-          {...form.register("password")}
+          onChange={(event) => onChange("password", event.currentTarget.value)}
         />
-        {errors.password ? <div className="invalid-feedback">{errors.password.message}</div> : null}
+        {errors.password ? <div className="invalid-feedback">{errors.password}</div> : null}
       </div>
       <div className="d-flex flex-wrap gap-2 justify-content-end">
         <button type="button" className="btn btn-outline-secondary" onClick={onLeave}>
