@@ -2,11 +2,18 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAppConfig } from "../../config/app-config";
 import { contentUrl } from "../../lib/content-url";
 import { getText } from "../../lib/http";
-import { sanitizeFragment } from "../../lib/sanitize-html";
 
-/** GET /site{path} (or the preview tree), as text, sanitised once per fetch rather than per render. */
+/**
+ * GET /site{path} (or the preview tree), as text, sanitised once per fetch rather than per render.
+ * The sanitiser (DOMPurify) downloads alongside the first fragment rather than with every page
+ * that might show one; nothing is shown unsanitised, as a failed download fails the fetch.
+ */
 export async function getContentFragment(url: string): Promise<string> {
-  return sanitizeFragment(await getText(url, { headers: { Accept: "text/html" } }));
+  const [html, { sanitizeFragment }] = await Promise.all([
+    getText(url, { headers: { Accept: "text/html" } }),
+    import("../../lib/sanitize-html"),
+  ]);
+  return sanitizeFragment(html);
 }
 
 export function contentFragmentQueryOptions(url: string) {
