@@ -1,27 +1,53 @@
 import "./styles/bootstrap.scss";
 import "./styles/app.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BootError } from "./app/boot-error";
-import { AppProvider } from "./app/provider";
-import { AppRouter } from "./app/router";
+import { AppProvider, createAppQueryClient } from "./app/provider";
+import { AppRouter, prefetchScreens, preloadScreens, screensPrefetch } from "./app/router";
 import { loadAppConfig } from "./config/app-config";
+import { sessionQueryOptions } from "./features/auth/api/get-session";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 const root = createRoot(container);
 
-// The base paths and login constants come from the server, so nothing renders before they arrive;
-// until then index.html shows its static "Loading…".
-loadAppConfig().then(
-  (config) => {
-    root.render(
-      <StrictMode>
-        <AppProvider config={config}>
-          <AppRouter />
-        </AppProvider>
-      </StrictMode>,
-    );
+// Everything the first screen needs is asked for at once, and it renders when all has come (until
+// then index.html shows its static "Loading…"): the config (the base paths and login constants,
+// which nothing renders without), the session (every first screen asks it), the screen's own chunk
+// (the hash router's location follows the "#") and, for a member, the calls its page shows first.
+// The screen then appears whole, instead of in steps that push one another down the page.
+const location = window.location.hash.slice(1) || "/";
+const queryClient = createAppQueryClient();
+const configLoaded = loadAppConfig();
+const session = queryClient.fetchQuery(sessionQueryOptions()).catch(() => undefined);
+const firstScreen = preloadScreens(location);
+// Only a member page waits for the session; the login screen, say, shows while it is checked.
+const firstData = screensPrefetch(location)
+  ? Promise.all([configLoaded, session]).then(
+      ([config, answer]) =>
+        answer?.authenticated && answer.workspace === "member"
+          ? prefetchScreens(location, { queryClient, config })
+          : undefined,
+      () => undefined,
+    )
+  : undefined;
+// A slow answer holds the screen back only so long: the page then shows it loading, as it would.
+const firstDataOrTimeout = Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+
+// The first render is a transition: React renders it in slices, so the page stays responsive while
+// it builds.
+Promise.all([configLoaded, firstScreen, firstDataOrTimeout]).then(
+  ([config]) => {
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProvider config={config} queryClient={queryClient}>
+            <AppRouter />
+          </AppProvider>
+        </StrictMode>,
+      );
+    });
   },
   (error: unknown) => {
     console.error("Could not load /app-config.json", error);

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_PATHS } from "@portal/domain";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
-import { createMemoryRouter } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths } from "../config/paths";
 import { accountCallFails, mailedToken } from "../features/account-access/testing/handlers";
@@ -14,9 +14,9 @@ import {
   sessionHandler,
   staffSession as staff,
 } from "../testing/session-handlers";
-import { createTestQueryClient, testConfig } from "../testing/test-utils";
+import { createTestQueryClient, LocationProbe, shownLocation, testConfig } from "../testing/test-utils";
 import { AppProvider } from "./provider";
-import { AppRouter, appRoutes } from "./router";
+import { AppRoutes, appRoutes } from "./router";
 
 // The registration and password pages sit outside the member pages' guard: reachable without a
 // session, and left for the root by anyone who has one.
@@ -24,13 +24,16 @@ import { AppRouter, appRoutes } from "./router";
 const consoleStandIn = { path: paths.console.path, element: <p>Staff console stand-in</p> };
 
 function renderApp(path: string) {
-  const router = createMemoryRouter([consoleStandIn, ...appRoutes], { initialEntries: [path] });
+  const shown = shownLocation();
   render(
     <AppProvider config={testConfig} queryClient={createTestQueryClient()}>
-      <AppRouter router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes routes={[consoleStandIn, ...appRoutes]} />
+        <LocationProbe into={shown} />
+      </MemoryRouter>
     </AppProvider>,
   );
-  return { router, location: () => `${router.state.location.pathname}${router.state.location.search}` };
+  return { shown, location: () => shown.href };
 }
 
 const accountPages = [
@@ -81,7 +84,7 @@ describe("the account pages' routes", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(ACCOUNT_MESSAGES.linkInvalid);
 
     const newerToken = `${mailedToken.slice(0, -1)}A`;
-    await act(() => app.router.navigate(paths.resetPassword.getHref(newerToken)));
+    await act(() => app.shown.navigate?.(paths.resetPassword.getHref(newerToken)));
     expect(await screen.findByLabelText("New password")).toHaveValue("");
     expect(screen.queryByRole("alert")).toBeNull();
   });

@@ -8,7 +8,7 @@ import {
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
-import { createMemoryRouter } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths } from "../config/paths";
 import { interactionTimelineHandler } from "../features/interaction-timeline/testing/handlers";
@@ -21,9 +21,9 @@ import {
   sessionHandler,
   staffSession as staff,
 } from "../testing/session-handlers";
-import { createTestQueryClient, testConfig } from "../testing/test-utils";
+import { createTestQueryClient, LocationProbe, shownLocation, testConfig } from "../testing/test-utils";
 import { AppProvider } from "./provider";
-import { AppRouter, appRoutes } from "./router";
+import { AppRoutes, appRoutes } from "./router";
 
 const OPEN_QUERIES = "/api/smart-inquiry/member-queries";
 
@@ -42,15 +42,18 @@ function loginHandlers(onLogin: () => void, answer: SessionInfo = member) {
 const consoleStandIn = { path: paths.console.path, element: <p>Staff console stand-in</p> };
 
 function renderApp(path: string) {
-  const router = createMemoryRouter([consoleStandIn, ...appRoutes], { initialEntries: [path] });
+  const shown = shownLocation();
   const queryClient = createTestQueryClient();
   render(
     <AppProvider config={testConfig} queryClient={queryClient}>
-      <AppRouter router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes routes={[consoleStandIn, ...appRoutes]} />
+        <LocationProbe into={shown} />
+      </MemoryRouter>
     </AppProvider>,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { router, queryClient, location };
+  const location = () => shown.href;
+  return { shown, queryClient, location };
 }
 
 describe("routing and the session guard", () => {

@@ -1,8 +1,14 @@
 import type { AppConfig } from "@portal/domain";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import type { ReactElement, ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { type ReactElement, type ReactNode, useLayoutEffect } from "react";
+import {
+  createMemoryRouter,
+  type NavigateFunction,
+  RouterProvider,
+  useLocation,
+  useNavigate,
+} from "react-router";
 import { ScreenBlockerProvider } from "../components/screen-blocker/screen-blocker";
 import { AppConfigContext } from "../config/app-config";
 
@@ -59,4 +65,25 @@ export function renderWithProviders(
     </TestProviders>,
   );
   return { ...result, queryClient, router };
+}
+
+/** Where a test's router is: the location last shown (path and query), and a way to move. */
+export interface ShownLocation {
+  href: string;
+  navigate: NavigateFunction | undefined;
+}
+
+export function shownLocation(): ShownLocation {
+  return { href: "", navigate: undefined };
+}
+
+/** Placed inside a router, keeps `into` up to date with the location on screen. */
+export function LocationProbe({ into }: { into: ShownLocation }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    into.href = `${location.pathname}${location.search}`;
+    into.navigate = navigate;
+  });
+  return null;
 }

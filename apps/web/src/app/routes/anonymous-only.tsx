@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Navigate, Outlet } from "react-router";
 import { AppLayout } from "../../components/layouts/app-layout";
 import { LoadingStatus } from "../../components/spinner/spinner";
@@ -18,5 +19,16 @@ export function AnonymousOnlyLayout() {
   const workspace = useSessionWorkspace();
   if (workspace === "member" || workspace === "console")
     return <Navigate to={paths.root.getHref()} replace />;
-  return <AppLayout schemeName={schemeName}>{session.isPending ? <LoadingStatus /> : <Outlet />}</AppLayout>;
+  return (
+    <AppLayout schemeName={schemeName}>
+      {session.isPending ? (
+        <LoadingStatus page />
+      ) : (
+        // The page's chunk downloading: the frame stays, the spinner shows in its place.
+        <Suspense fallback={<LoadingStatus page />}>
+          <Outlet />
+        </Suspense>
+      )}
+    </AppLayout>
+  );
 }

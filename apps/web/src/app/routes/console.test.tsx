@@ -8,7 +8,7 @@ import {
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
-import { createMemoryRouter } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   agent,
@@ -22,21 +22,24 @@ import { setCookie } from "../../lib/cookies";
 import { contractJson, contractText, errorJson } from "../../testing/contract-json";
 import { recordRequests, sentKeys, server } from "../../testing/msw-server";
 import { loggedInSession as memberSession, sessionHandler } from "../../testing/session-handlers";
-import { createTestQueryClient, testConfig } from "../../testing/test-utils";
+import { createTestQueryClient, LocationProbe, shownLocation, testConfig } from "../../testing/test-utils";
 import { AppProvider } from "../provider";
-import { AppRouter, appRoutes } from "../router";
+import { AppRoutes, appRoutes } from "../router";
 
 function renderApp(path: string, session: () => SessionInfo) {
   server.use(sessionHandler(session), staffHandler());
   const sent = recordRequests();
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const shown = shownLocation();
   const queryClient = createTestQueryClient();
   render(
     <AppProvider config={testConfig} queryClient={queryClient}>
-      <AppRouter router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes routes={appRoutes} />
+        <LocationProbe into={shown} />
+      </MemoryRouter>
     </AppProvider>,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  const location = () => shown.href;
   const consoleCalls = () => sentKeys(sent).filter((key) => key.includes("/api/console/"));
   const consoleCache = () => queryClient.getQueryCache().findAll({ queryKey: ["console"] });
   return { location, sent, consoleCalls, consoleCache, queryClient };
@@ -71,9 +74,9 @@ describe("the console's route", () => {
     expect(document.title).toBe(`Query 300001 · Staff console · ${testConfig.schemeName}`);
   });
 
-  it("sends a member to login: no console screen and no console call", async () => {
+  it("sends a member to login, which takes them home: no console screen and no console call", async () => {
     const app = renderApp("/console", () => memberSession);
-    await waitFor(() => expect(app.location()).toBe("/login"));
+    await waitFor(() => expect(app.location()).toBe("/contact-us/default"));
     expect(screen.queryByRole("heading", { name: "Queries" })).toBeNull();
     expect(app.consoleCalls()).toEqual([]);
   });

@@ -29,7 +29,7 @@ export function ConsoleRoute() {
   }
   return (
     <AppLayout schemeName={schemeName}>
-      {session.isPending ? <LoadingStatus /> : null}
+      {session.isPending ? <LoadingStatus page /> : null}
       {session.isError ? (
         <>
           <ErrorAlert>We are unable to check your login at this time. Please try again later.</ErrorAlert>

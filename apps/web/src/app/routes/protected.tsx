@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { ErrorAlert } from "../../components/alert/alert";
 import { AppLayout } from "../../components/layouts/app-layout";
@@ -29,9 +30,15 @@ export function ProtectedLayout() {
   const authenticated = workspace === "member";
   return (
     <AppLayout schemeName={schemeName} headerActions={authenticated ? <MemberMenu /> : null}>
-      {authenticated ? <Outlet /> : null}
+      {authenticated ? (
+        // The page's chunk is normally there by now (it downloads while the session is asked);
+        // if not, the frame stays and the spinner shows in its place.
+        <Suspense fallback={<LoadingStatus page />}>
+          <Outlet />
+        </Suspense>
+      ) : null}
       {session.data?.authenticated ? <SessionKeeper entityNumber={session.data.member.entityNumber} /> : null}
-      {session.isPending ? <LoadingStatus /> : null}
+      {session.isPending ? <LoadingStatus page /> : null}
       {session.isError ? (
         <>
           <ErrorAlert>We are unable to check your login at this time. Please try again later.</ErrorAlert>

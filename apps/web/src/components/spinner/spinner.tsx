@@ -16,10 +16,18 @@ export function Spinner({ label = "Loading...", size = "md", className = "" }: S
   );
 }
 
-/** A spinner announced as a polite status, for a region or page that is loading. */
-export function LoadingStatus({ label = "Loading..." }: { label?: string }) {
+/**
+ * A spinner announced as a polite status, for a region or page that is loading. `page`: the whole
+ * page is loading (the session check, the page's chunk), so it stands as tall as the window and
+ * keeps the footer out of sight: shown and then pushed down by the page, the footer would jump.
+ */
+export function LoadingStatus({ label = "Loading...", page = false }: { label?: string; page?: boolean }) {
   return (
-    <div className="d-flex justify-content-center my-4" role="status" aria-live="polite">
+    <div
+      className={`d-flex justify-content-center my-4${page ? " page-loading" : ""}`}
+      role="status"
+      aria-live="polite"
+    >
       <Spinner label={label} />
     </div>
   );

@@ -33,6 +33,9 @@ export function openQueriesQueryOptions(url: string) {
     // Keyed by URL: the base path and the origin both change what is listed.
     queryKey: [...openQueriesKeyRoot, url],
     queryFn: () => getOpenQueries(url),
+    // Fresh for a moment: the list the router fetched while contact-us downloaded is not fetched a
+    // second time as the page mounts. Coming back to the page later still asks again.
+    staleTime: 2_000,
   });
 }
 
