@@ -5,7 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 import { rssBytes, startNode, stop, waitForHttp } from "./child-process.js";
+import { FIRST_LOAD_BUDGET, firstLoadSizes } from "./first-load.js";
 import { benchGrowth, GROWTH_CONNECTIONS } from "./growth.js";
+import { LIGHTHOUSE_BUDGET, lighthouseScores } from "./lighthouse.js";
 import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
 import { pgbenchTps } from "./pgbench.js";
 import { PING_PATH, startPortal } from "./portal-process.js";
@@ -15,16 +17,17 @@ import { newStore, type Store } from "./throwaway-store.js";
 
 // `npm run bench` (scripts/bench.sh, which gives it a PostgreSQL server): speed and memory of the
 // built server, each in its own process, each figure printed next to its budget
-// (docs/requirements.md §10.16). Never part of the tests: figures on a shared 2-core machine vary,
-// so they are reported, not asserted. Every request rate is also given as a share of bare
-// node:http sending the open list's exact bytes in the same run, which is what the budgets are
-// stated in. The bench is built on its own (bench/dist) and uses the server's build
-// (apps/server/dist), so none of it ships with the server.
+// (docs/requirements.md §10.16), then the member's first load and Lighthouse's scores. Never part
+// of the tests: figures on a shared 2-core machine vary, so they are reported, not asserted. Every
+// request rate is also given as a share of bare node:http sending the open list's exact bytes in
+// the same run, which is what the budgets are stated in. The bench is built on its own
+// (bench/dist) and uses the server's build (apps/server/dist), so none of it ships with the server.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // BENCH_SERVER: another build of the server (an earlier commit's, say) measured by this bench.
 const serverScript = process.env.BENCH_SERVER ?? path.join(here, "..", "..", "dist", "server.js");
 const bareScript = path.join(here, "bare-http.js");
+const webDist = path.join(here, "..", "..", "..", "web", "dist");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const portalPort = 18900;
 const barePort = 18901;
@@ -79,6 +82,34 @@ async function bareFigure(listBytes: Buffer, dataDir: string): Promise<LoadFigur
     return await loadFigure(`http://127.0.0.1:${barePort}/`, seconds);
   } finally {
     await stop(bare);
+  }
+}
+
+const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+/** What a member's browser downloads before the login screen shows, and Lighthouse on two screens. */
+async function frontEnd(store: Store): Promise<void> {
+  const sizes = await firstLoadSizes(webDist);
+  say("");
+  say(`Member first load (${sizes.files.length} files, gzip):`);
+  say(`  JS  ${kilobytes(sizes.jsGzipBytes)}   (budget: <= ${kilobytes(FIRST_LOAD_BUDGET.jsGzipBytes)})`);
+  say(`  CSS ${kilobytes(sizes.cssGzipBytes)}   (budget: <= ${kilobytes(FIRST_LOAD_BUDGET.cssGzipBytes)})`);
+  // A portal of its own, idle: the scores are not disturbed by what the load left behind.
+  const portal = await startPortal(store, serverScript, portalPort, false);
+  try {
+    const session = await loggedIn(`http://127.0.0.1:${portalPort}`);
+    const scores = await lighthouseScores(`http://127.0.0.1:${portalPort}`, session.cookieHeader());
+    say("Lighthouse (mobile preset, simulated throttling, Debian's Chromium):");
+    for (const { page, performance, accessibility } of scores) {
+      say(
+        `  ${page.padEnd(22)} performance ${performance.toFixed(2)}, accessibility ${accessibility.toFixed(2)}`,
+      );
+    }
+    say(
+      `  (budget: performance >= ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility.toFixed(1)})`,
+    );
+  } finally {
+    await stop(portal);
   }
 }
 
@@ -162,6 +193,7 @@ async function main(): Promise<void> {
       say("No DATABASE_URL: the PostgreSQL rows are left out (npm run bench starts a server of its own).");
     }
     if (bare) printTable(rows, bare, listBytes.length);
+    await frontEnd(embeddedStore);
   } finally {
     for (const store of stores) await store.dispose();
     fs.rmSync(dataDir, { recursive: true, force: true });
