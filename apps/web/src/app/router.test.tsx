@@ -7,7 +7,7 @@ import {
 } from "@portal/domain";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse, http, type RequestHandler } from "msw";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths } from "../config/paths";
@@ -36,6 +36,27 @@ function loginHandlers(onLogin: () => void, answer: SessionInfo = member) {
     }),
     http.get(PORTAL_PING_PATH, () => contractText(portalPingResponseSchema, "ok")),
   ];
+}
+
+/** Nobody is logged in until the log-in form is sent; from then on the session is `who`'s. */
+function loggedOutUntilLogIn(who: SessionInfo, ...moreHandlers: RequestHandler[]) {
+  setCookie("XSRF-TOKEN", "t");
+  let session: SessionInfo = { authenticated: false };
+  server.use(
+    sessionHandler(() => session),
+    ...moreHandlers,
+    ...loginHandlers(() => {
+      session = who;
+    }, who),
+  );
+}
+
+/** Fills in the login screen as `username` and sends it. */
+async function logInOnScreen(username: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText("Username"), username);
+  await user.type(screen.getByLabelText("Password"), "secret");
+  await user.click(screen.getByRole("button", { name: "Log in" }));
 }
 
 /** Stands in for the console's own route, which the console brings, so these tests see where staff land. */
@@ -166,15 +187,7 @@ describe("routing and the session guard", () => {
   });
 
   it("sends a member who is not logged in from the timeline to login, and back after it", async () => {
-    setCookie("XSRF-TOKEN", "t");
-    let session: SessionInfo = { authenticated: false };
-    server.use(
-      sessionHandler(() => session),
-      interactionTimelineHandler(),
-      ...loginHandlers(() => {
-        session = member;
-      }),
-    );
+    loggedOutUntilLogIn(member, interactionTimelineHandler());
     const app = renderApp("/interaction-timeline");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Username"), "member1");
@@ -188,20 +201,10 @@ describe("routing and the session guard", () => {
   });
 
   it("staff log in on the same screen and land on the console, not on the member page they came from", async () => {
-    setCookie("XSRF-TOKEN", "t");
-    let session: SessionInfo = { authenticated: false };
-    server.use(
-      sessionHandler(() => session),
-      ...loginHandlers(() => {
-        session = staff;
-      }, staff),
-    );
+    loggedOutUntilLogIn(staff);
     const sent = recordRequests();
     const app = renderApp("/document-submission?reference=5");
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText("Username"), "demo.agent");
-    await user.type(screen.getByLabelText("Password"), "secret");
-    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await logInOnScreen("demo.agent");
     expect(await screen.findByText("Staff console stand-in")).toBeInTheDocument();
     expect(app.location()).toBe("/console");
     expect(screen.queryByRole("heading", { name: "How can we help?" })).toBeNull();
@@ -211,37 +214,17 @@ describe("routing and the session guard", () => {
   });
 
   it("staff whose console session ran out return to the console screen they were on", async () => {
-    setCookie("XSRF-TOKEN", "t");
-    let session: SessionInfo = { authenticated: false };
-    server.use(
-      sessionHandler(() => session),
-      ...loginHandlers(() => {
-        session = staff;
-      }, staff),
-    );
+    loggedOutUntilLogIn(staff);
     const app = renderApp(`/login?redirectTo=${encodeURIComponent("/console/queries/12")}`);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Username"), "demo.agent");
-    await user.type(screen.getByLabelText("Password"), "secret");
-    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await logInOnScreen("demo.agent");
     expect(await screen.findByText("Staff console stand-in")).toBeInTheDocument();
     expect(app.location()).toBe("/console/queries/12");
   });
 
   it("a member who logs in from a console link lands on their home page", async () => {
-    setCookie("XSRF-TOKEN", "t");
-    let session: SessionInfo = { authenticated: false };
-    server.use(
-      sessionHandler(() => session),
-      ...loginHandlers(() => {
-        session = member;
-      }),
-    );
+    loggedOutUntilLogIn(member);
     const app = renderApp(`/login?redirectTo=${encodeURIComponent("/console/queries/12")}`);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Username"), "member1");
-    await user.type(screen.getByLabelText("Password"), "secret");
-    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await logInOnScreen("member1");
     await waitFor(() => expect(app.location()).toBe("/contact-us/default"));
     expect(screen.queryByText("Staff console stand-in")).toBeNull();
   });
@@ -269,14 +252,7 @@ describe("routing and the session guard", () => {
   );
 
   it("after login returns to the page the member wanted", async () => {
-    setCookie("XSRF-TOKEN", "t");
-    let session: SessionInfo = { authenticated: false };
-    server.use(
-      sessionHandler(() => session),
-      ...loginHandlers(() => {
-        session = member;
-      }),
-    );
+    loggedOutUntilLogIn(member);
     const app = renderApp("/document-submission?reference=5");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Username"), "member1");
@@ -290,19 +266,9 @@ describe("routing and the session guard", () => {
   });
 
   it("ignores a redirectTo that leaves the app and goes to the root", async () => {
-    setCookie("XSRF-TOKEN", "t");
-    let session: SessionInfo = { authenticated: false };
-    server.use(
-      sessionHandler(() => session),
-      ...loginHandlers(() => {
-        session = member;
-      }),
-    );
+    loggedOutUntilLogIn(member);
     const app = renderApp(`/login?redirectTo=${encodeURIComponent("//evil.example/x")}`);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Username"), "member1");
-    await user.type(screen.getByLabelText("Password"), "secret");
-    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await logInOnScreen("member1");
     await waitFor(() => expect(app.location()).toBe("/contact-us/default"));
   });
 
