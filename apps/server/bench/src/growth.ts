@@ -2,10 +2,9 @@ import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../dist/db/database.js";
 import { members } from "../../dist/db/schema.js";
-import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 import { stop } from "./child-process.js";
 import { startPortal } from "./portal-process.js";
-import { PortalSession } from "./portal-session.js";
+import { demoMemberSession } from "./portal-session.js";
 import { newStore, type Store } from "./throwaway-store.js";
 
 // The growth budget (requirements §10.16): the open list's latency with 1 000 000 queries of 100 000
@@ -59,9 +58,7 @@ async function measure(store: Store, options: GrowthOptions) {
   const server = await startPortal(store, options.serverScript, options.port, false);
   const base = `http://127.0.0.1:${options.port}`;
   try {
-    const member = DEMO_MEMBERS[0];
-    const session = new PortalSession(base);
-    await session.logIn(member.username, member.password);
+    const session = await demoMemberSession(base);
     const result = await autocannon({
       url: `${base}${options.openListPath}`,
       connections: GROWTH_CONNECTIONS,

@@ -1,4 +1,5 @@
 import { ATTACHMENTS_FIELD, MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
+import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 
 /** A logged-in member over plain HTTP, for the bench. */
 export class PortalSession {
@@ -66,4 +67,12 @@ export class PortalSession {
     await response.arrayBuffer();
     return response.status;
   }
+}
+
+/** The first demo member, logged in: who every bench run acts as. */
+export async function demoMemberSession(base: string): Promise<PortalSession> {
+  const member = DEMO_MEMBERS[0];
+  const session = new PortalSession(base);
+  await session.logIn(member.username, member.password);
+  return session;
 }

@@ -2,11 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 import { stop } from "./child-process.js";
 import { loadFigure } from "./load.js";
 import { PING_PATH, startPortal } from "./portal-process.js";
-import { PortalSession } from "./portal-session.js";
+import { demoMemberSession } from "./portal-session.js";
 import { newStore } from "./throwaway-store.js";
 
 // Where the request path spends its time: the built server under load with V8's CPU profiler on,
@@ -89,9 +88,7 @@ async function main(): Promise<void> {
   try {
     const headers: Record<string, string> = {};
     if (asMember) {
-      const session = new PortalSession(base);
-      const member = DEMO_MEMBERS[0];
-      await session.logIn(member.username, member.password);
+      const session = await demoMemberSession(base);
       headers.cookie = session.cookieHeader();
     }
     loadStarted = performance.now();

@@ -1,6 +1,5 @@
-import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from "./lighthouse.js";
-import { PortalSession } from "./portal-session.js";
+import { demoMemberSession } from "./portal-session.js";
 
 // Lighthouse alone, against a portal already running with the demo data (npm run bench runs it
 // with the others):
@@ -13,12 +12,10 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 async function main(): Promise<void> {
   const baseUrl = (process.argv[2] ?? "http://127.0.0.1:8080").replace(/\/+$/, "");
   const runs = Number(process.argv[3] ?? 1);
-  const member = DEMO_MEMBERS[0];
   say(`Lighthouse (mobile, simulated throttling) against ${baseUrl}:`);
   for (let run = 1; run <= runs; run += 1) {
     // A fresh log-in per run: the session would otherwise run out between runs (idle timeout).
-    const session = new PortalSession(baseUrl);
-    await session.logIn(member.username, member.password);
+    const session = await demoMemberSession(baseUrl);
     const scores = await lighthouseScores(baseUrl, session.cookieHeader());
     for (const { page, performance, accessibility } of scores) {
       const figures = `performance ${performance.toFixed(2)}  accessibility ${accessibility.toFixed(2)}`;

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEMO_MEMBERS } from "../../dist/modules/members/demo-credentials.js";
 import { rssBytes, startNode, stop, waitForHttp } from "./child-process.js";
 import { FIRST_LOAD_BUDGET, firstLoadSizes } from "./first-load.js";
 import { benchGrowth, GROWTH_CONNECTIONS } from "./growth.js";
@@ -11,7 +10,7 @@ import { LIGHTHOUSE_BUDGET, lighthouseScores } from "./lighthouse.js";
 import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
 import { pgbenchTps } from "./pgbench.js";
 import { PING_PATH, startPortal } from "./portal-process.js";
-import { PortalSession } from "./portal-session.js";
+import { demoMemberSession, type PortalSession } from "./portal-session.js";
 import { benchRegisterImport } from "./register-import.js";
 import { newStore, type Store } from "./throwaway-store.js";
 
@@ -64,13 +63,6 @@ async function uploadsGrowth(portal: ChildProcess, session: PortalSession): Prom
   if (failed > 0) throw new Error(`${failed} of 20 uploads did not answer 200`);
 }
 
-async function loggedIn(base: string): Promise<PortalSession> {
-  const member = DEMO_MEMBERS[0];
-  const session = new PortalSession(base);
-  await session.logIn(member.username, member.password);
-  return session;
-}
-
 /** The bare node:http ceiling: the open list's bytes and nothing else, in a process of its own. */
 async function bareFigure(listBytes: Buffer, dataDir: string): Promise<LoadFigure> {
   fs.writeFileSync(path.join(dataDir, "open-list.json"), listBytes);
@@ -98,7 +90,7 @@ async function frontEnd(store: Store): Promise<void> {
   // A portal of its own, idle: the scores are not disturbed by what the load left behind.
   const portal = await startPortal(store, serverScript, portalPort, false);
   try {
-    const session = await loggedIn(`http://127.0.0.1:${portalPort}`);
+    const session = await demoMemberSession(`http://127.0.0.1:${portalPort}`);
     const scores = await lighthouseScores(`http://127.0.0.1:${portalPort}`, session.cookieHeader());
     say("Lighthouse (mobile preset, simulated throttling, Debian's Chromium):");
     for (const { page, performance, accessibility } of scores) {
@@ -152,7 +144,7 @@ async function main(): Promise<void> {
     for (const [index, [label, store]] of databases.entries()) {
       const portal = await startPortal(store, serverScript, portalPort, true);
       try {
-        const session = await loggedIn(base);
+        const session = await demoMemberSession(base);
         if (index === 0) {
           // On the first, fresh server: its growth is then the uploads', not heap left by the load.
           await uploadsGrowth(portal, session);
