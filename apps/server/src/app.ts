@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import { CONSOLE_BASE } from "@portal/domain";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./app-context.js";
 import { installCompression } from "./lib/compression.js";
 import { installConnectionLimits, timeoutOptions } from "./lib/connection-limits.js";
@@ -11,6 +11,7 @@ import { mountPath } from "./lib/mount-path.js";
 import { nulTextGuard } from "./lib/nul-text-guard.js";
 import { openApiPlugin } from "./lib/openapi.js";
 import { requestIdFor } from "./lib/request-id.js";
+import { checkedResponseSerializer } from "./lib/response-serializer.js";
 import { installSecurityHeaders } from "./lib/security-headers.js";
 import { accessPlugin } from "./modules/access/access-plugin.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
@@ -50,7 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installConnectionLimits(app, context.config);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(checkedResponseSerializer);
   installErrorHandling(app, context.config);
 
   await installSecurityHeaders(app, context.config);
