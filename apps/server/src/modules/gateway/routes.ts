@@ -17,6 +17,7 @@ import type { AppContext } from "../../app-context.js";
 import type { Db } from "../../db/database.js";
 import { requestOrigin } from "../../lib/request-origin.js";
 import { listRoles } from "../access/roles.js";
+import { findMemberByEntityNumber } from "../members/members-repository.js";
 import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
@@ -60,8 +61,9 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     // The SPA asks this before an unsafe call when it holds no anti-forgery token: here it gets one.
     if (!request.xsrfBinding) bindXsrfToNewPreSession(request);
     const session = request.memberSession;
-    if (!session) return { authenticated: false as const };
-    const { entityNumber, firstName, lastName } = session;
+    const member = session ? await findMemberByEntityNumber(context.db, session.entityNumber) : undefined;
+    if (!member) return { authenticated: false as const };
+    const { entityNumber, firstName, lastName } = member;
     const workspace = await workspaceOf(context.db, entityNumber);
     return { authenticated: true as const, member: { entityNumber, firstName, lastName }, workspace };
   });

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { members, sessions } from "../../db/schema.js";
+import { sessions } from "../../db/schema.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 
 export interface SessionPolicy {
@@ -12,8 +12,6 @@ export interface SessionPolicy {
 export interface MemberSession {
   tokenHash: string;
   entityNumber: number;
-  firstName: string;
-  lastName: string;
 }
 
 // Writing last_seen_at on every request would turn each read into a write; a minute of
@@ -29,18 +27,16 @@ export async function createSession(db: Db, entityNumber: number, now: Date): Pr
 }
 
 // Every request of a logged-in member starts here: prepared once per database, so each request
-// only binds the token hash.
+// only binds the token hash. One table by its primary key, nothing joined: the member's name is read
+// only where it is shown (docs/decisions/0014).
 function prepareSessionLookup(db: Db) {
   return db
     .select({
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
-      entityNumber: members.entityNumber,
-      firstName: members.firstName,
-      lastName: members.lastName,
+      entityNumber: sessions.memberEntityNumber,
     })
     .from(sessions)
-    .innerJoin(members, eq(members.entityNumber, sessions.memberEntityNumber))
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .limit(1)
     .prepare("session_lookup");
@@ -71,7 +67,7 @@ export async function resolveSession(
   if (idleFor > Math.min(TOUCH_INTERVAL_MS, policy.idleMs / 4)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { tokenHash, entityNumber: row.entityNumber, firstName: row.firstName, lastName: row.lastName };
+  return { tokenHash, entityNumber: row.entityNumber };
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

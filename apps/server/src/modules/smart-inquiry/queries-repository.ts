@@ -1,4 +1,4 @@
-import type { ServerOrigin } from "@portal/domain";
+import type { QueryListItem, ServerOrigin } from "@portal/domain";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
 import { agentResponses, queries, queryAttachments } from "../../db/schema.js";
@@ -38,10 +38,37 @@ const queryColumns = {
   parentReferenceNumber: queries.parentReferenceNumber,
 };
 
-// The open list is the busiest read: prepared once per database, so each request only binds.
+/** What a list shows of a query: the open list's rows, and the head of a query's view. */
+export function toListItem(
+  row: Pick<
+    QueryRow,
+    "referenceNumber" | "category" | "queryText" | "loggedAt" | "replyDueOn" | "parentReferenceNumber"
+  >,
+): QueryListItem {
+  return {
+    referenceNumber: row.referenceNumber,
+    category: row.category,
+    queryDetail: row.queryText,
+    dateLogged: row.loggedAt.toISOString(),
+    replyExpectedBy: row.replyDueOn,
+    parentReferenceNumber: row.parentReferenceNumber,
+  };
+}
+
+// The open list is the busiest read of the portal. It is prepared once per database, so each
+// request only binds, and it selects only the six columns a list item shows: every column read is
+// parsed for every row, by node-postgres or by PGlite, and reading all thirteen took half again
+// as much of the server's time per statement (docs/decisions/0014).
 function prepareOpenList(db: Db) {
   return db
-    .select(queryColumns)
+    .select({
+      referenceNumber: queries.referenceNumber,
+      category: queries.category,
+      queryText: queries.queryText,
+      loggedAt: queries.loggedAt,
+      replyDueOn: queries.replyDueOn,
+      parentReferenceNumber: queries.parentReferenceNumber,
+    })
     .from(queries)
     .where(
       and(
@@ -57,22 +84,24 @@ function prepareOpenList(db: Db) {
 }
 const preparedOpenLists = new WeakMap<Db, ReturnType<typeof prepareOpenList>>();
 
-export async function listQueries(
+/** The member's queries of one origin and status logged since a moment, newest first, as listed. */
+export async function openQueriesList(
   db: Db,
   memberEntityNumber: number,
   filter: { origin: ServerOrigin; status: string; loggedSince: Date },
-): Promise<QueryRow[]> {
+): Promise<QueryListItem[]> {
   let prepared = preparedOpenLists.get(db);
   if (!prepared) {
     prepared = prepareOpenList(db);
     preparedOpenLists.set(db, prepared);
   }
-  return prepared.execute({
+  const rows = await prepared.execute({
     member: memberEntityNumber,
     origin: filter.origin,
     status: filter.status,
     loggedSince: filter.loggedSince,
   });
+  return rows.map(toListItem);
 }
 
 export async function findQuery(

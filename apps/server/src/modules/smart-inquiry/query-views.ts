@@ -2,28 +2,16 @@ import {
   canUpdateQuery,
   ERROR_MESSAGES,
   EXCEPTION_CODES,
-  type QueryListItem,
   type QueryView,
   type ServerOrigin,
 } from "@portal/domain";
 import type { Db } from "../../db/database.js";
 import { AppError, errors } from "../../lib/errors.js";
 import { readMemberThread } from "./member-thread.js";
-import { findQuery, listQueryAttachments, type QueryRow } from "./queries-repository.js";
+import { findQuery, listQueryAttachments, type QueryRow, toListItem } from "./queries-repository.js";
 
 export const outdatedQueryError = () =>
   new AppError(422, EXCEPTION_CODES.OUTDATED_QUERY, ERROR_MESSAGES.outdatedQuery);
-
-export function toListItem(row: QueryRow): QueryListItem {
-  return {
-    referenceNumber: row.referenceNumber,
-    category: row.category,
-    queryDetail: row.queryText,
-    dateLogged: row.loggedAt.toISOString(),
-    replyExpectedBy: row.replyDueOn,
-    parentReferenceNumber: row.parentReferenceNumber,
-  };
-}
 
 /** The member's query of that origin; 404 when it is not theirs or does not exist, 0015 when legacy. */
 export async function requireViewableQuery(

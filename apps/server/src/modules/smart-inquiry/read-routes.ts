@@ -23,8 +23,8 @@ import {
   findDocumentSubmission,
   listDocumentAttachments,
 } from "./documents-repository.js";
-import { findAgentResponseHtml, findQueryAttachment, listQueries } from "./queries-repository.js";
-import { requireViewableQuery, toListItem, viewQuery } from "./query-views.js";
+import { findAgentResponseHtml, findQueryAttachment, openQueriesList } from "./queries-repository.js";
+import { requireViewableQuery, viewQuery } from "./query-views.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 
 // A member reaches only their own queries and document submissions, never a dependent's: the
@@ -54,9 +54,8 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
     async (request) => {
       const { daysAgo, status, origin } = request.query;
       const loggedSince = new Date(context.now().getTime() - daysAgo * DAY_MS);
-      const rows = await listQueries(db, request.access.target, { origin, status, loggedSince });
       // Legacy queries are listed: opening one is how a member meets the 0015 message.
-      return { queries: rows.map(toListItem) };
+      return { queries: await openQueriesList(db, request.access.target, { origin, status, loggedSince }) };
     },
   );
 
