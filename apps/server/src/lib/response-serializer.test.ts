@@ -2,7 +2,7 @@ import { queryListResponseSchema } from "@portal/domain";
 import { isResponseSerializationError } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkedResponseSerializer, containsTransform } from "./response-serializer.js";
+import { checkedResponseSerializer, readsDifferentlyWhenEncoding } from "./response-serializer.js";
 
 const serializerFor = (schema: z.ZodType) =>
   checkedResponseSerializer({ schema, method: "GET", url: "/test", httpStatus: "200" });
@@ -16,30 +16,49 @@ const listItem = {
   parentReferenceNumber: null,
 };
 
-describe("containsTransform", () => {
+describe("readsDifferentlyWhenEncoding", () => {
   it("finds none in plain data, nested or not", () => {
-    expect(containsTransform(queryListResponseSchema)).toBe(false);
+    expect(readsDifferentlyWhenEncoding(queryListResponseSchema)).toBe(false);
     const lazyTree: z.ZodType = z.lazy(() => z.object({ children: z.array(lazyTree).optional() }));
-    expect(containsTransform(lazyTree)).toBe(false);
-    expect(containsTransform(z.union([z.string(), z.object({ a: z.number().nullable() })]))).toBe(false);
+    expect(readsDifferentlyWhenEncoding(lazyTree)).toBe(false);
+    expect(readsDifferentlyWhenEncoding(z.union([z.string(), z.object({ a: z.number().nullable() })]))).toBe(
+      false,
+    );
   });
 
   it("finds a transform however deep, a preprocess, a pipe and a codec", () => {
-    expect(containsTransform(z.string().transform((value) => value.length))).toBe(true);
+    expect(readsDifferentlyWhenEncoding(z.string().transform((value) => value.length))).toBe(true);
     const deep = z.object({ outer: z.array(z.object({ inner: z.string().transform((v) => v) }).nullable()) });
-    expect(containsTransform(deep)).toBe(true);
-    expect(containsTransform(z.object({ list: z.preprocess((v) => v, z.array(z.string())) }))).toBe(true);
+    expect(readsDifferentlyWhenEncoding(deep)).toBe(true);
     expect(
-      containsTransform(
+      readsDifferentlyWhenEncoding(z.object({ list: z.preprocess((v) => v, z.array(z.string())) })),
+    ).toBe(true);
+    expect(
+      readsDifferentlyWhenEncoding(
         z.record(
           z.string(),
           z.string().transform((v) => v),
         ),
       ),
     ).toBe(true);
-    expect(containsTransform(z.object({ n: z.string().pipe(z.string().min(1)) }))).toBe(true);
+    expect(readsDifferentlyWhenEncoding(z.object({ n: z.string().pipe(z.string().min(1)) }))).toBe(true);
     const codec = z.codec(z.string(), z.number(), { decode: Number, encode: String });
-    expect(containsTransform(z.object({ n: codec }))).toBe(true);
+    expect(readsDifferentlyWhenEncoding(z.object({ n: codec }))).toBe(true);
+  });
+
+  it("finds a coercion, and checks on anything but a value as given", () => {
+    expect(readsDifferentlyWhenEncoding(z.object({ n: z.coerce.number().int() }))).toBe(true);
+    const counted = z.object({ a: z.string() }).refine((value) => Object.keys(value).length === 1);
+    expect(readsDifferentlyWhenEncoding(counted)).toBe(true);
+    expect(readsDifferentlyWhenEncoding(z.object({ list: z.array(z.string()).max(3) }))).toBe(true);
+    const valuesChecked = z.object({ text: z.string().min(1).max(9), n: z.number().int().min(0) });
+    expect(readsDifferentlyWhenEncoding(valuesChecked)).toBe(false);
+  });
+
+  it("finds a default, a prefault and a catch, which encoding does not apply", () => {
+    expect(readsDifferentlyWhenEncoding(z.object({ n: z.number().default(1) }))).toBe(true);
+    expect(readsDifferentlyWhenEncoding(z.object({ n: z.number().prefault(1) }))).toBe(true);
+    expect(readsDifferentlyWhenEncoding(z.array(z.number().catch(0)))).toBe(true);
   });
 });
 
@@ -61,7 +80,29 @@ describe("checkedResponseSerializer", () => {
     expect(isResponseSerializationError(thrown)).toBe(true);
   });
 
-  it("encodes through a schema with a transform, as zod's own serializer does", () => {
+  it("takes a schema wrapped as { properties } and refuses what is not a zod schema", () => {
+    const serialize = checkedResponseSerializer({
+      schema: { properties: queryListResponseSchema },
+      method: "GET",
+      url: "/test",
+      httpStatus: "200",
+    });
+    expect(JSON.parse(serialize({ queries: [listItem] }))).toEqual({ queries: [listItem] });
+    expect(() =>
+      checkedResponseSerializer({
+        schema: { type: "object" },
+        method: "GET",
+        url: "/test",
+        httpStatus: "200",
+      }),
+    ).toThrow();
+  });
+
+  it("keeps encoding where the direction matters, as zod's own serializer does", () => {
+    // A coerced number is checked as given when encoding: "5" is refused, as it was.
+    expect(() => serializerFor(z.object({ n: z.coerce.number().int() }))({ n: "5" })).toThrow();
+    // Encoding fills in no default: an answer missing the field is refused, not completed.
+    expect(() => serializerFor(z.object({ n: z.number().default(1) }))({})).toThrow();
     const codec = z.codec(z.iso.datetime(), z.date(), {
       decode: (text) => new Date(text),
       encode: (date) => date.toISOString(),
