@@ -1,6 +1,7 @@
 import type { HelpSearchResult } from "@portal/domain";
 import { useEffect, useId, useState } from "react";
 import { useHelpSearch } from "../../api/search-help";
+import { useDisclosure } from "../../lib/use-disclosure";
 import { ContentFragment } from "../content-fragment/content-fragment";
 
 export const SUGGESTIONS_TITLE = "These may answer your question";
@@ -33,20 +34,13 @@ export function suggestionQuestion(details: string): string {
 }
 
 function Suggestion({ result }: { result: HelpSearchResult }) {
-  const [open, setOpen] = useState(false);
-  const fragmentId = useId();
+  const { open, regionId, toggleProps } = useDisclosure();
   return (
     <li>
-      <button
-        type="button"
-        className="btn btn-link p-0 text-start"
-        aria-expanded={open}
-        aria-controls={fragmentId}
-        onClick={() => setOpen((shown) => !shown)}
-      >
+      <button type="button" className="btn btn-link p-0 text-start" {...toggleProps}>
         {result.title}
       </button>
-      <div id={fragmentId}>{open ? <ContentFragment path={result.path} className="small mt-1" /> : null}</div>
+      <div id={regionId}>{open ? <ContentFragment path={result.path} className="small mt-1" /> : null}</div>
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { type CategoryChoice, categoryChoiceForFragment, type HelpSearchResult }
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useHelpSearch } from "../../../api/search-help";
 import { ContentFragment } from "../../../components/content-fragment/content-fragment";
+import { useDisclosure } from "../../../lib/use-disclosure";
 
 export const ASSISTANT_GREETING =
   "Hello! Ask me about claims, benefits and cover, chronic conditions or managing your plan.";
@@ -17,23 +18,16 @@ type ChatMessage =
   | { id: number; from: "assistant"; question: string };
 
 function HelpAnswer({ result }: { result: HelpSearchResult }) {
-  const [open, setOpen] = useState(false);
-  const fragmentId = useId();
+  const { open, regionId, toggleProps } = useDisclosure();
   return (
     <li className="mb-2">
       <strong className="d-block">{result.title}</strong>
       <span className="d-block">{result.excerpt}</span>
-      <button
-        type="button"
-        className="btn btn-link p-0"
-        aria-expanded={open}
-        aria-controls={fragmentId}
-        onClick={() => setOpen((shown) => !shown)}
-      >
+      <button type="button" className="btn btn-link p-0" {...toggleProps}>
         {open ? "Show less" : "Read more"}
         <span className="visually-hidden">: {result.title}</span>
       </button>
-      <div id={fragmentId}>{open ? <ContentFragment path={result.path} className="mt-2" /> : null}</div>
+      <div id={regionId}>{open ? <ContentFragment path={result.path} className="mt-2" /> : null}</div>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import type { AttachmentRef } from "@portal/domain";
-import { useId, useState } from "react";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
+import { useDisclosure } from "../../../lib/use-disclosure";
 
 interface QueryAttachmentsProps {
   attachments: readonly AttachmentRef[];
@@ -9,21 +9,14 @@ interface QueryAttachmentsProps {
 
 /** "View attachments": a disclosure listing the files, each with its kind and opening in a new tab. */
 export function QueryAttachments({ attachments, hrefFor }: QueryAttachmentsProps) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
+  const { open, regionId, toggleProps } = useDisclosure();
   if (attachments.length === 0) return <p className="text-body-secondary mb-0">No attachments.</p>;
   return (
     <div>
-      <button
-        type="button"
-        className="btn btn-link px-0"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
-      >
+      <button type="button" className="btn btn-link px-0" {...toggleProps}>
         View attachments
       </button>
-      <ul id={listId} className="list-unstyled ms-3" hidden={!open}>
+      <ul id={regionId} className="list-unstyled ms-3" hidden={!open}>
         {attachments.map((attachment) => (
           <li key={attachment.attachmentId}>
             <FileKindIcon fileName={attachment.fileName} />

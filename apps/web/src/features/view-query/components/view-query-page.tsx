@@ -1,5 +1,5 @@
 import { NO_AGENT_RESPONSE_YET } from "@portal/domain";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Navigate, useParams, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
@@ -7,6 +7,7 @@ import { PageTitle } from "../../../components/page-title/page-title";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
+import { useDisclosure } from "../../../lib/use-disclosure";
 import { agentReplyDocumentUrl, useAgentResponse } from "../api/get-agent-response";
 import { queryAttachmentUrl, useQueryView } from "../api/get-query";
 import { queryFetchErrorMessage } from "../utils/fetch-error-message";
@@ -56,8 +57,7 @@ function ViewQueryScreen({
   const queryView = useQueryView(referenceNumber, routeOrigin);
   const agentResponse = useAgentResponse(referenceNumber, routeOrigin);
   const [replyOpen, setReplyOpen] = useState(false);
-  const [updateOpen, setUpdateOpen] = useState(updateInitiallyOpen);
-  const updateSectionId = useId();
+  const update = useDisclosure(updateInitiallyOpen);
   const viewReplyButton = useRef<HTMLButtonElement>(null);
   const focusViewReplyButton = useRef(false);
 
@@ -140,13 +140,7 @@ function ViewQueryScreen({
       <div className="d-flex flex-wrap gap-2 mb-3">
         <BackButton />
         {updateAllowed && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            aria-expanded={updateOpen}
-            aria-controls={updateSectionId}
-            onClick={() => setUpdateOpen((wasOpen) => !wasOpen)}
-          >
+          <button type="button" className="btn btn-primary" {...update.toggleProps}>
             Update Query
           </button>
         )}
@@ -160,7 +154,7 @@ function ViewQueryScreen({
       )}
       {/* Hidden rather than removed while the reply is open, so a half-typed update survives it. */}
       {updatable && (
-        <div id={updateSectionId} hidden={!updateAllowed || !updateOpen}>
+        <div id={update.regionId} hidden={!updateAllowed || !update.open}>
           {renderUpdateForm(referenceNumber, routeOrigin)}
         </div>
       )}
