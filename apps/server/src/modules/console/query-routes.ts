@@ -34,6 +34,7 @@ import { enqueueMail } from "../mail/outbox.js";
 import { cleanReplyHtml, replyHasText } from "../mail/reply-html.js";
 import { sendAttachment } from "../smart-inquiry/attachment-download.js";
 import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
+import { threadReferences, threadRootOf } from "../smart-inquiry/thread-walk.js";
 import { countQueue, listQueue } from "./queue-repository.js";
 import {
   findThreadHead,
@@ -41,8 +42,6 @@ import {
   listReplies,
   listThreadMessages,
   readMemberSummary,
-  threadReferences,
-  threadRootOf,
 } from "./thread-repository.js";
 
 const errorResponses = {

@@ -1,7 +1,7 @@
 import type { ConsoleMemberSummary, ConsoleReply, InternalNote, ThreadMessage } from "@portal/domain";
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db, Queryable } from "../../db/database.js";
+import type { Db } from "../../db/database.js";
 import {
   agentResponses,
   memberProfiles,
@@ -15,40 +15,6 @@ import { findPolicyMembership, listDependentsOfPrincipal } from "../member-detai
 // A query's thread as staff see it: the original query, every update added to it (an update is a
 // query row linked to the one it adds to), the replies sent and the internal notes. Staff reach
 // every member, so these functions take a reference the access plugin has resolved.
-
-/** Threads are short (a few updates); the bound only stops a cycle no code can make. */
-const MAX_THREAD_DEPTH = 50;
-
-/** The original query of the thread a query belongs to (itself for an original). */
-export async function threadRootOf(db: Queryable, referenceNumber: number): Promise<number> {
-  let current = referenceNumber;
-  for (let depth = 0; depth < MAX_THREAD_DEPTH; depth += 1) {
-    const [row] = await db
-      .select({ parent: queries.parentReferenceNumber })
-      .from(queries)
-      .where(eq(queries.referenceNumber, current))
-      .limit(1);
-    if (!row || row.parent === null) return current;
-    current = row.parent;
-  }
-  return current;
-}
-
-/** Every reference number in the thread that starts at the root, the root first. */
-export async function threadReferences(db: Queryable, root: number): Promise<number[]> {
-  const thread = [root];
-  let generation = [root];
-  for (let depth = 0; depth < MAX_THREAD_DEPTH && generation.length > 0; depth += 1) {
-    const children = await db
-      .select({ referenceNumber: queries.referenceNumber })
-      .from(queries)
-      .where(inArray(queries.parentReferenceNumber, generation))
-      .orderBy(asc(queries.referenceNumber));
-    generation = children.map((child) => child.referenceNumber).filter((child) => !thread.includes(child));
-    thread.push(...generation);
-  }
-  return thread;
-}
 
 const assignees = alias(members, "assignees");
 
