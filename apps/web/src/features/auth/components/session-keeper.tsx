@@ -1,6 +1,6 @@
 import type { LoginForm, SessionInfo } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { Modal } from "../../../components/modal/modal";
@@ -11,6 +11,7 @@ import { getSession, sessionQueryKey } from "../api/get-session";
 import { login } from "../api/login";
 import { logout } from "../api/logout";
 import { checkLoginForm } from "../utils/login-form-check";
+import { LOGIN_FIELD_NAMES, LoginField, type LoginFieldName, readLoginValues } from "./login-field";
 
 // The session ends on the server after SESSION_IDLE_MINUTES without a request. Two minutes before,
 // the member is asked whether they are still there; once it has ended, they log in again in a
@@ -134,8 +135,6 @@ function ReLoginForm({
   idleMinutes: number;
 }) {
   const config = useAppConfig();
-  const usernameId = useId();
-  const passwordId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   // The rules of loginFormSchema, checked by hand (as on the login screen), so that the member pages'
   // guard, which carries this, needs no form library: the messages show once the form was sent,
@@ -143,21 +142,17 @@ function ReLoginForm({
   const [values, setValues] = useState<LoginForm>({ username: "", password: "" });
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  const inputs = useRef<Partial<Record<keyof LoginForm, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<LoginFieldName, HTMLInputElement | null>>>({});
   const errors = submitted ? checkLoginForm(values).errors : {};
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
-    const data = new FormData(event.currentTarget);
-    const typed = {
-      username: String(data.get("username") ?? ""),
-      password: String(data.get("password") ?? ""),
-    };
+    const typed = readLoginValues(event.currentTarget);
     setValues(typed);
     setSubmitted(true);
     const checked = checkLoginForm(typed);
-    const firstWrong = (["username", "password"] as const).find((name) => checked.errors[name] !== undefined);
+    const firstWrong = LOGIN_FIELD_NAMES.find((name) => checked.errors[name] !== undefined);
     if (firstWrong !== undefined) {
       inputs.current[firstWrong]?.focus();
       return;
@@ -176,8 +171,17 @@ function ReLoginForm({
       setSubmitting(false);
     }
   };
-  const onChange = (name: keyof LoginForm, value: string) =>
-    setValues((before) => ({ ...before, [name]: value }));
+  const fieldProps = (name: LoginFieldName) => ({
+    name,
+    error: errors[name],
+    inputRef: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    onCheck: (event: ChangeEvent<HTMLInputElement> | FocusEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((before) => ({ ...before, [name]: value }));
+    },
+  });
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <p>
@@ -185,41 +189,13 @@ function ReLoginForm({
         typed and the files you chose are kept.
       </p>
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-      <div className="mb-3">
-        <label htmlFor={usernameId} className="form-label">
-          Username
-        </label>
-        <input
-          ref={(input) => {
-            inputs.current.username = input;
-          }}
-          id={usernameId}
-          name="username"
-          className={`form-control${errors.username ? " is-invalid" : ""}`}
-          autoComplete="username"
-          aria-invalid={errors.username ? true : undefined}
-          onChange={(event) => onChange("username", event.currentTarget.value)}
-        />
-        {errors.username ? <div className="invalid-feedback">{errors.username}</div> : null}
-      </div>
-      <div className="mb-3">
-        <label htmlFor={passwordId} className="form-label">
-          Password
-        </label>
-        <input
-          ref={(input) => {
-            inputs.current.password = input;
-          }}
-          id={passwordId}
-          name="password"
-          type="password"
-          className={`form-control${errors.password ? " is-invalid" : ""}`}
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          onChange={(event) => onChange("password", event.currentTarget.value)}
-        />
-        {errors.password ? <div className="invalid-feedback">{errors.password}</div> : null}
-      </div>
+      <LoginField label="Username" type="text" autoComplete="username" {...fieldProps("username")} />
+      <LoginField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...fieldProps("password")}
+      />
       <div className="d-flex flex-wrap gap-2 justify-content-end">
         <button type="button" className="btn btn-outline-secondary" onClick={onLeave}>
           Log out instead
