@@ -15,6 +15,7 @@ export * from "./email.js";
 export * from "./error-codes.js";
 export * from "./file-kind.js";
 export * from "./help-fragments.js";
+export * from "./html-escape.js";
 export * from "./limits.js";
 export * from "./login-message.js";
 export * from "./member-details.js";

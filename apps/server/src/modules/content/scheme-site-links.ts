@@ -1,3 +1,5 @@
+import { escapeHtml } from "@portal/domain";
+
 // Fragments link to pages the portal does not have through the scheme's main website, whose
 // address is configured (SCHEME_SITE_URL), so they write it as a placeholder:
 //   <a href="{{SCHEME_SITE_URL}}/medical-aid/claims">My claims</a>
@@ -12,18 +14,10 @@ const OPENING_TAG = /<a\b([^>]*)>/gi;
 const HREF = /\shref\s*=\s*(["'])([^"']*)\1/i;
 const REL_OR_TARGET = /\s(?:rel|target)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*)/gi;
 
-function escapeAttribute(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;");
-}
-
 /** The fragment with every scheme-site placeholder filled in and each such link marked. */
 export function withSchemeSiteLinks(html: string, schemeSiteUrl: string): string {
   if (!html.includes(SCHEME_SITE_PLACEHOLDER)) return html;
-  const site = escapeAttribute(schemeSiteUrl.replace(/\/+$/, ""));
+  const site = escapeHtml(schemeSiteUrl.replace(/\/+$/, ""));
   let out = "";
   let from = 0;
   for (const match of html.matchAll(OPENING_TAG)) {

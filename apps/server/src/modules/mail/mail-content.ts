@@ -1,4 +1,4 @@
-import { categoryLabel, formatDueDate, SCHEME_NAME } from "@portal/domain";
+import { categoryLabel, escapeHtml, formatDueDate, SCHEME_NAME } from "@portal/domain";
 import { JSDOM } from "jsdom";
 import type { OutgoingMail } from "./outbox.js";
 import { cleanReplyHtml } from "./reply-html.js";
@@ -171,15 +171,6 @@ export function compose(
     memberEntityNumber: about.memberEntityNumber,
     referenceNumber: about.referenceNumber,
   };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 // --- The reply ---------------------------------------------------------------------------------

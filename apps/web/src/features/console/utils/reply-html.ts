@@ -1,4 +1,4 @@
-import { isAllowedReplyLink, REPLY_ALLOWED_ATTRIBUTES, REPLY_ALLOWED_TAGS } from "@portal/domain";
+import { escapeHtml, isAllowedReplyLink, REPLY_ALLOWED_ATTRIBUTES, REPLY_ALLOWED_TAGS } from "@portal/domain";
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 
 // A reply is e-mailed and shown to the member, so the console keeps only formatting: the domain's
@@ -58,14 +58,6 @@ export function replyHasText(cleanHtml: string): boolean {
   const template = document.createElement("template");
   template.innerHTML = cleanHtml;
   return (template.content.textContent ?? "").trim().length > 0;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
 }
 
 /** Plain text pasted into the editor: its lines kept as line breaks. */
