@@ -84,6 +84,21 @@ describe("readRegisterFile", () => {
     expect(unclosed.file.readable).toBe(false);
     expect(unclosed.problems).toEqual(["staff_roles.csv:2: A quoted value is opened and never closed."]);
   });
+
+  it("reports an unclosed quote at the line it opens on, not at the end of the file", () => {
+    const general = "4,GENERAL,,2026-01-01,2026-03-31\n";
+    const header = "entity_number,type,condition,start_date,end_date\n";
+    // Lines 2–3 a value quoted over two lines, line 4 empty, the quote opened on line 5 never closes.
+    const { file, problems } = read(
+      `${header}"1\n",GENERAL,,2026-01-01,2026-03-31\n\n2,CONDITION_SPECIFIC,"Asthma,2026-01-01,2026-03-31\n${general.repeat(4)}`,
+    );
+    expect(file.readable).toBe(false);
+    expect(problems).toEqual(["waiting_periods.csv:5: A quoted value is opened and never closed."]);
+    // A record whose first value is quoted over lines 2–3, and whose third opens a quote on line 3.
+    expect(
+      read(`${header}"3\n",CONDITION_SPECIFIC,"Asthma,2026-01-01,2026-03-31\n${general}`).problems,
+    ).toEqual(["waiting_periods.csv:3: A quoted value is opened and never closed."]);
+  });
 });
 
 describe("listRegisterFiles", () => {

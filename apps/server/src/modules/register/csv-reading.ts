@@ -98,15 +98,19 @@ export function readRegisterFile(
     return unreadable({ line: firstBadLine(bytes), message: "Not UTF-8 text; save the file as UTF-8." });
   }
   let names: string[] | undefined;
+  // One kind of line break, so lines count the same in files from any system (csv-parse counts a
+  // CRLF inside a quoted value as two lines); a line break inside a value becomes "\n".
+  const csvText = text.replace(/\r\n?/g, "\n");
+  /** The line the last record read ends on (the header's is 1). */
+  let lastRecordEnd = 0;
   try {
-    // One kind of line break, so lines count the same in files from any system (csv-parse counts a
-    // CRLF inside a quoted value as two lines); a line break inside a value becomes "\n".
-    parse(text.replace(/\r\n?/g, "\n"), {
+    parse(csvText, {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       // Each record is dealt with here and dropped (null): the parser keeps none of them.
       on_record: (record: string[], info) => {
+        lastRecordEnd = info.lines;
         // A record ends on info.lines; a quoted value with line breaks in it started that many lines earlier.
         const line = info.lines - record.reduce((breaks, value) => breaks + countLineBreaks(value), 0);
         if (names === undefined) {
@@ -138,7 +142,12 @@ export function readRegisterFile(
     });
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    const line = typeof error.lines === "number" ? error.lines : undefined;
+    // csv-parse tells where it gave up: for a quote never closed, the end of the file.
+    const givenUpOn = typeof error.lines === "number" ? error.lines : undefined;
+    const line =
+      error.code === "CSV_QUOTE_NOT_CLOSED"
+        ? (unclosedQuoteLine(csvText, lastRecordEnd) ?? givenUpOn)
+        : givenUpOn;
     return unreadable({ line, message: csvErrorMessage(error) });
   }
   if (names === undefined)
@@ -164,6 +173,39 @@ function countLineBreaks(value: string): number {
   let count = 0;
   for (const character of value) if (character === "\n") count += 1;
   return count;
+}
+
+/**
+ * The line the quote that is never closed opens on, looked for after the last record read (every
+ * record before it was read, so the quoting up to there is sound).
+ */
+function unclosedQuoteLine(text: string, lastRecordEnd: number): number | undefined {
+  let index = 0;
+  let line = 1;
+  while (line <= lastRecordEnd) {
+    const next = text.indexOf("\n", index);
+    if (next === -1) return undefined;
+    index = next + 1;
+    line += 1;
+  }
+  if (index === 0 && text.startsWith("\uFEFF")) index = 1;
+  let fieldStart = true;
+  let openedOn: number | undefined;
+  for (; index < text.length; index += 1) {
+    const character = text[index];
+    if (character === "\n") line += 1;
+    if (openedOn !== undefined) {
+      // Inside quotes: a doubled quote is a quote in the value, a single one closes it.
+      if (character === '"') {
+        if (text[index + 1] === '"') index += 1;
+        else openedOn = undefined;
+      }
+    } else if (character === '"' && fieldStart) {
+      openedOn = line;
+      fieldStart = false;
+    } else fieldStart = character === "," || character === "\n";
+  }
+  return openedOn;
 }
 
 /** The line of the first byte that is not UTF-8. */
