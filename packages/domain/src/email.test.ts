@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailSchema, isValidEmail, optionalEmailSchema } from "./email.js";
+import { emailSchema, isRegisteredEmail, isValidEmail, optionalEmailSchema } from "./email.js";
 
 // A 189-character domain of valid labels; with 64 + "@" it makes an address of exactly 254.
 function domainOfLength(length: number): string {
@@ -80,5 +80,29 @@ describe("optionalEmailSchema", () => {
     const result = optionalEmailSchema.safeParse("cc@");
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Please enter a valid email address");
+  });
+});
+
+describe("isRegisteredEmail", () => {
+  const registered = ["Ada.Lovelace@Example.com", " second@example.org "];
+
+  it.each([
+    "ada.lovelace@example.com",
+    "ADA.LOVELACE@EXAMPLE.COM",
+    "  Ada.Lovelace@Example.com ",
+    "second@example.org",
+  ])("finds %j among the member's addresses, trimmed and in any case", (address) => {
+    expect(isRegisteredEmail(address, registered)).toBe(true);
+  });
+
+  it.each(["ada.lovelace@example.co", "ada.lovelace@exmaple.com", "adalovelace@example.com", ""])(
+    "does not find %j, which differs by a character",
+    (address) => {
+      expect(isRegisteredEmail(address, registered)).toBe(false);
+    },
+  );
+
+  it("finds nothing for a member without addresses", () => {
+    expect(isRegisteredEmail("ada@example.com", [])).toBe(false);
   });
 });

@@ -28,3 +28,18 @@ export const optionalEmailSchema = z
   .optional()
   .transform((value) => (value === "" ? undefined : value))
   .refine((value) => value === undefined || isValidEmail(value), { error: VALIDATION_MESSAGES.ccEmail });
+
+/** An address as the register is compared with it: surrounding spaces dropped, case ignored. */
+function comparable(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+/**
+ * Whether `address` is one the register holds for the member (`registered`, their e-mail
+ * addresses). Replies go to the address typed in the query form; one found nowhere here is asked
+ * to be confirmed on the form and flagged to the agent (docs/decisions/0007).
+ */
+export function isRegisteredEmail(address: string, registered: readonly string[]): boolean {
+  const wanted = comparable(address);
+  return wanted !== "" && registered.some((candidate) => comparable(candidate) === wanted);
+}

@@ -222,6 +222,27 @@ describe("server payload schemas", () => {
     ).toEqual(["origin"]);
   });
 
+  it("take the member's confirmation of the reply address as an optional part of either new query", () => {
+    const defaultPayload = { ...VALID_DEFAULT_FORM, origin: "MEMBER_WEB" };
+    const medxpressPayload = {
+      category: "MEDXPRESS_ORDER_QUERY",
+      email: "member@example.com",
+      query: "Where is my order?",
+      product: "Health",
+      origin: "MED_XPRESS",
+    };
+    for (const schema of [defaultCreateQueryPayloadSchema, medxpressCreateQueryPayloadSchema]) {
+      const payload = schema === defaultCreateQueryPayloadSchema ? defaultPayload : medxpressPayload;
+      // The specification's request, without the part, is as valid as before: unconfirmed.
+      expect(schema.parse(payload).emailConfirmed).toBe(false);
+      expect(schema.parse({ ...payload, emailConfirmed: "true" }).emailConfirmed).toBe(true);
+      expect(schema.parse({ ...payload, emailConfirmed: "false" }).emailConfirmed).toBe(false);
+      expect(Object.keys(errorsOf(schema, { ...payload, emailConfirmed: "yes" }))).toEqual([
+        "emailConfirmed",
+      ]);
+    }
+  });
+
   it.each(["MEMBER_WEB", "MED_XPRESS"])("accept an update from origin %s", (origin) => {
     expect(updateQueryPayloadSchema.safeParse({ query: "More detail", origin }).success).toBe(true);
   });

@@ -73,9 +73,26 @@ export type UpdateQueryForm = z.output<typeof updateQueryFormSchema>;
 
 // Server payloads: the form fields plus what the page adds (files travel as multipart parts beside them).
 
+/**
+ * The multipart part a form adds, as "true", once the member has confirmed a reply address the
+ * register does not hold for them. Optional, so the specification's request stays valid; without
+ * it the address counts as unconfirmed (docs/decisions/0007).
+ */
+export const REPLY_ADDRESS_CONFIRMED_FIELD = "emailConfirmed";
+
+/** "true" or "false" as multipart text, read as a boolean; absent is false. */
+export const replyAddressConfirmedSchema = z
+  .enum(["true", "false"], { error: "emailConfirmed must be true or false." })
+  .optional()
+  .transform((value) => value === "true");
+
 /** POST …/member-queries/query-additional-info */
 export const defaultCreateQueryPayloadSchema = z
-  .object({ ...defaultQueryFields, origin: z.literal("MEMBER_WEB") })
+  .object({
+    ...defaultQueryFields,
+    origin: z.literal("MEMBER_WEB"),
+    [REPLY_ADDRESS_CONFIRMED_FIELD]: replyAddressConfirmedSchema,
+  })
   .superRefine(checkSubCategory);
 export type DefaultCreateQueryPayloadInput = z.input<typeof defaultCreateQueryPayloadSchema>;
 export type DefaultCreateQueryPayload = z.output<typeof defaultCreateQueryPayloadSchema>;
@@ -85,6 +102,7 @@ export const medxpressCreateQueryPayloadSchema = z.object({
   ...medxpressQueryFields,
   product: z.literal(MEDXPRESS_PRODUCT),
   origin: z.literal("MED_XPRESS"),
+  [REPLY_ADDRESS_CONFIRMED_FIELD]: replyAddressConfirmedSchema,
 });
 export type MedxpressCreateQueryPayload = z.output<typeof medxpressCreateQueryPayloadSchema>;
 
