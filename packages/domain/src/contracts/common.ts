@@ -11,18 +11,27 @@ export const MAX_INT = 2_147_483_647;
 /** A number naming a row in a path (entity, reference, attachment, policy): text in the URL. */
 export const entityNumberSchema = z.coerce.number().int().positive().max(MAX_INT);
 
+/** yyyy-MM-dd: how a bare calendar date is written. */
+export const CALENDAR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A bare calendar date as the services write it: yyyy-MM-dd. */
-export const calendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const calendarDateSchema = z.string().regex(CALENDAR_DATE_PATTERN);
 
 /**
- * A calendar date a caller sends: written yyyy-MM-dd and a real day (no 2026-02-30), in the years
- * 0001 to 9999 (PostgreSQL has no year 0).
+ * Whether a date written yyyy-MM-dd is a real day (no 2026-02-30), in the years 0001 to 9999
+ * (PostgreSQL has no year 0).
  */
-export const calendarDateParameter = calendarDateSchema.refine((value) => {
+export function isCalendarDay(value: string): boolean {
   const parsed = new Date(`${value}T00:00:00Z`);
   const realDay = !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
   return realDay && !value.startsWith("0000");
-}, "Expected a date written yyyy-MM-dd.");
+}
+
+/** A calendar date a caller sends: written yyyy-MM-dd and a real day (isCalendarDay). */
+export const calendarDateParameter = calendarDateSchema.refine(
+  isCalendarDay,
+  "Expected a date written yyyy-MM-dd.",
+);
 
 /** The one error shape every route answers with; screens branch on exceptionCode, never on text. */
 export const errorBodySchema = z

@@ -197,7 +197,7 @@ describe.each(TEST_DATABASE_KINDS)("register import on %s", (kind) => {
     expect(outcome.kind).toBe("problems");
     if (outcome.kind !== "problems") return;
     expect(outcome.problems.map(formatProblem)).toEqual([
-      "members.csv:3:date_of_birth: Expected a date written yyyy-MM-dd.",
+      "members.csv:3:date_of_birth: Not a day of the calendar.",
       "members.csv:5:gender: Expected one of FEMALE, MALE, OTHER.",
       "members.csv:8:identity_number: A passport number is 5 to 20 letters or digits.",
       "policies.csv:3:start_date: Expected a date written yyyy-MM-dd.",

@@ -1,14 +1,15 @@
 import {
   type Address,
   addressInputSchema,
+  CALENDAR_DATE_PATTERN,
   CONTACT_DETAILS_LIMITS,
-  calendarDateParameter,
   DEPENDENT_RELATIONSHIPS,
   DOCTOR_ALLOCATION_TYPES,
   emailListSchema,
   emailSchema,
   GENDERS,
   IDENTITY_TYPES,
+  isCalendarDay,
   MAX_INT,
   type MemberRole,
   membershipNumberSchema,
@@ -104,7 +105,11 @@ const text = z.string().max(CONTACT_DETAILS_LIMITS.fieldLength);
 const code = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, "Expected 1 to 32 letters, digits, hyphens or underscores.");
-const date = calendarDateParameter;
+/** A date: first how it is written, then whether the calendar has that day (no 2014-02-30). */
+const date = z
+  .string()
+  .regex(CALENDAR_DATE_PATTERN, { error: "Expected a date written yyyy-MM-dd.", abort: true })
+  .refine(isCalendarDay, "Not a day of the calendar.");
 /** Two digits; "00" is the principal member's own (PRINCIPAL_DEPENDENT_CODE), so dependents start at "01". */
 const dependentCode = z.string().regex(/^(0[1-9]|[1-9][0-9])$/, "Expected two digits from 01 to 99.");
 const phone = phoneNumberInputSchema.shape.number;

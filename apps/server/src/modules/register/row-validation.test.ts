@@ -109,7 +109,7 @@ describe("row rules", () => {
       }).problems,
     ).toEqual([
       "doctorAllocations.csv:2:allocation_type: Expected one of GP, DENTIST, SPECIALIST.",
-      "doctorAllocations.csv:2:start_date: Expected a date written yyyy-MM-dd.",
+      "doctorAllocations.csv:2:start_date: Not a day of the calendar.",
     ]);
     expect(
       check("policyDependents", {

@@ -73,8 +73,8 @@ const COMPILED = Object.fromEntries(
 
 /** The issues of one column's value, said once each in the rule's own words. */
 function columnIssues(column: string, issues: readonly z.core.$ZodIssue[]): RowIssue[] {
-  // A value failing a shape check and the rule behind it (a date not written yyyy-MM-dd is no real
-  // day either) is told in the rule's own words.
+  // A value failing a shape check and the rule behind it (a phone number longer than 25 characters
+  // is no valid phone number either) is told in the rule's own words.
   const ruled = issues.filter((issue) => issue.code === "custom");
   const messages = new Set<string>();
   for (const issue of ruled.length > 0 ? ruled : issues) {
