@@ -1,7 +1,9 @@
+import { Readable } from "node:stream";
 import { holdsPermission, type MemberRole } from "@portal/domain";
 import type {
   FastifyReply,
   FastifyRequest,
+  onSendHookHandler,
   preHandlerHookHandler,
   preValidationHookHandler,
   RouteHandlerMethod,
@@ -14,14 +16,14 @@ import { errors } from "../../lib/errors.js";
 import { recordChange, recordReads } from "./audit-trail.js";
 import { reachableEntities } from "./reach.js";
 import { listRoles, permissionContextOf } from "./roles.js";
-import type { Actor, ResolvedAccess, RouteAccess } from "./route-access.js";
+import type { Actor, ReadAudit, ResolvedAccess, RouteAccess } from "./route-access.js";
 import { SELF } from "./targets.js";
 
 // Who a request acts for and what it may reach is decided here, once, from each route's
 // `config.access` (route-access.ts): before validation, the session and the audience (401, 403);
 // before the handler, the target named by the path (the standard 404 when out of reach, exactly as
 // for something that does not exist); after the handler, the audit rows of a read, written before
-// the answer leaves. Handlers only read `request.access`. docs/decisions/0006 explains the design.
+// the first byte of the answer leaves (downloads included). Handlers only read `request.access`. docs/decisions/0006 explains the design.
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -44,8 +46,13 @@ export interface RegisteredRoute {
 }
 
 const RESOLVED = Symbol("resolvedAccess");
-type WithResolved = FastifyRequest & { [RESOLVED]?: ResolvedAccess; [ACTOR]?: Actor };
 const ACTOR = Symbol("actor");
+const AUDITED = Symbol("auditedRead");
+type WithResolved = FastifyRequest & {
+  [RESOLVED]?: ResolvedAccess;
+  [ACTOR]?: Actor;
+  [AUDITED]?: Promise<void>;
+};
 
 function memo<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
@@ -157,36 +164,61 @@ export const accessPlugin = fp<AppContext>(
       });
     }
 
-    /** Audits a read after the handler: everyone in the answer must be in reach, else nothing leaves. */
-    const auditedHandler = (access: RouteAccess, handler: RouteHandlerMethod): RouteHandlerMethod =>
+    /**
+     * A read's audit rows, written once per request before the first byte of the answer: after the
+     * handler for an answer it returns (whose people it names), or, for an answer the handler sends
+     * itself (a download's stream), in onSend, before the stream is piped. No row, no data.
+     */
+    function auditReadOnce(request: FastifyRequest, audit: ReadAudit, body: unknown): Promise<void> {
+      const audited = request as WithResolved;
+      audited[AUDITED] ??= recordReadAudit(request, audit, body);
+      return audited[AUDITED];
+    }
+
+    async function recordReadAudit(request: FastifyRequest, audit: ReadAudit, body: unknown): Promise<void> {
+      const { actor, target } = request.access;
+      const subjects = [target, ...(await audit.alsoInAnswer(body, request.access))];
+      if (!actor.audience.reachesEveryone) {
+        const reach = await actor.memberReach();
+        if (subjects.some((subject) => !reach.has(subject))) {
+          request.log.error({ resource: audit.resource }, "an answer held someone outside the actor's reach");
+          throw errors.internal();
+        }
+      }
+      await recordReads(db, {
+        actorEntityNumber: actor.entityNumber,
+        subjectEntityNumbers: subjects,
+        resource: audit.resource,
+        requestId: request.id,
+        at: context.now(),
+      });
+    }
+
+    const auditedHandler = (audit: ReadAudit, handler: RouteHandlerMethod): RouteHandlerMethod =>
       async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
         const body = await (handler as (request: FastifyRequest, reply: FastifyReply) => unknown).call(
           this,
           request,
           reply,
         );
-        const audit = access.audit;
-        if (audit?.action !== "read" || reply.statusCode >= 300) return body;
-        const { actor, target } = request.access;
-        const subjects = [target, ...(await audit.alsoInAnswer(body, request.access))];
-        if (!actor.audience.reachesEveryone) {
-          const reach = await actor.memberReach();
-          if (subjects.some((subject) => !reach.has(subject))) {
-            request.log.error(
-              { resource: audit.resource },
-              "an answer held someone outside the actor's reach",
-            );
-            throw errors.internal();
-          }
-        }
-        await recordReads(db, {
-          actorEntityNumber: actor.entityNumber,
-          subjectEntityNumbers: subjects,
-          resource: audit.resource,
-          requestId: request.id,
-          at: context.now(),
-        });
+        // A reply the handler sent itself was audited in onSend (or failed there).
+        if (body === reply || reply.statusCode >= 300) return body;
+        await auditReadOnce(request, audit, body);
         return body;
+      };
+
+    const auditBeforeSending =
+      (audit: ReadAudit): onSendHookHandler =>
+      async (request, reply, payload) => {
+        if (reply.statusCode >= 300 || !(request as WithResolved)[RESOLVED]) return payload;
+        try {
+          await auditReadOnce(request, audit, payload);
+        } catch (error) {
+          // The file handle of a download that will not be sent is let go.
+          if (payload instanceof Readable) payload.destroy();
+          throw error;
+        }
+        return payload;
       };
 
     app.addHook("onRoute", (route: RouteOptions) => {
@@ -197,7 +229,10 @@ export const accessPlugin = fp<AppContext>(
       if (!access) return;
       route.preValidation = [admitActor(access), ...asArray(route.preValidation)];
       route.preHandler = [resolveTarget(access), ...asArray(route.preHandler)];
-      route.handler = auditedHandler(access, route.handler);
+      if (access.audit?.action === "read") {
+        route.handler = auditedHandler(access.audit, route.handler);
+        route.onSend = [...asArray(route.onSend), auditBeforeSending(access.audit)];
+      }
     });
   },
   { name: "access", dependencies: ["session"] },
