@@ -4,6 +4,8 @@ import {
   emailSchema,
   medxpressCreateQueryPayloadSchema,
   queryDetailSchema,
+  REPLY_ADDRESS_CONFIRMED_FIELD,
+  replyAddressConfirmedSchema,
   SERVER_ORIGINS,
   updateQueryPayloadSchema,
   VALIDATION_MESSAGES,
@@ -21,6 +23,7 @@ const plainCreateQueryPayloadSchema = z
     email: emailSchema,
     category: z.string(),
     origin: z.enum(SERVER_ORIGINS),
+    [REPLY_ADDRESS_CONFIRMED_FIELD]: replyAddressConfirmedSchema,
   })
   .refine(
     (payload) =>

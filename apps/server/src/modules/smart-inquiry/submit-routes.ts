@@ -3,6 +3,7 @@ import {
   createQueryResponseSchema,
   EXCEPTION_CODES,
   smartInquiryErrorResponses as errorResponses,
+  isRegisteredEmail,
   referenceParamsSchema,
   replyDueWindow,
 } from "@portal/domain";
@@ -12,6 +13,7 @@ import { AppError } from "../../lib/errors.js";
 import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
 import { queryParam } from "../access/targets.js";
 import { checkDailyUploadVolume, reserveMemberAction } from "../members/member-limits.js";
+import { listMemberEmails } from "../members/members-repository.js";
 import { idempotencyKeyFrom, requestFingerprint } from "./idempotency.js";
 import type { NewQuery } from "./queries-repository.js";
 import { requireViewableQuery } from "./query-views.js";
@@ -47,6 +49,23 @@ const notUpdatableError = () =>
 type QueryFields = Omit<NewQuery, "memberEntityNumber" | "loggedAt" | "parentReferenceNumber" | "replyDueOn">;
 
 /**
+ * Replies go to the address typed in the form; a typo sends medical content to a stranger. The
+ * server does not take the browser's word: it compares the address with the register of the
+ * session's member. It does not refuse one outside it (the specification's request has no
+ * confirmation, docs/decisions/0007): it answers whether to record it, and the console warns the
+ * agent, reading the register again when the query is opened.
+ */
+async function replyAddressOutsideRegister(
+  context: SmartInquiryContext,
+  member: number,
+  email: string,
+  confirmedByMember: boolean,
+): Promise<{ confirmedByMember: boolean } | undefined> {
+  const registered = await listMemberEmails(context.db, member);
+  return isRegisteredEmail(email, registered) ? undefined : { confirmedByMember };
+}
+
+/**
  * Receives one submission, then stores it all or nothing. `toQuery` turns the parsed fields into
  * the new query row (and may refuse, e.g. an update of a closed query).
  */
@@ -58,7 +77,13 @@ async function submit<Fields extends object>(
   toQuery: (
     fields: Fields,
     member: number,
-  ) => Promise<QueryFields & { parentReferenceNumber: number | null }>,
+  ) => Promise<
+    QueryFields & {
+      parentReferenceNumber: number | null;
+      /** A new query's: the member confirmed an address the register does not hold for them. */
+      emailConfirmed?: boolean;
+    }
+  >,
 ) {
   const member = request.access.target;
   const key = idempotencyKeyFrom(request.headers["idempotency-key"]);
@@ -69,8 +94,13 @@ async function submit<Fields extends object>(
   const receive = () => receiveSubmission(request, context.blobStore, parse, now);
   const received = await (context.submissionsInFlight?.run(member, receive) ?? receive());
   let query: NewQuery;
+  let outsideRegister: { confirmedByMember: boolean } | undefined;
   try {
-    const fields = await toQuery(received.fields, member);
+    const { emailConfirmed = false, ...fields } = await toQuery(received.fields, member);
+    // An update keeps the address of the query it adds to, checked when that was logged.
+    if (fields.parentReferenceNumber === null) {
+      outsideRegister = await replyAddressOutsideRegister(context, member, fields.email, emailConfirmed);
+    }
     // The promise made to the member: 1 to 2 business days for a query, 2 to 3 for an update.
     const promise = fields.parentReferenceNumber === null ? "QUERY" : "UPDATE";
     query = {
@@ -91,6 +121,12 @@ async function submit<Fields extends object>(
     { event: "query_logged", referenceNumber, attachments: received.files.length },
     "query stored",
   );
+  if (outsideRegister) {
+    // The query and whether the member confirmed, never the address (logs carry no member data).
+    const record = { event: "reply_address_not_in_register", referenceNumber, ...outsideRegister };
+    if (outsideRegister.confirmedByMember) request.log.info(record, "reply address confirmed by the member");
+    else request.log.warn(record, "reply address neither in the register nor confirmed");
+  }
   return { referenceNumber };
 }
 
@@ -106,6 +142,7 @@ export const smartInquirySubmitRoutes: FastifyPluginAsyncZod<SmartInquiryContext
       email: fields.email,
       ccEmail: fields.ccEmail ?? null,
       parentReferenceNumber: null,
+      emailConfirmed: fields.emailConfirmed,
     })),
   );
 
@@ -119,6 +156,7 @@ export const smartInquirySubmitRoutes: FastifyPluginAsyncZod<SmartInquiryContext
       email: fields.email,
       ccEmail: null,
       parentReferenceNumber: null,
+      emailConfirmed: fields.emailConfirmed,
     })),
   );
 
@@ -139,6 +177,7 @@ export const portalSmartInquiryRoutes: FastifyPluginAsyncZod<SmartInquiryContext
       email: fields.email,
       ccEmail: null,
       parentReferenceNumber: null,
+      emailConfirmed: fields.emailConfirmed,
     })),
   );
 
