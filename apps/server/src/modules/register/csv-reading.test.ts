@@ -1,8 +1,15 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type CsvRecord, listRegisterFiles, RegisterFolderError, readRegisterFile } from "./csv-reading.js";
+import {
+  type CsvRecord,
+  listRegisterFiles,
+  RegisterFolderError,
+  readRegisterBytes,
+  readRegisterFile,
+} from "./csv-reading.js";
 import { formatProblem, type Problem } from "./problems.js";
 
 // Reading: which files are there, each record with the line it starts on, problems of a file as a whole.
@@ -116,6 +123,43 @@ describe("listRegisterFiles", () => {
       expect.stringMatching(/^notes\.txt: Not a register file \(expected: plans\.csv, members\.csv, /),
     ]);
   });
+
+  it.skipIf(process.platform === "win32")(
+    "says what a register file's name is when it is not a file: a folder, a link, a pipe",
+    async () => {
+      folder = fs.mkdtempSync(path.join(os.tmpdir(), "register-files-"));
+      fs.mkdirSync(path.join(folder, "members.csv"));
+      fs.writeFileSync(path.join(folder, ".elsewhere.csv"), "scheme_code,scheme_name,plan_code,plan_name\n");
+      fs.symlinkSync(".elsewhere.csv", path.join(folder, "plans.csv"));
+      execFileSync("mkfifo", [path.join(folder, "staff_roles.csv")]);
+      const { files, problems } = await listRegisterFiles(folder);
+      expect(files).toEqual([]);
+      expect(problems.map(formatProblem).sort()).toEqual([
+        "members.csv: A folder, not a file.",
+        "plans.csv: A symbolic link; links are not followed: put the file itself in the folder.",
+        "staff_roles.csv: A named pipe, not a file.",
+      ]);
+    },
+  );
+
+  it.skipIf(process.platform === "win32")(
+    "reads a file without following a link or waiting on a pipe put in its place after the listing",
+    async () => {
+      folder = fs.mkdtempSync(path.join(os.tmpdir(), "register-files-"));
+      const plans = path.join(folder, "plans.csv");
+      fs.writeFileSync(plans, "scheme_code\n");
+      expect(await readRegisterBytes(plans)).toEqual({ bytes: Buffer.from("scheme_code\n") });
+      fs.renameSync(plans, path.join(folder, ".elsewhere.csv"));
+      fs.symlinkSync(".elsewhere.csv", plans);
+      expect(await readRegisterBytes(plans)).toEqual({
+        problem: "A symbolic link; links are not followed: put the file itself in the folder.",
+      });
+      fs.rmSync(plans);
+      execFileSync("mkfifo", [plans]);
+      expect(await readRegisterBytes(plans)).toEqual({ problem: "A named pipe, not a file." });
+    },
+    5_000,
+  );
 
   it("reports a folder with none of the files, and refuses a path that is not a folder", async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "register-files-"));

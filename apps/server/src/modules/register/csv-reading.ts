@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { constants as fsConstants, type Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { CsvError, parse } from "csv-parse/sync";
@@ -47,9 +48,11 @@ export async function listRegisterFiles(folder: string) {
   for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
     // Hidden files (.DS_Store and the like) are the file system's, not the operator's.
     if (entry.name.startsWith(".")) continue;
-    const kind = entry.isFile() ? kindOfFile(entry.name) : undefined;
-    if (kind) present.set(kind, path.join(folder, entry.name));
-    else problems.push({ file: entry.name, message: unknownFileMessage(entry.name) });
+    const kind = kindOfFile(entry.name);
+    // The entry as it is, not what a symbolic link points to: readdir does not follow links.
+    const notFile = kind ? notAFile(entry) : undefined;
+    if (kind && !notFile) present.set(kind, path.join(folder, entry.name));
+    else problems.push({ file: entry.name, message: notFile ?? unknownFileMessage(entry.name) });
   }
   const files = REGISTER_KINDS.flatMap((kind) => {
     const filePath = present.get(kind);
@@ -62,6 +65,48 @@ export async function listRegisterFiles(folder: string) {
     });
   }
   return { files, problems };
+}
+
+const SYMBOLIC_LINK = "A symbolic link; links are not followed: put the file itself in the folder.";
+
+/** What the entry is when it is not a regular file; undefined when it is one. */
+function notAFile(
+  entry: Pick<Stats, "isFile" | "isDirectory" | "isSymbolicLink" | "isFIFO">,
+): string | undefined {
+  if (entry.isFile()) return undefined;
+  if (entry.isDirectory()) return "A folder, not a file.";
+  if (entry.isSymbolicLink()) return SYMBOLIC_LINK;
+  if (entry.isFIFO()) return "A named pipe, not a file.";
+  return "Not a file (a socket or a device).";
+}
+
+/**
+ * Never through a symbolic link, and never waiting for a named pipe's writer (O_NONBLOCK changes
+ * nothing for a regular file). Where the system has neither flag, the listing's check stands alone.
+ */
+const OPEN_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0);
+
+/**
+ * A listed file's bytes, or what it is instead of a file: the name may have been replaced (by a
+ * link, a pipe, a folder) since the folder was listed, so the file is checked again once open.
+ */
+export async function readRegisterBytes(filePath: string): Promise<{ bytes: Buffer } | { problem: string }> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(filePath, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // O_NOFOLLOW refuses a link with ELOOP (EMLINK on FreeBSD); a socket cannot be opened (ENXIO).
+    if (code === "ELOOP" || code === "EMLINK") return { problem: SYMBOLIC_LINK };
+    if (code === "ENXIO") return { problem: "Not a file (a socket or a device)." };
+    throw error;
+  }
+  try {
+    const problem = notAFile(await handle.stat());
+    return problem ? { problem } : { bytes: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
 }
 
 function unknownFileMessage(name: string): string {

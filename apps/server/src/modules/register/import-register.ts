@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { applyPlan, recordImport, rowsToWrite } from "./apply-plan.js";
-import { listRegisterFiles, readRegisterFile } from "./csv-reading.js";
+import { listRegisterFiles, readRegisterBytes, readRegisterFile } from "./csv-reading.js";
 import { loadDatabaseState } from "./database-state.js";
 import { checkAcrossRows } from "./file-checks.js";
 import { COUNT_KINDS, type CountKind, type ImportPlan, type KindCounts, planImport } from "./import-plan.js";
@@ -100,7 +100,7 @@ async function readAndCheck(folder: string, progress: Progress) {
   const listed = await listRegisterFiles(folder);
   const problems = [...listed.problems];
   const checker = new RowChecker(problems);
-  const sizes = await Promise.all(listed.files.map(async (file) => (await fs.stat(file.filePath)).size));
+  const sizes = await Promise.all(listed.files.map(async (file) => (await fs.lstat(file.filePath)).size));
   const kilobytes = (bytes: number) => Math.ceil(bytes / 1024);
   const stage = progress.stage(
     "Reading and checking files",
@@ -110,12 +110,20 @@ async function readAndCheck(folder: string, progress: Progress) {
   const files: FileSummary[] = [];
   let previousFiles = 0;
   for (const [index, { kind, filePath }] of listed.files.entries()) {
+    const { fileName } = REGISTER_FILES[kind];
+    const read = await readRegisterBytes(filePath);
+    if ("problem" in read) {
+      problems.push({ file: fileName, message: read.problem });
+      previousFiles += sizes[index] ?? 0;
+      checker.fileRead({ kind, readable: false });
+      continue;
+    }
     let reported = 0;
     const file = readRegisterFile(
       kind,
-      await fs.readFile(filePath),
+      read.bytes,
       problems,
-      (record) => checker.check({ kind, fileName: REGISTER_FILES[kind].fileName }, record),
+      (record) => checker.check({ kind, fileName }, record),
       (bytesRead) => {
         const now = kilobytes(previousFiles + bytesRead);
         stage.advance(now - reported);
