@@ -131,6 +131,11 @@ export const consoleQueryResponseSchema = z.object({
     overdue: z.boolean(),
     assignedTo: personNameSchema.nullable(),
     email: z.string(),
+    emailInRegister: z
+      .boolean()
+      .describe(
+        "Whether email is one of the addresses the register holds for the query's member, read when the query is opened. False: the page warns the agent before replying.",
+      ),
     ccEmail: z.string().nullable(),
     legacy: z.boolean(),
     /** The original first, then each update, oldest first. */

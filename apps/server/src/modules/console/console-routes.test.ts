@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, CONSOLE_LIMITS } from "@portal/domain";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, outboxMails } from "../../db/schema.js";
+import { auditEvents, memberEmails, outboxMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
 import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
@@ -132,6 +132,56 @@ describe.each(TEST_DATABASE_KINDS)("the staff console on %s", (kind) => {
     expect((await get(agent.browser, `${C}/queries/${otherQuery}`)).json().member.entityNumber).toBe(
       other.principal.entityNumber,
     );
+  });
+
+  it("says whether the reply address is one the register holds for the member, read when the page is opened", async () => {
+    // logQuery sends replies to member@example.com, an address no register holds.
+    expect((await get(agent.browser, `${C}/queries/${original}`)).json().query.emailInRegister).toBe(false);
+    // The member's own address, as the register holds it but in capitals and with spaces.
+    const own = `${member.principal.username.replaceAll(".", "-")}@example.com`;
+    const answer = await member.principal.browser.postMultipart(
+      `${SI}/member-queries/query-additional-info`,
+      {
+        ...defaultQueryFields,
+        email: ` ${own.toUpperCase()} `,
+      },
+    );
+    const ownQuery = answer.json().referenceNumber;
+    expect((await get(agent.browser, `${C}/queries/${ownQuery}`)).json().query.emailInRegister).toBe(true);
+    // Another member's register does not count for this member.
+    const othersAddress = `${other.principal.username.replaceAll(".", "-")}@example.com`;
+    const foreign = await member.principal.browser.postMultipart(
+      `${SI}/member-queries/query-additional-info`,
+      {
+        ...defaultQueryFields,
+        email: othersAddress,
+      },
+    );
+    const foreignQuery = foreign.json().referenceNumber;
+    expect((await get(agent.browser, `${C}/queries/${foreignQuery}`)).json().query.emailInRegister).toBe(
+      false,
+    );
+    // Computed on read: once the register holds the address, the warning goes.
+    const db = testApp.database.db;
+    await db
+      .insert(memberEmails)
+      .values({
+        memberEntityNumber: member.principal.entityNumber,
+        address: "Member@Example.com",
+        position: 9,
+      });
+    try {
+      expect((await get(agent.browser, `${C}/queries/${update}`)).json().query.emailInRegister).toBe(true);
+    } finally {
+      await db
+        .delete(memberEmails)
+        .where(
+          and(
+            eq(memberEmails.memberEntityNumber, member.principal.entityNumber),
+            eq(memberEmails.position, 9),
+          ),
+        );
+    }
   });
 
   it("keeps internal notes away from every member call", async () => {

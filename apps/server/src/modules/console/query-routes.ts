@@ -6,6 +6,7 @@ import {
   consoleReferenceParamsSchema,
   errorBodySchema,
   isOverdue,
+  isRegisteredEmail,
   noteBodySchema,
   queueQuerySchema,
   queueResponseSchema,
@@ -32,6 +33,7 @@ import { queryParam } from "../access/targets.js";
 import { replySentMail } from "../mail/mail-content.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { cleanReplyHtml, replyHasText } from "../mail/reply-html.js";
+import { listMemberEmails } from "../members/members-repository.js";
 import { sendAttachment } from "../smart-inquiry/attachment-download.js";
 import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
 import { threadReferences, threadRootOf } from "../smart-inquiry/thread-walk.js";
@@ -110,11 +112,14 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       const head = await findThreadHead(db, root);
       if (!head) throw errors.notFound();
       const references = await threadReferences(db, root);
-      const [thread, replies, notes, member] = await Promise.all([
+      const [thread, replies, notes, member, registeredEmails] = await Promise.all([
         listThreadMessages(db, references),
         listReplies(db, references),
         listNotes(db, root),
         readMemberSummary(db, head.memberEntityNumber, references),
+        // The register as it is now, not as it was when the query was logged: an address added
+        // since clears the warning, one removed since raises it.
+        listMemberEmails(db, head.memberEntityNumber),
       ]);
       if (!member) throw errors.notFound();
       const replyDueOn = head.replyDueOn;
@@ -136,6 +141,7 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
                   lastName: head.assigneeLastName ?? "",
                 },
           email: head.email,
+          emailInRegister: isRegisteredEmail(head.email, registeredEmails),
           ccEmail: head.ccEmail,
           legacy: head.legacy,
           thread,

@@ -102,6 +102,7 @@ export const consoleQuery: ConsoleQueryResponse = {
     overdue: true,
     assignedTo: null,
     email: "zanele@example.com",
+    emailInRegister: true,
     ccEmail: "z.khumalo@example.org",
     legacy: false,
     thread: [
