@@ -105,6 +105,34 @@ describe("the query page", () => {
     expect(status).toHaveTextContent("and z.khumalo@example.org");
   });
 
+  it("warns before replying when the reply address is not one the register holds for the member", async () => {
+    const typo = {
+      ...consoleQuery,
+      query: { ...consoleQuery.query, email: "zanele@exmaple.com", emailInRegister: false },
+    };
+    setup({ query: typo });
+    await loaded();
+    const composer = section("Send a reply");
+    const warning =
+      "Replies go to zanele@exmaple.com, which is not an address in the register for this member. Check before replying.";
+    expect(within(composer).getByText(warning)).toHaveClass("alert", "alert-warning");
+    // Heard with each send button, not only when read in passing.
+    expect(within(composer).getByRole("button", { name: "Send reply" })).toHaveAccessibleDescription(warning);
+    expect(within(composer).getByRole("button", { name: "Send and close" })).toHaveAccessibleDescription(
+      warning,
+    );
+  });
+
+  it("gives no warning when the reply address is in the register", async () => {
+    setup();
+    await loaded();
+    const composer = section("Send a reply");
+    expect(within(composer).queryByText(/not an address in the register/)).toBeNull();
+    expect(within(composer).getByRole("button", { name: "Send reply" })).not.toHaveAttribute(
+      "aria-describedby",
+    );
+  });
+
   it("shows the replies sent, cleaned of anything that could run", async () => {
     setup();
     await loaded();

@@ -13,6 +13,15 @@ import { RepliesSent } from "./replies-sent";
 import { ReplyComposer } from "./reply-composer";
 import { ThreadSection } from "./thread-section";
 
+/**
+ * The member typed the reply address in the query form: one the register does not hold for them
+ * may be a typo that would send the reply, medical content, to a stranger. Shown in full, as the
+ * status panel shows it, so the agent can spot the typo (docs/decisions/0007).
+ */
+function replyAddressWarning(email: string): string {
+  return `Replies go to ${email}, which is not an address in the register for this member. Check before replying.`;
+}
+
 /** #/console/queries/:reference */
 export function QueryRoute() {
   const referenceNumber = parseReferenceParam(useParams().reference ?? null);
@@ -70,7 +79,11 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
         <div className="col-lg-8">
           <ThreadSection thread={query.thread} />
           <RepliesSent replies={query.replies} />
-          <ReplyComposer referenceNumber={query.referenceNumber} closed={query.status === "CLOSED"} />
+          <ReplyComposer
+            referenceNumber={query.referenceNumber}
+            closed={query.status === "CLOSED"}
+            warning={query.emailInRegister ? undefined : replyAddressWarning(query.email)}
+          />
         </div>
         <div className="col-lg-4">
           <QueryStatusPanel query={query} />

@@ -10,11 +10,14 @@ interface ReplyComposerProps {
   referenceNumber: number;
   /** A closed query can still get a reply, but there is nothing left to close. */
   closed: boolean;
+  /** Said before the send buttons and with each of them, e.g. that the reply address is not in the register. */
+  warning?: string;
 }
 
 /** Writing the reply, previewing it as the member will see it, and sending it (and closing the query). */
-export function ReplyComposer({ referenceNumber, closed }: ReplyComposerProps) {
+export function ReplyComposer({ referenceNumber, closed, warning }: ReplyComposerProps) {
   const id = useId();
+  const warningId = warning ? `${id}-warning` : undefined;
   const editorRef = useRef<HTMLDivElement>(null);
   const send = useSendReply(referenceNumber);
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
@@ -75,6 +78,11 @@ export function ReplyComposer({ referenceNumber, closed }: ReplyComposerProps) {
           )}
         </section>
       )}
+      {warning ? (
+        <div id={warningId} className="alert alert-warning mt-3 mb-0">
+          {warning}
+        </div>
+      ) : null}
       <div className="d-flex flex-wrap gap-2 mt-3">
         <button
           type="button"
@@ -88,6 +96,7 @@ export function ReplyComposer({ referenceNumber, closed }: ReplyComposerProps) {
           type="button"
           className="btn btn-primary"
           disabled={send.isPending}
+          aria-describedby={warningId}
           onClick={() => submit(false)}
         >
           Send reply
@@ -97,6 +106,7 @@ export function ReplyComposer({ referenceNumber, closed }: ReplyComposerProps) {
             type="button"
             className="btn btn-success"
             disabled={send.isPending}
+            aria-describedby={warningId}
             onClick={() => submit(true)}
           >
             Send and close
