@@ -43,6 +43,8 @@ const SAMPLE_BODIES: Record<string, object> = {
   "/assignee": { assigneeEntityNumber: null },
 };
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
 
 type Owner = "principal" | "spouse" | "child";
@@ -266,6 +268,19 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       }
     },
   );
+
+  it("declares an audit on every staff route sent with an unsafe method (a change, or a search's read)", () => {
+    const changing = routes.filter(
+      (route) => route.access && route.access.audience.name !== "member" && !SAFE_METHODS.has(route.method),
+    );
+    expect(changing.length).toBeGreaterThan(5);
+    for (const route of changing) {
+      const name = `${route.method} ${route.url}`;
+      // A search sent by POST (member-search) reads: audited as a read; everything else changes.
+      const expected = route.url.endsWith("/member-search") ? "read" : "change";
+      expect({ route: name, audit: route.access?.audit?.action }).toEqual({ route: name, audit: expected });
+    }
+  });
 
   it("keeps members out of every staff route with 403; agents out of the supervisors' ones", async () => {
     const staffRoutes = routes.filter((route) => route.access && route.access.audience.name !== "member");

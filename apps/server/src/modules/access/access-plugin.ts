@@ -133,7 +133,8 @@ export const accessPlugin = fp<AppContext>(
         (request as WithResolved)[RESOLVED] = {
           actor,
           target,
-          change: (work, changed) => runChange(request, access, actor, target, work, changed),
+          change: (work, changed, subjectOf) =>
+            runChange(request, access, actor, target, work, changed, subjectOf),
         };
         // Every answer for a logged-in person holds their data or their rights: no cache keeps it.
         reply.header("cache-control", "private, no-store");
@@ -146,6 +147,7 @@ export const accessPlugin = fp<AppContext>(
       target: number,
       work: (tx: Tx) => Promise<T>,
       changed: (result: T) => boolean = () => true,
+      subjectOf: (result: T) => number = () => target,
     ): Promise<T> {
       const audit = access.audit;
       if (audit?.action !== "change") throw new Error(`${request.url}: a change needs auditChange(…)`);
@@ -154,7 +156,7 @@ export const accessPlugin = fp<AppContext>(
         if (changed(result)) {
           await recordChange(tx, {
             actorEntityNumber: actor.entityNumber,
-            subjectEntityNumber: target,
+            subjectEntityNumber: subjectOf(result),
             resource: audit.resource,
             requestId: request.id,
             at: context.now(),

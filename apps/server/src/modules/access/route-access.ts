@@ -107,7 +107,12 @@ export interface ResolvedAccess {
   target: number;
   /**
    * Runs a change and writes its audit row (the route's `auditChange` resource, actor and target)
-   * in one transaction. `changed` says from the result whether anything changed (no row if not).
+   * in one transaction. `changed` says from the result whether anything changed (no row if not);
+   * `subjectOf` names whose data changed where the path does not (a mail about a member).
    */
-  change<T>(work: (tx: Tx) => Promise<T>, changed?: (result: T) => boolean): Promise<T>;
+  change<T>(
+    work: (tx: Tx) => Promise<T>,
+    changed?: (result: T) => boolean,
+    subjectOf?: (result: T) => number,
+  ): Promise<T>;
 }

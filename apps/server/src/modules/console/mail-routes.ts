@@ -5,7 +5,7 @@ import { z } from "zod";
 import { members } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditRead } from "../access/route-access.js";
+import { AUDIENCES, auditChange, auditRead } from "../access/route-access.js";
 import { listFailedMails, resendMail } from "../mail/outbox.js";
 import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
 
@@ -65,10 +65,16 @@ export const consoleMailRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = asy
     "/mails/:mailId/resend",
     {
       schema: { params: mailParamsSchema, response: { 204: z.null(), ...errorResponses } },
-      config: { access: { audience: AUDIENCES.supervisor } },
+      config: { access: { audience: AUDIENCES.supervisor, audit: auditChange(AUDIT_RESOURCES.mailResend) } },
     },
     async (request, reply) => {
-      const resent = await resendMail(db, request.params.mailId, context.now());
+      const { actor } = request.access;
+      // Audited against the member the mail is about; a mail about nobody in the register, against the supervisor.
+      const resent = await request.access.change(
+        (tx) => resendMail(tx, request.params.mailId, context.now()),
+        (mail) => mail !== undefined,
+        (mail) => mail?.memberEntityNumber ?? actor.entityNumber,
+      );
       if (!resent) throw errors.notFound();
       request.log.info({ mailId: request.params.mailId }, "failed mail queued again");
       return reply.code(204).send(null);

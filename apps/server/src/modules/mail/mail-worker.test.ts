@@ -229,9 +229,9 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
     ]);
 
     refusing = false;
-    expect(await resendMail(database.db, id, clock.now)).toBe(true);
+    expect(await resendMail(database.db, id, clock.now)).toEqual({ memberEntityNumber: member });
     // Only a parked mail can be sent again; a second resend finds none.
-    expect(await resendMail(database.db, id, clock.now)).toBe(false);
+    expect(await resendMail(database.db, id, clock.now)).toBeUndefined();
     expect(await rowOf(id)).toMatchObject({ status: "PENDING", attempts: 0, lastErrorCode: null });
     expect((await mailWorker.runOnce()).map((result) => result.outcome)).toEqual(["sent"]);
     const [mail] = await peer.waitForMessages(1);

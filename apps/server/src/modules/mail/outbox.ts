@@ -264,11 +264,16 @@ export async function listFailedMails(
  * Queues a parked mail again, due now with a fresh set of attempts; the same Message-ID, so it is
  * the same mail. False when there is no parked mail with this id.
  */
-export async function resendMail(db: Queryable, id: number, now: Date): Promise<boolean> {
-  const rows = await db
+/** Queues a parked mail again; the member it is about (null: nobody in the register), or undefined when no parked mail has that id. */
+export async function resendMail(
+  db: Queryable,
+  id: number,
+  now: Date,
+): Promise<{ memberEntityNumber: number | null } | undefined> {
+  const [row] = await db
     .update(outboxMails)
     .set({ status: "PENDING", attempts: 0, nextAttemptAt: now, lastErrorCode: null })
     .where(and(eq(outboxMails.id, id), eq(outboxMails.status, "FAILED")))
-    .returning({ id: outboxMails.id });
-  return rows.length > 0;
+    .returning({ memberEntityNumber: outboxMails.memberEntityNumber });
+  return row;
 }
