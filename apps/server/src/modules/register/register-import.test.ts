@@ -209,6 +209,24 @@ describe.each(TEST_DATABASE_KINDS)("register import on %s", (kind) => {
     expect(await snapshot(database.db)).toEqual(before);
   });
 
+  it("reports a NUL, an escape or a right-to-left override in a value at its file, line and column, before the database sees it", async () => {
+    editLines(copy.folder, "members.csv", (line, number) => {
+      if (number === 3) return line.replace("Sibusiso", "Sibu\u0000siso");
+      if (number === 4) return line.replace("Lwazi", "\u001b[2JLwazi");
+      return line;
+    });
+    editLines(copy.folder, "emergency_contacts.csv", (line, number) =>
+      number === 2 ? line.replace(/^(\d+,)/, "$1\u202E") : line,
+    );
+    const outcome = await runImport(database.db, copy.folder);
+    expect(outcome.kind === "problems" && outcome.problems.map(formatProblem)).toEqual([
+      "members.csv:3:first_name: Character 5 is a control character (U+0000); no value may hold one.",
+      "members.csv:4:first_name: Character 1 is a control character (U+001B); no value may hold one.",
+      "emergency_contacts.csv:2:name: Character 1 is a bidirectional control (U+202E); no value may hold one.",
+    ]);
+    expect((await snapshot(database.db)).members).toEqual([]);
+  });
+
   it("reports a dependent whose policy is missing, and writes nothing", async () => {
     editLines(copy.folder, "policy_dependents.csv", (line, number) =>
       number === 5 ? `${line}\n3000009,50000005,CHILD,01,` : line,

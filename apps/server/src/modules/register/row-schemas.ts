@@ -420,6 +420,31 @@ export const staffRoleSchema = rowSchema<"staffRoles">()({
 });
 
 /**
+ * Characters no value of any column may hold, anywhere in it (around it too): the control
+ * characters (C0, DEL and C1: NUL, which PostgreSQL's text cannot hold, tab, line breaks, the
+ * escape that starts a terminal's commands) and the bidirectional controls (U+061C, U+200E,
+ * U+200F, U+202A–U+202E, U+2066–U+2069), which reorder what the console and the screens show: a
+ * name written backwards with U+202E reads as another. No column is several lines long or laid
+ * out with tabs, so none has a use for either.
+ */
+const REFUSED_CHARACTER = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** Which character of the value (counted from 1) is refused, and why; undefined for a value without one. */
+export function refusedCharacter(value: string): string | undefined {
+  if (!REFUSED_CHARACTER.test(value)) return undefined;
+  let position = 0;
+  for (const character of value) {
+    position += 1;
+    if (!REFUSED_CHARACTER.test(character)) continue;
+    const codePoint = `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+    const kind = CONTROL_CHARACTER.test(character) ? "a control character" : "a bidirectional control";
+    return `Character ${position} is ${kind} (${codePoint}); no value may hold one.`;
+  }
+  return undefined;
+}
+
+/**
  * Words for the domain schemas' issues that carry no message of their own (those written for the
  * portal's forms keep theirs). Never the value itself.
  */

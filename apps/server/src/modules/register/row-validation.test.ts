@@ -73,6 +73,48 @@ describe("row rules", () => {
     expect([...declared.entityNumbers]).toEqual([50000001]);
   });
 
+  it("refuses control characters and bidirectional controls in every column, naming the character, not the value", () => {
+    const { rows, problems } = check("members", {
+      ...member,
+      title: "Mr\u0085",
+      first_name: "Tha\u0000ndi",
+      last_name: "\u202Eiskon",
+      emails: "thandi@example.com;\u2066t@example.org\u2069",
+      residential_line1: "22 Protea\tAvenue",
+      residential_line2: "Unit 5\nRosebank",
+      residential_city: "Johannes\u001b[2Jburg",
+      residential_postal_code: "2196\u200E",
+      residential_country: "South Africa\u007f",
+    });
+    expect(rows).toEqual([]);
+    expect(problems).toEqual([
+      "members.csv:2:title: Character 3 is a control character (U+0085); no value may hold one.",
+      "members.csv:2:first_name: Character 4 is a control character (U+0000); no value may hold one.",
+      "members.csv:2:last_name: Character 1 is a bidirectional control (U+202E); no value may hold one.",
+      "members.csv:2:emails: Character 20 is a bidirectional control (U+2066); no value may hold one.",
+      "members.csv:2:residential_line1: Character 10 is a control character (U+0009); no value may hold one.",
+      "members.csv:2:residential_line2: Character 7 is a control character (U+000A); no value may hold one.",
+      "members.csv:2:residential_city: Character 9 is a control character (U+001B); no value may hold one.",
+      "members.csv:2:residential_postal_code: Character 5 is a bidirectional control (U+200E); no value may hold one.",
+      "members.csv:2:residential_country: Character 13 is a control character (U+007F); no value may hold one.",
+    ]);
+    for (const [kind, column, value, expected] of [
+      ["emergencyContacts", "name", "Sipho\u200F", "Character 6 is a bidirectional control (U+200F)"],
+      ["waitingPeriods", "condition", "Asthma\u061C", "Character 7 is a bidirectional control (U+061C)"],
+      [
+        "doctorAllocations",
+        "doctor_name",
+        "Dr\u202A Mokoena",
+        "Character 3 is a bidirectional control (U+202A)",
+      ],
+      ["plans", "plan_name", "Gold\u0000", "Character 5 is a control character (U+0000)"],
+    ] as const) {
+      expect(check(kind, { [column]: value }).problems).toContain(
+        `${kind}.csv:2:${column}: ${expected}; no value may hold one.`,
+      );
+    }
+  });
+
   it("holds identity type and number together, and keys to whole numbers PostgreSQL holds", () => {
     expect(check("members", { ...member, identity_number: "8705140123081" }).problems).toEqual([
       "members.csv:2:identity_type: Required with an identity_number.",

@@ -11,6 +11,7 @@ import {
   policyDependentSchema,
   policySchema,
   type RowIssue,
+  refusedCharacter,
   registerErrorMap,
   staffRoleSchema,
   waitingPeriodSchema,
@@ -88,15 +89,31 @@ function columnIssues(column: string, issues: readonly z.core.$ZodIssue[]): RowI
 /** One record: its row when every column and rule holds; its valid columns' values either way. */
 function checkRecord(schema: CompiledSchema, record: CsvRecord) {
   const text: Record<string, string> = {};
-  for (const column of Object.keys(schema.columns)) text[column] = (record.values[column] ?? "").trim();
-  const whole = schema.wholeRow.safeParse(text, { error: registerErrorMap });
+  /** Columns holding a character no value may hold (row-schemas.ts), with the reason. */
+  let refused: Map<string, string> | undefined;
+  for (const column of Object.keys(schema.columns)) {
+    const value = record.values[column] ?? "";
+    // As written (not trimmed), so the position counts as the file does.
+    const reason = refusedCharacter(value);
+    if (reason !== undefined) {
+      refused ??= new Map();
+      refused.set(column, reason);
+    }
+    text[column] = value.trim();
+  }
+  const whole = refused ? undefined : schema.wholeRow.safeParse(text, { error: registerErrorMap });
   let values: Record<string, unknown>;
   const issues: RowIssue[] = [];
-  if (whole.success) values = whole.data;
+  if (whole?.success) values = whole.data;
   else {
     // Column by column, to say what is wrong with each and keep the values that are right.
     values = {};
     for (const [column, columnSchema] of Object.entries(schema.columns)) {
+      const reason = refused?.get(column);
+      if (reason !== undefined) {
+        issues.push({ column, message: reason });
+        continue;
+      }
       const parsed = columnSchema.safeParse(text[column], { error: registerErrorMap });
       if (parsed.success) values[column] = parsed.data;
       else issues.push(...columnIssues(column, parsed.error.issues));
