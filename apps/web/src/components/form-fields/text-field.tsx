@@ -11,6 +11,8 @@ interface TextFieldProps {
   error: FieldError | undefined;
   /** Shown after the label, e.g. a tooltip button; given the id its content should carry. */
   labelAddon?: (descriptionId: string) => ReactNode;
+  /** The id of more text about the field, elsewhere on the page (e.g. a notice on what was typed). */
+  describedBy?: string;
 }
 
 export function TextField({
@@ -21,10 +23,12 @@ export function TextField({
   registration,
   error,
   labelAddon,
+  describedBy,
 }: TextFieldProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
-  const { errorId, controlProps } = errorAttributes(id, error, labelAddon ? [descriptionId] : []);
+  const descriptions = [...(labelAddon ? [descriptionId] : []), ...(describedBy ? [describedBy] : [])];
+  const { errorId, controlProps } = errorAttributes(id, error, descriptions);
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">

@@ -452,3 +452,133 @@ describe("DefaultQueryForm: sending", () => {
     expect(changed.headers.get("Idempotency-Key")).not.toBe(first.headers.get("Idempotency-Key"));
   });
 });
+
+describe("DefaultQueryForm: a reply address the member's details do not hold", () => {
+  beforeEach(() => setCookie("XSRF-TOKEN", "token-1"));
+
+  const NOTICE =
+    "We do not hold this e-mail address for you. Our reply may hold medical information: please check it.";
+  const confirmation = (address: string) =>
+    screen.queryByRole("checkbox", {
+      name: `Yes, send the reply to ${address}. It is not an address we hold for you.`,
+    });
+  const anyConfirmation = () => screen.queryByRole("checkbox", { name: /^Yes, send the reply to/ });
+
+  /** Once the member's details (and so their addresses) are in, as the prefilled field shows. */
+  async function typeAddress(user: ReturnType<typeof userEvent.setup>, address: string) {
+    await waitFor(() => expect(emailField()).not.toHaveValue(""));
+    await user.clear(emailField());
+    await user.type(emailField(), address);
+  }
+
+  it("asks nothing for one of the member's addresses, in any case and with spaces", async () => {
+    const { user } = setup({ addresses: ["ada@example.com", "Second@Example.org"] });
+    await waitFor(() => expect(emailField()).toHaveValue("ada@example.com"));
+    expect(anyConfirmation()).toBeNull();
+    await typeAddress(user, " SECOND@example.ORG ");
+    expect(anyConfirmation()).toBeNull();
+    expect(screen.queryByText(NOTICE)).toBeNull();
+  });
+
+  it("asks to confirm any other address, said in a live region that describes the field", async () => {
+    const { user } = setup();
+    await waitFor(() => expect(emailField()).toHaveValue("ada@example.com"));
+    // The live region is there, empty, before anything is said in it.
+    const live = document.querySelector('[aria-live="polite"][data-reply-address-notice]');
+    expect(live).not.toBeNull();
+    expect(live).toHaveTextContent("");
+    await typeAddress(user, "ada@exmaple.com");
+    expect(live).toHaveTextContent(NOTICE);
+    expect(emailField()).toHaveAccessibleDescription(NOTICE);
+    const box = confirmation("ada@exmaple.com");
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAttribute("aria-required", "true");
+    // The box follows the field it is about, for keyboard users too.
+    await user.click(emailField());
+    await user.tab();
+    expect(box).toHaveFocus();
+  });
+
+  it("waits for a whole address before asking", async () => {
+    const { user } = setup();
+    await typeAddress(user, "ada@exmaple");
+    expect(anyConfirmation()).toBeNull();
+  });
+
+  it("blocks sending until the box is ticked, moving focus to it with its message", async () => {
+    const { user, uploads } = setup();
+    await fillValidQuery(user);
+    await typeAddress(user, "ada@exmaple.com");
+    await user.click(sendButton() as HTMLElement);
+
+    const box = confirmation("ada@exmaple.com") as HTMLElement;
+    await waitFor(() => expect(box).toHaveFocus());
+    const message = "Please tick the box to confirm this address, or correct the address.";
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveAccessibleDescription(message);
+    expect(uploads).toHaveLength(0);
+
+    // Ticked from the keyboard: the message goes, and the query is sent with the confirmation.
+    await user.keyboard(" ");
+    expect(box).toBeChecked();
+    expect(screen.queryByText(message)).toBeNull();
+    await user.click(sendButton() as HTMLElement);
+    const request = await sentUpload(uploads);
+    expect(formEntries(request.body)).toEqual([
+      ["subCategory", ""],
+      ["query", "My claim was not paid."],
+      ["email", "ada@exmaple.com"],
+      ["category", "OTHER"],
+      ["origin", "MEMBER_WEB"],
+      ["ccEmail", ""],
+      ["emailConfirmed", "true"],
+    ]);
+  });
+
+  it("shows the confirmation's message with the other fields' when the form is sent incomplete", async () => {
+    const { user, uploads } = setup();
+    await typeAddress(user, "ada@exmaple.com");
+    await user.click(sendButton() as HTMLElement);
+    expect(await screen.findByText(VALIDATION_MESSAGES.category)).toBeInTheDocument();
+    expect(confirmation("ada@exmaple.com")).toHaveAttribute("aria-invalid", "true");
+    expect(uploads).toHaveLength(0);
+  });
+
+  it("confirms one address only: another address is asked about afresh", async () => {
+    const { user } = setup();
+    await typeAddress(user, "ada@exmaple.com");
+    await user.click(confirmation("ada@exmaple.com") as HTMLElement);
+    await typeAddress(user, "ada@exampel.com");
+    expect(confirmation("ada@exampel.com")).not.toBeChecked();
+  });
+
+  it("asks nothing when the member's details could not be loaded: there is nothing to compare with", async () => {
+    server.use(...contentFragmentHandlers(), memberDetailsFailing());
+    const sent = recordRequests();
+    const uploads = stubUploads();
+    const user = userEvent.setup();
+    renderWithProviders(<DefaultQueryForm />);
+    await waitFor(() => expect(sentKeys(sent).some((key) => key.includes("member-details"))).toBe(true));
+    await user.type(emailField(), "ada@exmaple.com");
+    await user.selectOptions(categorySelect(), "OTHER");
+    await user.type(detailsField() as HTMLElement, "My claim was not paid.");
+    await user.click(sendButton() as HTMLElement);
+    // The server compares with the register itself, and the console warns the agent.
+    const request = await sentUpload(uploads);
+    expect(anyConfirmation()).toBeNull();
+    expect(formEntries(request.body).map(([name]) => name)).not.toContain("emailConfirmed");
+  });
+
+  it("goes once the address is corrected, and the query is sent as the specification has it", async () => {
+    const { user, uploads } = setup();
+    await fillValidQuery(user);
+    await typeAddress(user, "ada@exmaple.com");
+    expect(confirmation("ada@exmaple.com")).toBeInTheDocument();
+    await typeAddress(user, "ada@example.com");
+    expect(anyConfirmation()).toBeNull();
+    expect(emailField()).not.toHaveAccessibleDescription(NOTICE);
+    await user.click(sendButton() as HTMLElement);
+    const request = await sentUpload(uploads);
+    expect(formEntries(request.body).map(([name]) => name)).not.toContain("emailConfirmed");
+  });
+});

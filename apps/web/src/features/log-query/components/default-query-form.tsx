@@ -17,12 +17,14 @@ import { TextField } from "../../../components/form-fields/text-field";
 import { HelpSuggestions } from "../../../components/help-suggestions/help-suggestions";
 import { defaultQueryFields, useCreateDefaultQuery } from "../api/create-default-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
+import { useReplyAddressConfirmation } from "../hooks/use-reply-address-confirmation";
 import { AdditionalEmailTooltip } from "./additional-email-tooltip";
 import { CategoryHelp, RedirectInfo } from "./category-help";
 import type { HandOver } from "./hand-over";
 import { LogAnotherButton } from "./log-another-button";
 import type { NextQueryStart } from "./next-query-start";
 import { DefaultQuerySuccess } from "./query-success";
+import { ReplyAddressConfirmation } from "./reply-address-confirmation";
 import { SubmitErrorAlert } from "./submit-error-alert";
 
 interface DefaultQueryFormProps {
@@ -60,6 +62,7 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
   usePrefilledEmail((address) => {
     if (getValues("email") === "") resetField("email", { defaultValue: address });
   });
+  const replyAddress = useReplyAddressConfirmation(watch("email") ?? "");
   // The button that asked for this form is gone with the success message: keyboard and
   // screen-reader users continue at the form's first field, not at the top of the page.
   useEffect(() => {
@@ -100,9 +103,9 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
   }
 
   const send = handleSubmit((values) => {
-    if (redirectOnly) return;
-    submission.mutate({ fields: defaultQueryFields(values), files });
-  });
+    if (redirectOnly || !replyAddress.readyToSend()) return;
+    submission.mutate({ fields: { ...defaultQueryFields(values), ...replyAddress.fields() }, files });
+  }, replyAddress.markSendTried);
 
   return (
     <form noValidate onSubmit={send} aria-label="Log a query">
@@ -134,7 +137,9 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
         required
         registration={register("email")}
         error={errors.email}
+        describedBy={replyAddress.noticeId}
       />
+      <ReplyAddressConfirmation {...replyAddress.confirmation} />
       <TextField
         label="Additional Email address(optional):"
         type="email"

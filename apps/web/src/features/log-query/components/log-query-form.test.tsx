@@ -16,7 +16,9 @@ const detailsField = () => screen.getByLabelText("Query details");
 const logAnother = () => screen.queryByRole("button", { name: "Log another query" });
 
 function setup(origin: string) {
-  server.use(...contentFragmentHandlers(), memberDetailsHandler(memberWithEmails("ada@example.com")));
+  // work@example.com is the member's too: the address chosen is carried over without a question.
+  const details = memberWithEmails("ada@example.com", "work@example.com");
+  server.use(...contentFragmentHandlers(), memberDetailsHandler(details));
   const uploads = stubUploads();
   const onLogged = vi.fn();
   const user = userEvent.setup();
@@ -80,6 +82,27 @@ describe("LogQueryForm: Log another query", () => {
       expect(onLogged.mock.calls).toEqual([[{ referenceNumber: 300201 }], [{ referenceNumber: 300202 }]]);
     },
   );
+
+  it("asks again on the next form about an address outside the member's details", async () => {
+    const { user, uploads } = setup("default");
+    const box = () =>
+      screen.getByRole("checkbox", {
+        name: "Yes, send the reply to ada@exmaple.com. It is not an address we hold for you.",
+      });
+    await waitFor(() => expect(emailField()).toHaveValue("ada@example.com"));
+    await user.clear(emailField());
+    await user.type(emailField(), "ada@exmaple.com");
+    await user.click(box());
+    await user.selectOptions(categorySelect(), "OTHER");
+    await user.type(detailsField(), "The first query.");
+    await user.click(screen.getByRole("button", { name: "Send Query" }));
+    const first = await sent(uploads, 1);
+    act(() => first.answerJson(createQueryResponseSchema, { referenceNumber: 300203 }));
+    await user.click((await screen.findByRole("button", { name: "Log another query" })) as HTMLElement);
+    // One confirmation, one query: the next one starts with the address and the question again.
+    expect(emailField()).toHaveValue("ada@exmaple.com");
+    expect(box()).not.toBeChecked();
+  });
 
   it("offers no second form while the first is still being sent or after a failure", async () => {
     const { user, uploads } = setup("default");

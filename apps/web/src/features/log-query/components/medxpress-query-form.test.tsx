@@ -157,4 +157,24 @@ describe("LogQueryForm, medxpress origin", () => {
     expect(categorySelect()).toHaveValue("MEDXPRESS_ORDER_QUERY");
     expect(detailsField()).toHaveValue("Please repeat my chronic order.");
   });
+
+  it("asks to confirm an address the member's details do not hold, and sends the confirmation", async () => {
+    const { user, uploads } = setup();
+    await waitFor(() => expect(emailField()).toHaveValue("ada@example.com"));
+    await user.clear(emailField());
+    await user.type(emailField(), "ada@exmaple.com");
+    await user.selectOptions(categorySelect(), "MEDXPRESS_ORDER_QUERY");
+    await user.type(detailsField(), "Please repeat my chronic order.");
+    await user.click(sendButton());
+    const box = screen.getByRole("checkbox", {
+      name: "Yes, send the reply to ada@exmaple.com. It is not an address we hold for you.",
+    });
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(uploads).toHaveLength(0);
+    await user.keyboard(" ");
+    await user.click(sendButton());
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(formEntries((uploads[0] as FakeUploadRequest).body)).toContainEqual(["emailConfirmed", "true"]);
+  });
 });

@@ -15,11 +15,13 @@ import { TextField } from "../../../components/form-fields/text-field";
 import { HelpSuggestions } from "../../../components/help-suggestions/help-suggestions";
 import { medxpressQueryFields, useCreateMedxpressQuery } from "../api/create-medxpress-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
+import { useReplyAddressConfirmation } from "../hooks/use-reply-address-confirmation";
 import { CategoryHelp } from "./category-help";
 import type { HandOver } from "./hand-over";
 import { LogAnotherButton } from "./log-another-button";
 import type { NextQueryStart } from "./next-query-start";
 import { MedxpressQuerySuccess } from "./query-success";
+import { ReplyAddressConfirmation } from "./reply-address-confirmation";
 import { SubmitErrorAlert } from "./submit-error-alert";
 
 interface MedxpressQueryFormProps {
@@ -55,6 +57,7 @@ export function MedxpressQueryForm({ onLogged, onLogAnother, start, handOver }: 
   usePrefilledEmail((address) => {
     if (getValues("email") === "") resetField("email", { defaultValue: address });
   });
+  const replyAddress = useReplyAddressConfirmation(watch("email") ?? "");
   // The button that asked for this form is gone with the success message: keyboard and
   // screen-reader users continue at the form's first field, not at the top of the page.
   useEffect(() => {
@@ -80,7 +83,10 @@ export function MedxpressQueryForm({ onLogged, onLogAnother, start, handOver }: 
     );
   }
 
-  const send = handleSubmit((values) => submission.mutate({ fields: medxpressQueryFields(values), files }));
+  const send = handleSubmit((values) => {
+    if (!replyAddress.readyToSend()) return;
+    submission.mutate({ fields: { ...medxpressQueryFields(values), ...replyAddress.fields() }, files });
+  }, replyAddress.markSendTried);
 
   return (
     <form noValidate onSubmit={send} aria-label="Log a query">
@@ -99,7 +105,9 @@ export function MedxpressQueryForm({ onLogged, onLogAnother, start, handOver }: 
         required
         registration={register("email")}
         error={errors.email}
+        describedBy={replyAddress.noticeId}
       />
+      <ReplyAddressConfirmation {...replyAddress.confirmation} />
       <QueryDetailsField
         registration={register("query")}
         error={errors.query}

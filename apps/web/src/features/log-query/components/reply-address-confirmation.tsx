@@ -1,0 +1,69 @@
+import { type RefObject, useId } from "react";
+
+export interface ReplyAddressConfirmationProps {
+  /** The live region's id; the e-mail field is described by it while it says something. */
+  noticeId: string;
+  checkboxRef: RefObject<HTMLInputElement | null>;
+  /** The typed address is none of the member's: the notice and the box show. */
+  asked: boolean;
+  address: string;
+  confirmed: boolean;
+  showError: boolean;
+  onConfirmedChange: (confirmed: boolean) => void;
+}
+
+const NOTICE =
+  "We do not hold this e-mail address for you. Our reply may hold medical information: please check it.";
+const NOT_CONFIRMED = "Please tick the box to confirm this address, or correct the address.";
+
+/**
+ * Placed right after the e-mail field: a notice in a polite live region (present, empty, from the
+ * start, so screen readers announce it when it fills) and a required box naming the address.
+ */
+export function ReplyAddressConfirmation({
+  noticeId,
+  checkboxRef,
+  asked,
+  address,
+  confirmed,
+  showError,
+  onConfirmedChange,
+}: ReplyAddressConfirmationProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <>
+      <div
+        id={noticeId}
+        aria-live="polite"
+        data-reply-address-notice=""
+        className={asked ? "alert alert-warning py-2 mb-2" : undefined}
+      >
+        {asked ? NOTICE : null}
+      </div>
+      {asked ? (
+        <div className="form-check mb-3">
+          <input
+            ref={checkboxRef}
+            id={id}
+            type="checkbox"
+            className={`form-check-input${showError ? " is-invalid" : ""}`}
+            checked={confirmed}
+            onChange={(event) => onConfirmedChange(event.target.checked)}
+            aria-required="true"
+            aria-invalid={showError ? true : undefined}
+            aria-describedby={showError ? errorId : undefined}
+          />
+          <label htmlFor={id} className="form-check-label text-break">
+            {`Yes, send the reply to ${address}. It is not an address we hold for you.`}
+          </label>
+          {showError ? (
+            <div id={errorId} className="invalid-feedback d-block">
+              {NOT_CONFIRMED}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
