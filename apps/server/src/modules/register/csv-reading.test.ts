@@ -67,6 +67,12 @@ describe("readRegisterFile", () => {
     ]);
   });
 
+  it("shows a control or bidirectional character of an unknown column's name by its code, not as itself", () => {
+    expect(read("entity_number,role,\u001b[2Jnote\u202E\n1,STAFF_AGENT,x\n", "staffRoles").problems).toEqual([
+      "staff_roles.csv:1:<U+001B>[2Jnote<U+202E>: Unknown column.",
+    ]);
+  });
+
   it("reports a record with too few or too many values, and goes on", () => {
     const { records, problems } = read(
       "entity_number,role\n1\n2,STAFF_AGENT\n3,STAFF_AGENT,extra\n",
@@ -114,13 +120,21 @@ describe("listRegisterFiles", () => {
 
   it("lists the register files in their order and reports any other name, ignoring hidden files", async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "register-files-"));
-    for (const name of ["staff_roles.csv", "plans.csv", "Members.csv", "notes.txt", ".DS_Store"])
+    for (const name of [
+      "staff_roles.csv",
+      "plans.csv",
+      "Members.csv",
+      "notes.txt",
+      ".DS_Store",
+      "vsc.\u202Eexe",
+    ])
       fs.writeFileSync(path.join(folder, name), "");
     const { files, problems } = await listRegisterFiles(folder);
     expect(files.map((file) => file.kind)).toEqual(["plans", "staffRoles"]);
     expect(problems.map(formatProblem).sort()).toEqual([
       "Members.csv: Not a register file; file names are lower-case: members.csv.",
       expect.stringMatching(/^notes\.txt: Not a register file \(expected: plans\.csv, members\.csv, /),
+      expect.stringMatching(/^vsc\.<U\+202E>exe: Not a register file \(expected: /),
     ]);
   });
 

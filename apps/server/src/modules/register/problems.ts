@@ -1,6 +1,10 @@
+import { showRefusedCharacters } from "./row-schemas.js";
+
 // A problem found in the files: where (file, line, column) and what, in words for the operator.
 // Messages never quote a value from the files: the operator has the file, and an ID number or a
-// name has no business in a terminal's scroll-back or a CI log.
+// name has no business in a terminal's scroll-back or a CI log. The file and column may be names
+// found in the folder (a file or column the import does not know): their control and
+// bidirectional characters are shown by their codes.
 
 export interface Problem {
   file: string;
@@ -13,7 +17,7 @@ export interface Problem {
 /** `members.csv:14:date_of_birth: Expected a date written yyyy-MM-dd.` */
 export function formatProblem(problem: Problem): string {
   const position = [problem.file, problem.line, problem.column].filter((part) => part !== undefined);
-  return `${position.join(":")}: ${problem.message}`;
+  return `${showRefusedCharacters(position.join(":"))}: ${problem.message}`;
 }
 
 /** In file order, then line order, so the report reads like the files. */

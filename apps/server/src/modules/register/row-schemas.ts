@@ -428,7 +428,11 @@ export const staffRoleSchema = rowSchema<"staffRoles">()({
  * out with tabs, so none has a use for either.
  */
 const REFUSED_CHARACTER = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const REFUSED_CHARACTERS = new RegExp(REFUSED_CHARACTER.source, "gu");
 const CONTROL_CHARACTER = /\p{Cc}/u;
+
+const codeOf = (character: string) =>
+  `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 
 /** Which character of the value (counted from 1) is refused, and why; undefined for a value without one. */
 export function refusedCharacter(value: string): string | undefined {
@@ -437,11 +441,19 @@ export function refusedCharacter(value: string): string | undefined {
   for (const character of value) {
     position += 1;
     if (!REFUSED_CHARACTER.test(character)) continue;
-    const codePoint = `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
     const kind = CONTROL_CHARACTER.test(character) ? "a control character" : "a bidirectional control";
-    return `Character ${position} is ${kind} (${codePoint}); no value may hold one.`;
+    return `Character ${position} is ${kind} (${codeOf(character)}); no value may hold one.`;
   }
   return undefined;
+}
+
+/**
+ * A name the report repeats from the folder (a file's, an unknown column's) with each of those
+ * characters written as its code (<U+202E>), so that the report shows what is there and the
+ * terminal obeys none of it.
+ */
+export function showRefusedCharacters(name: string): string {
+  return name.replace(REFUSED_CHARACTERS, (character) => `<${codeOf(character)}>`);
 }
 
 /**
