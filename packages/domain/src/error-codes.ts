@@ -10,6 +10,8 @@ export const EXCEPTION_CODES = {
   ATTACHMENT_RULE: "ATTACHMENT_RULE",
   PROFILE_PICTURE_RULE: "PROFILE_PICTURE_RULE",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  /** A reply's HTML nested too deeply, too large or too slow to clean (400; the message says which). */
+  REPLY_TOO_COMPLEX: "REPLY_TOO_COMPLEX",
   // The outdated-query code (requirements §8, §9): the SPA shows ERROR_MESSAGES.outdatedQuery for it.
   OUTDATED_QUERY: "0015",
   QUERY_NOT_UPDATABLE: "QUERY_NOT_UPDATABLE",
@@ -21,6 +23,10 @@ export const EXCEPTION_CODES = {
   /** A registration or password-reset link that is unknown, used or expired. */
   ACCOUNT_LINK_INVALID: "ACCOUNT_LINK_INVALID",
   USERNAME_TAKEN: "USERNAME_TAKEN",
+  /** The change needs the current password again (e-mail addresses, phone numbers). */
+  PASSWORD_REQUIRED: "PASSWORD_REQUIRED",
+  /** The current password given for such a change is wrong. */
+  PASSWORD_INCORRECT: "PASSWORD_INCORRECT",
   /** The disk the files go to is full (507). */
   STORAGE_FULL: "STORAGE_FULL",
   /** The database or file store cannot be reached or written for now (503, with Retry-After). */

@@ -4,6 +4,15 @@
 
 export const CONTACT_DETAILS_LIMITS = { emails: 5, phoneNumbers: 5, fieldLength: 100 } as const;
 
+/**
+ * A change of the e-mail addresses or phone numbers a log-in is recovered through asks for the
+ * current password again: a borrowed session must not be able to take the account over.
+ */
+export const CONTACT_DETAILS_MESSAGES = {
+  passwordNeeded: "Enter your current password to change your e-mail addresses or phone numbers.",
+  passwordIncorrect: "The current password you entered is not correct.",
+} as const;
+
 export const MEMBER_SEARCH_MAX_RESULTS = 20;
 
 export const WAITING_PERIOD_TYPES = ["GENERAL", "CONDITION_SPECIFIC"] as const;

@@ -113,6 +113,25 @@ export const accountTokens = pgTable(
   ],
 );
 
+/**
+ * A member's change of their e-mail addresses, with the addresses they had before: for a day, a
+ * password-reset link mailed to a new address also tells the old ones (docs/decisions, "What a
+ * session may not do without the password"). Rows older
+ * than that are removed by the hourly sweep; the audit trail keeps that the change happened.
+ */
+export const contactChanges = pgTable(
+  "contact_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    previousEmails: text("previous_emails").array().notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("contact_changes_member").on(table.memberEntityNumber, table.changedAt)],
+);
+
 // ---- Smart inquiry -------------------------------------------------------------------------
 
 export const queries = pgTable(

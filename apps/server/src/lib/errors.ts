@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, type ErrorBody, EXCEPTION_CODES, LOGIN_FAILURE_MESSAGE } from "@portal/domain";
+import {
+  ACCOUNT_MESSAGES,
+  CONTACT_DETAILS_MESSAGES,
+  type ErrorBody,
+  EXCEPTION_CODES,
+  LOGIN_FAILURE_MESSAGE,
+} from "@portal/domain";
 
 /**
  * An error a route may answer with. Every error body has the same shape,
@@ -57,6 +63,10 @@ export const errors = {
   },
   accountLinkInvalid: () =>
     new AppError(400, EXCEPTION_CODES.ACCOUNT_LINK_INVALID, ACCOUNT_MESSAGES.linkInvalid),
+  passwordRequired: () =>
+    new AppError(403, EXCEPTION_CODES.PASSWORD_REQUIRED, CONTACT_DETAILS_MESSAGES.passwordNeeded),
+  passwordIncorrect: () =>
+    new AppError(403, EXCEPTION_CODES.PASSWORD_INCORRECT, CONTACT_DETAILS_MESSAGES.passwordIncorrect),
   usernameTaken: () => new AppError(409, EXCEPTION_CODES.USERNAME_TAKEN, ACCOUNT_MESSAGES.usernameTaken),
   internal: () =>
     new AppError(500, EXCEPTION_CODES.INTERNAL, "Something went wrong on our side. Please try again later."),

@@ -77,6 +77,8 @@ export const contactDetailsUpdateSchema = z
         (addresses) => new Set(addresses.map((address) => address.type)).size === addresses.length,
         "At most one postal and one residential address.",
       ),
+    /** Required when the e-mail addresses or phone numbers change: the log-in's password, again. */
+    currentPassword: z.string().min(1).max(1024).optional(),
   })
   .meta({ id: "ContactDetailsUpdate" });
 export type ContactDetailsUpdate = z.output<typeof contactDetailsUpdateSchema>;

@@ -18,6 +18,9 @@ export const AUDIT_RESOURCES = {
   patientList: "patient-list-details",
   policyDependents: "policy-dependents",
   contactDetails: "contact-details",
+  /** The member's own change of their e-mail addresses or phone numbers (asked the password again). */
+  emailChange: "email-change",
+  phoneChange: "phone-change",
   roles: "roles",
   memberSearch: "member-search",
   waitingPeriods: "waiting-periods",

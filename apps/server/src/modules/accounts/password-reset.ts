@@ -1,13 +1,19 @@
 import { type PasswordResetCompletion, passwordStrengthProblem } from "@portal/domain";
 import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
+import type { Queryable } from "../../db/database.js";
 import { memberEmails, members, sessions } from "../../db/schema.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIT_RESOURCES, recordChange } from "../access/audit-trail.js";
 import { clearFailures } from "../gateway/login-throttle.js";
-import { passwordChangedMail, passwordResetLinkMail } from "../mail/account-mail-content.js";
+import {
+  passwordChangedMail,
+  passwordResetLinkMail,
+  resetToNewAddressMail,
+} from "../mail/account-mail-content.js";
 import { enqueueMail } from "../mail/outbox.js";
+import { addressesBeforeRecentChanges } from "../member-details/change-contact-details.js";
 import { normaliseUsername } from "../members/members-repository.js";
 import { hashPassword } from "../members/passwords.js";
 import { sealedAccountLink } from "./account-links.js";
@@ -15,7 +21,9 @@ import { consumeAccountToken, findUsableToken, issueAccountToken } from "./accou
 
 // A forgotten password: step 1 mails a link to whoever the username or address names (the answer
 // is the same when it names nobody); step 2 sets the new password, ends every session of the
-// member and mails them that it changed.
+// member and mails them that it changed. A link never goes to an address added in the last day
+// without the addresses the member had before being told (a borrowed session that changed the
+// address must not take the account over in silence).
 
 /** At most this many log-ins share one address in practice (a family's shared mailbox). */
 const MAX_LOGINS_PER_ADDRESS = 5;
@@ -53,6 +61,13 @@ async function findResetTargets(context: AppContext, login: string): Promise<Res
   return rows.map((row) => ({ entityNumber: row.entityNumber, email: row.address }));
 }
 
+/** The addresses of the last day's changes that `address` is not one of: they hear of a link sent to it. */
+async function oldAddressesToTell(db: Queryable, entityNumber: number, address: string, now: Date) {
+  const before = await addressesBeforeRecentChanges(db, entityNumber, now);
+  if (before.some((old) => old.toLowerCase() === address.toLowerCase())) return [];
+  return before;
+}
+
 /** Step 1. Returns how many links were queued, for the log only. */
 export async function requestPasswordReset(
   context: AppContext,
@@ -82,6 +97,13 @@ export async function requestPasswordReset(
         }),
         now,
       );
+      for (const to of await oldAddressesToTell(tx, target.entityNumber, target.email, now)) {
+        await enqueueMail(
+          tx,
+          resetToNewAddressMail({ to, memberEntityNumber: target.entityNumber, newAddress: target.email }),
+          now,
+        );
+      }
       await recordChange(tx, {
         actorEntityNumber: target.entityNumber,
         subjectEntityNumber: target.entityNumber,
@@ -118,11 +140,10 @@ export async function completePasswordReset(
     if (!spent) throw errors.accountLinkInvalid();
     await tx.update(members).set({ passwordHash }).where(eq(members.entityNumber, spent.entityNumber));
     await tx.delete(sessions).where(eq(sessions.memberEntityNumber, spent.entityNumber));
-    await enqueueMail(
-      tx,
-      passwordChangedMail({ to: spent.email, memberEntityNumber: spent.entityNumber }),
-      now,
-    );
+    const oldAddresses = await oldAddressesToTell(tx, spent.entityNumber, spent.email, now);
+    for (const to of [spent.email, ...oldAddresses]) {
+      await enqueueMail(tx, passwordChangedMail({ to, memberEntityNumber: spent.entityNumber }), now);
+    }
     await recordChange(tx, {
       actorEntityNumber: spent.entityNumber,
       subjectEntityNumber: spent.entityNumber,

@@ -1,3 +1,4 @@
+import { MEMBER_SERVICES_LINE } from "@portal/domain";
 import { type Block, compose, PARAGRAPH_STYLE, paragraph, strong } from "./mail-content.js";
 import type { OutgoingMail } from "./outbox.js";
 import { SEALED_LINK_PLACEHOLDER } from "./sealed-links.js";
@@ -81,4 +82,65 @@ export function passwordChangedMail(input: AccountMailTo): OutgoingMail {
       "If you did not do this, please contact us at once: someone else may have access to your e-mail.",
     ),
   ]);
+}
+
+/** "m•••@example.com": enough for the owner to recognise an address, not enough to write to it. */
+export function maskedEmail(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return "•••";
+  return `${address[0]}•••${address.slice(at)}`;
+}
+
+/**
+ * To an address the member had before a change of their e-mail addresses or phone numbers: what
+ * changed and when, and whom to call if it was not them (a borrowed session, a stolen cookie).
+ */
+export function contactDetailsChangedMail(
+  input: AccountMailTo & { emailsChanged: boolean; phonesChanged: boolean; newEmails: readonly string[] },
+): OutgoingMail {
+  const what =
+    input.emailsChanged && input.phonesChanged
+      ? "e-mail addresses and phone numbers"
+      : input.emailsChanged
+        ? "e-mail addresses"
+        : "phone numbers";
+  const line = MEMBER_SERVICES_LINE;
+  return compose(
+    addressed(input),
+    "CONTACT_DETAILS_CHANGED",
+    `The ${what} of your member portal log-in were changed`,
+    [
+      paragraph(`The ${what} of your member portal log-in have just been changed, with your password.`),
+      ...(input.emailsChanged
+        ? [paragraph("The portal now writes to: ", strong(input.newEmails.map(maskedEmail).join(", ")), ".")]
+        : []),
+      paragraph(
+        "If you did not make this change, call ",
+        strong(`${line.label} on ${line.number}`),
+        ` (${line.hours}) at once, and do not use any password-reset link you did not ask for.`,
+      ),
+    ],
+  );
+}
+
+/** To the addresses a member had before a recent change, when a password-reset link goes to a new one. */
+export function resetToNewAddressMail(input: AccountMailTo & { newAddress: string }): OutgoingMail {
+  const line = MEMBER_SERVICES_LINE;
+  return compose(
+    addressed(input),
+    "PASSWORD_RESET_TO_NEW_ADDRESS",
+    "A password reset for your member portal log-in",
+    [
+      paragraph(
+        "A link to reset the password of your member portal log-in was sent to ",
+        strong(maskedEmail(input.newAddress)),
+        ", an address added to your log-in in the last 24 hours.",
+      ),
+      paragraph(
+        "If you did not ask for this, call ",
+        strong(`${line.label} on ${line.number}`),
+        ` (${line.hours}) at once.`,
+      ),
+    ],
+  );
 }

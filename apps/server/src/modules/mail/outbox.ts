@@ -16,7 +16,9 @@ export type MailKind =
   | "ACCOUNT_ACTIVATION"
   | "ACCOUNT_ALREADY_ACTIVE"
   | "PASSWORD_RESET"
-  | "PASSWORD_CHANGED";
+  | "PASSWORD_CHANGED"
+  | "CONTACT_DETAILS_CHANGED"
+  | "PASSWORD_RESET_TO_NEW_ADDRESS";
 
 export interface OutgoingMail {
   kind: MailKind;

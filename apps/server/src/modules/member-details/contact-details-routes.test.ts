@@ -44,7 +44,10 @@ describe.each(TEST_DATABASE_KINDS)("POST /member-details/ on %s", (kind) => {
     (await browser.request({ method: "GET", url: `${BASE}/member-details/?addresses=true` })).json();
 
   it("replaces the contact details, answers them as they now stand and audits the change", async () => {
-    const answer = await post(family.principal.browser, validUpdate());
+    const answer = await post(family.principal.browser, {
+      ...validUpdate(),
+      currentPassword: family.principal.password,
+    });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["cache-control"]).toBe("private, no-store");
     const expected = {
@@ -56,7 +59,17 @@ describe.each(TEST_DATABASE_KINDS)("POST /member-details/ on %s", (kind) => {
     expect(answer.json()).toMatchObject(expected);
     expect(await current(family.principal.browser)).toMatchObject(expected);
     // Who, whose, which resource, which request: never the data.
+    const audited = (resource: string) => ({
+      actorEntityNumber: family.principal.entityNumber,
+      subjectEntityNumber: family.principal.entityNumber,
+      resource,
+      action: "UPDATE",
+      at: testApp.clock.now,
+      requestId: "contact-details-change",
+    });
     expect(await auditRowsOf(testApp, family.principal.entityNumber)).toEqual([
+      audited("email-change"),
+      audited("phone-change"),
       {
         actorEntityNumber: family.principal.entityNumber,
         subjectEntityNumber: family.principal.entityNumber,
@@ -70,7 +83,12 @@ describe.each(TEST_DATABASE_KINDS)("POST /member-details/ on %s", (kind) => {
 
   it("changes only the member's own details, never a dependent's", async () => {
     const other = await enrolFamily(testApp);
-    await post(other.child.browser, { emails: ["child@example.com"], phoneNumbers: [], addresses: [] });
+    await post(other.child.browser, {
+      emails: ["child@example.com"],
+      phoneNumbers: [],
+      addresses: [],
+      currentPassword: other.child.password,
+    });
     expect((await current(other.child.browser)).emails).toEqual([{ address: "child@example.com" }]);
     expect((await current(other.principal.browser)).addresses).toHaveLength(2);
   });
