@@ -5,7 +5,7 @@ import { loadConfig } from "./config/env.js";
 import { resolveSessionSecret } from "./config/session-secret.js";
 import type { Db } from "./db/database.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
-import { holdSingleProcessLock } from "./db/single-process-lock.js";
+import { holdSingleProcessLock, type SingleProcessLockEvents } from "./db/single-process-lock.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { StartupError } from "./lib/startup-error.js";
 import { createMailTransport } from "./modules/mail/mail-transport.js";
@@ -13,6 +13,7 @@ import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { workingDemoLogins } from "./modules/members/demo-logins.js";
 import { removeUnreferencedAttachments } from "./modules/smart-inquiry/unreferenced-attachments.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
+import { blobStoreWhile } from "./modules/storage/blob-store-guard.js";
 import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
 
 // Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it stops accepting,
@@ -50,21 +51,53 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * What the single-process lock's news does: said in the log (on stderr before the app, and its
+ * logger, exist), and when another process took the lock, this one stops, exit code 1.
+ */
+function singleProcessLockEvents(running: { app?: FastifyInstance }): SingleProcessLockEvents {
+  const say = (level: "info" | "warn" | "error", fields: object, message: string) => {
+    if (running.app) running.app.log[level](fields, message);
+    else console.error(message);
+  };
+  return {
+    onLost: (error) =>
+      say(
+        "warn",
+        { code: (error as { code?: string }).code },
+        "single-process lock lost with its database connection: attachments answer 503 until it is taken again",
+      ),
+    onRegained: () => say("info", {}, "single-process lock taken again: attachments served again"),
+    onTakenByAnother: () => {
+      say(
+        "error",
+        {},
+        "another portal process took the single-process lock while this one's database connection was down: this process stops",
+      );
+      process.exitCode = 1;
+      const { app } = running;
+      // Lets in-flight requests finish, as a SIGTERM would, but never waits for ever.
+      setTimeout(() => process.exit(1), 10_000).unref();
+      void (app ? app.close() : Promise.resolve()).finally(() => process.exit(1));
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const singleProcess = config.DATABASE_URL && config.BLOB_STORE === "local" && !config.BLOB_DIR_SHARED;
+  const running: { app?: FastifyInstance } = {};
   const singleProcessLock = singleProcess
-    ? await holdSingleProcessLock(config.DATABASE_URL ?? "", (error) =>
-        console.error(
-          `The single-process lock's connection was lost (${(error as { code?: string }).code ?? "error"}).`,
-        ),
-      )
+    ? await holdSingleProcessLock(config.DATABASE_URL ?? "", singleProcessLockEvents(running))
     : undefined;
   const database = await openConfiguredDatabase(config).catch(async (error: unknown) => {
     await singleProcessLock?.release();
     throw error;
   });
-  const blobStore = blobStoreFor(config);
+  // While the single-process lock is not held (lost with a database restart), attachments wait.
+  const blobStore = singleProcessLock
+    ? blobStoreWhile(blobStoreFor(config), () => singleProcessLock.held)
+    : blobStoreFor(config);
   const secret = resolveSessionSecret(config);
   const app = await buildApp({
     config,
@@ -78,6 +111,7 @@ async function main(): Promise<void> {
     await singleProcessLock?.release();
     throw error;
   });
+  running.app = app;
   app.addHook("onClose", async () => {
     await database.close();
     await singleProcessLock?.release();

@@ -48,12 +48,17 @@ export function unavailableAnswer(error: unknown): AppError | undefined {
       (code) => STORAGE_REFUSED.has(code) || UNREACHABLE.has(code) || DATABASE_UNAVAILABLE.test(code),
     )
   ) {
-    return new AppError(
-      503,
-      EXCEPTION_CODES.UNAVAILABLE,
-      "The service is unavailable at the moment. Please try again in a minute.",
-      { "retry-after": "30" },
-    );
+    return serviceUnavailable();
   }
   return undefined;
+}
+
+/** 503 with Retry-After: what the portal stands on is missing for now. */
+export function serviceUnavailable(): AppError {
+  return new AppError(
+    503,
+    EXCEPTION_CODES.UNAVAILABLE,
+    "The service is unavailable at the moment. Please try again in a minute.",
+    { "retry-after": "30" },
+  );
 }

@@ -33,7 +33,11 @@ export interface TestApp {
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: Pick<BuildAppOptions, "logger"> & { blobDir?: string } = {},
+  options: Pick<BuildAppOptions, "logger"> & {
+    blobDir?: string;
+    /** Wraps the local blob store the app is given (server.ts guards it by the single-process lock). */
+    wrapBlobStore?: (store: BlobStore) => BlobStore;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const clock = {
@@ -54,9 +58,10 @@ export async function createTestApp(
     PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
     ...env,
   });
-  const { blobDir: givenBlobDir, ...buildOptions } = options;
+  const { blobDir: givenBlobDir, wrapBlobStore, ...buildOptions } = options;
   const blobDir = givenBlobDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-blobs-"));
-  const blobStore = createLocalBlobStore(blobDir);
+  const localStore = createLocalBlobStore(blobDir);
+  const blobStore = wrapBlobStore ? wrapBlobStore(localStore) : localStore;
   const app = await buildApp({
     config,
     db: database.db,
