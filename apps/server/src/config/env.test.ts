@@ -83,7 +83,7 @@ describe("loadConfig", () => {
 
   it("hashes passwords at full cost unless told otherwise, and may be raised", () => {
     expect(loadConfig({}).PASSWORD_HASH_COST).toBe(15);
-    expect(loadConfig({ NODE_ENV: "production", PASSWORD_HASH_COST: "16" }).PASSWORD_HASH_COST).toBe(16);
+    expect(loadConfig({ NODE_ENV: "development", PASSWORD_HASH_COST: "16" }).PASSWORD_HASH_COST).toBe(16);
   });
 
   it.each([
@@ -104,5 +104,64 @@ describe("loadConfig", () => {
     for (const cost of ["0", "18", "fifteen", "15.5"]) {
       expect(() => loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: cost })).toThrow(/PASSWORD_HASH_COST:/);
     }
+  });
+
+  describe("in production", () => {
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://portal.scheme.example",
+      SMTP_URL: "smtps://user:secret@mail.scheme.example",
+      SESSION_SECRET: "s".repeat(40),
+    };
+
+    it("starts with the public address, a mail relay and a session secret, and seeds no demo accounts", () => {
+      const config = loadConfig(production);
+      expect(config).toMatchObject({ seedDemoData: false, mailTransport: "smtp" });
+      expect(loadConfig({ ...production, SMTP_URL: "", MAIL_TRANSPORT: "files" }).mailTransport).toBe(
+        "files",
+      );
+    });
+
+    it.each([
+      ["PUBLIC_URL", { PUBLIC_URL: "" }],
+      ["SMTP_URL", { SMTP_URL: "" }],
+      ["SESSION_SECRET", { SESSION_SECRET: "" }],
+      ["SEED_DEMO_DATA", { SEED_DEMO_DATA: "true" }],
+    ])("refuses to start without %s being right, naming it", (name, change) => {
+      expect(() => loadConfig({ ...production, ...change })).toThrow(
+        new RegExp(`NODE_ENV=production[\\s\\S]*${name}`),
+      );
+    });
+
+    it("seeds demo accounts by default only into an embedded database outside production", () => {
+      expect(loadConfig({ NODE_ENV: "development" }).seedDemoData).toBe(true);
+      expect(loadConfig({ NODE_ENV: "test" }).seedDemoData).toBe(true);
+      expect(
+        loadConfig({ DATABASE_URL: "postgres://localhost/portal", SESSION_SECRET: "x".repeat(32) })
+          .seedDemoData,
+      ).toBe(false);
+    });
+  });
+
+  it("says which transport mail takes, and refuses a choice that contradicts SMTP_URL", () => {
+    expect(loadConfig({}).mailTransport).toBe("files");
+    expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).mailTransport).toBe("smtp");
+    expect(() => loadConfig({ MAIL_TRANSPORT: "smtp" })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_TRANSPORT: "files", SMTP_URL: "smtp://127.0.0.1:2525" })).toThrow(
+      /MAIL_TRANSPORT/,
+    );
+  });
+
+  it("reports a variable that looks like a misspelt setting, and not the machine's own variables", () => {
+    const config = loadConfig({
+      SESION_SECRET: "x".repeat(40),
+      PGPORT: "5432",
+      HOSTNAME: "box",
+      PATH: "/bin",
+    });
+    expect(config.warnings).toEqual([
+      "SESION_SECRET is not a setting of the portal: is it a misspelling of SESSION_SECRET?",
+    ]);
+    expect(loadConfig(process.env).warnings).toEqual([]);
   });
 });

@@ -121,6 +121,10 @@ export const envSchema = z.object({
       "must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com",
     )
     .optional(),
+  // How mail leaves: "smtp" through SMTP_URL, "files" as .eml files in DATA_DIR/outbox (never
+  // delivered). Unset: smtp when SMTP_URL is set, else files, except in production, which must say
+  // "files" on purpose.
+  MAIL_TRANSPORT: z.enum(["smtp", "files"]).optional(),
   MAIL_FROM: z
     .string()
     .refine(
@@ -174,12 +178,78 @@ export interface Config extends Env {
   /** "embedded" runs PGlite in DATA_DIR; "server" connects to DATABASE_URL. */
   databaseKind: "embedded" | "server";
   seedDemoData: boolean;
+  /** smtp: through SMTP_URL; files: .eml files in DATA_DIR/outbox, never delivered. */
+  mailTransport: "smtp" | "files";
+  /** Variables that look like a misspelt setting (SESION_SECRET): said in the log at start. */
+  warnings: string[];
   /** PUBLIC_URL, or http://localhost:PORT: the origin of the mailed account links. */
   publicUrl: string;
 }
 
 export class ConfigError extends StartupError {
   override name = "ConfigError";
+}
+
+/** Variables the portal reads besides those of envSchema (tracing, metrics and the like are added there). */
+const OTHER_KNOWN_VARIABLES = ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME"];
+
+/** Levenshtein distance, bounded: enough to tell SESION_SECRET from SESSION_SECRET. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * Set variables whose names are one or two edits from a setting the portal reads, but not that
+ * setting: an operator's typo that would otherwise be ignored in silence.
+ */
+export function likelyMisspellings(env: NodeJS.ProcessEnv): string[] {
+  const known = [...Object.keys(envSchema.shape), ...OTHER_KNOWN_VARIABLES];
+  const knownSet = new Set(known);
+  const found: string[] = [];
+  for (const name of Object.keys(env)) {
+    // Short names (PGPORT, HOME) are too near to short settings (PORT, HOST) to judge.
+    if (knownSet.has(name) || name.length < 7) continue;
+    const close = known.find(
+      (candidate) =>
+        candidate.length >= 7 &&
+        Math.abs(candidate.length - name.length) <= 1 &&
+        editDistance(name.toUpperCase(), candidate) <= 2,
+    );
+    if (close) found.push(`${name} is not a setting of the portal: is it a misspelling of ${close}?`);
+  }
+  return found;
+}
+
+/** Production means production: what a process with NODE_ENV=production refuses to start without. */
+function productionProblems(values: Env): string[] {
+  if (values.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (!values.PUBLIC_URL) {
+    problems.push("PUBLIC_URL: required in production (the address in every mailed link)");
+  }
+  if (!values.SMTP_URL && values.MAIL_TRANSPORT !== "files") {
+    problems.push(
+      "SMTP_URL: required in production (or MAIL_TRANSPORT=files to write mails to DATA_DIR/outbox on purpose)",
+    );
+  }
+  if (!values.SESSION_SECRET) {
+    problems.push(
+      "SESSION_SECRET: required in production (at least 32 characters, the same in every process)",
+    );
+  }
+  if (values.SEED_DEMO_DATA) {
+    problems.push("SEED_DEMO_DATA: demo accounts with published passwords are never seeded in production");
+  }
+  return problems;
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
@@ -208,10 +278,29 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       `Invalid configuration:\n  PASSWORD_HASH_COST: must be at least ${MIN_PASSWORD_HASH_COST} unless NODE_ENV is test`,
     );
   }
+  if (values.MAIL_TRANSPORT === "smtp" && !values.SMTP_URL) {
+    throw new ConfigError("Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT is smtp");
+  }
+  if (values.MAIL_TRANSPORT === "files" && values.SMTP_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  MAIL_TRANSPORT: files writes mails to DATA_DIR/outbox, but SMTP_URL is set too: choose one",
+    );
+  }
+  const mailTransport = values.MAIL_TRANSPORT ?? (values.SMTP_URL ? "smtp" : "files");
+  const problems = productionProblems(values);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration for NODE_ENV=production:\n${problems.map((line) => `  ${line}`).join("\n")}`,
+    );
+  }
   return {
     ...values,
     databaseKind,
-    seedDemoData: values.SEED_DEMO_DATA ?? databaseKind === "embedded",
+    // Demo accounts have published passwords: seeded by default only into the embedded database
+    // of a development (or test) run, never in production.
+    seedDemoData: values.SEED_DEMO_DATA ?? (databaseKind === "embedded" && values.NODE_ENV !== "production"),
+    mailTransport,
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    warnings: likelyMisspellings(env),
   };
 }
