@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { type MemberRole, STAFF_ROLES } from "@portal/domain";
 import { loadConfig } from "./config/env.js";
+import { createOwnerOnlyFiles } from "./config/owner-only-files.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { StartupError } from "./lib/startup-error.js";
 import { CreateMemberError, createMember } from "./modules/members/create-member.js";
@@ -105,6 +106,8 @@ async function main(argv: string[]): Promise<void> {
   throw new CreateMemberError(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
 }
 
+// What a command creates in DATA_DIR (an embedded database) is the portal user's alone.
+createOwnerOnlyFiles();
 main(process.argv.slice(2)).catch((error: unknown) => {
   const known = error instanceof CreateMemberError || error instanceof StartupError;
   if (known || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

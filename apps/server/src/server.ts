@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config/env.js";
+import { secureDataDir } from "./config/owner-only-files.js";
 import { resolveSessionSecret } from "./config/session-secret.js";
 import type { Db } from "./db/database.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
@@ -85,6 +86,8 @@ function singleProcessLockEvents(running: { app?: FastifyInstance }): SingleProc
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  // Before anything is created: DATA_DIR and all in it owner-only, whatever the umask.
+  await secureDataDir(config.DATA_DIR, (line) => console.warn(line));
   const singleProcess = config.DATABASE_URL && config.BLOB_STORE === "local" && !config.BLOB_DIR_SHARED;
   const running: { app?: FastifyInstance } = {};
   const singleProcessLock = singleProcess

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomToken } from "../lib/crypto.js";
 import type { Config } from "./env.js";
+import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "./owner-only-files.js";
 
 /**
  * SESSION_SECRET when given (required with a PostgreSQL server). On the embedded default a
@@ -15,8 +16,8 @@ export function resolveSessionSecret(config: Config): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  fs.mkdirSync(config.DATA_DIR, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
   const secret = randomToken();
-  fs.writeFileSync(secretPath, secret, { mode: 0o600 });
+  fs.writeFileSync(secretPath, secret, { mode: OWNER_ONLY_FILE });
   return secret;
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "../config/owner-only-files.js";
 import { StartupError } from "../lib/startup-error.js";
 
 /**
@@ -55,7 +56,7 @@ function readOrEmpty(file: string): string {
 /** The directory itself must be writable: said in one line, not a stack trace. */
 function prepareDirectory(dataDir: string): void {
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
@@ -82,7 +83,7 @@ async function lockWithKernel(dataDir: string, pidFile: string): Promise<DataDir
   const id = createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 40);
   const server = await bindAbstractSocket(`member-portal-data-dir-${id}`);
   if (!server) throw new DataDirLockedError(lockedMessage(dataDir, pidFile));
-  fs.writeFileSync(pidFile, String(process.pid));
+  fs.writeFileSync(pidFile, String(process.pid), { mode: OWNER_ONLY_FILE });
   return {
     release: () => {
       if (readOrEmpty(pidFile).trim() === String(process.pid)) fs.rmSync(pidFile, { force: true });
@@ -94,7 +95,7 @@ async function lockWithKernel(dataDir: string, pidFile: string): Promise<DataDir
 function lockWithPidFile(dataDir: string, pidFile: string): DataDirLock {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      fs.writeFileSync(pidFile, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(pidFile, String(process.pid), { flag: "wx", mode: OWNER_ONLY_FILE });
       return {
         release: () => {
           if (readOrEmpty(pidFile).trim() === String(process.pid)) fs.rmSync(pidFile, { force: true });

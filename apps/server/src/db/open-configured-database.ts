@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Config } from "../config/env.js";
+import { tightenToOwner } from "../config/owner-only-files.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import { type Database, openEmbeddedDatabase, openServerDatabase } from "./database.js";
 
@@ -8,7 +9,14 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   if (config.DATABASE_URL) return openServerDatabase(config.DATABASE_URL);
   const lock = await lockDataDir(config.DATA_DIR);
   try {
-    const database = await openEmbeddedDatabase(path.join(config.DATA_DIR, "pglite"));
+    const directory = path.join(config.DATA_DIR, "pglite");
+    const database = await openEmbeddedDatabase(directory);
+    // PGlite gives the files of a new database 0666 itself, whatever the umask: owner-only here.
+    // (The files PostgreSQL creates later it creates 0600.)
+    await tightenToOwner(directory).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
     return {
       ...database,
       close: async () => {

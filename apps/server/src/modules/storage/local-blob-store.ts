@@ -2,13 +2,14 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { OWNER_ONLY_DIRECTORY } from "../../config/owner-only-files.js";
 import { BlobNotFoundError, type BlobStore, type PendingBlob } from "./blob-store.js";
 import { assertSafeKey, SpoolDirectory, syncDirectory } from "./spool-directory.js";
 
 /**
  * Attachments as files under `rootDir` (DATA_DIR/blobs by default). Uploads land in
  * `rootDir/.pending`, are flushed, and commit by an atomic rename, so a committed key always
- * holds a whole file.
+ * holds a whole file. Directories are 0700 and files 0600 (the spool's): owner-only.
  */
 export function createLocalBlobStore(rootDir: string): BlobStore {
   const spool = new SpoolDirectory(path.join(rootDir, ".pending"));
@@ -25,7 +26,7 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
 
     async commit(pending: PendingBlob) {
       const target = finalPath(pending.key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: OWNER_ONLY_DIRECTORY });
       try {
         await fsp.rename(spool.pathFor(pending.key), target);
       } catch (error) {

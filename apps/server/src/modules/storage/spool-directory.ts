@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "../../config/owner-only-files.js";
 
 // Keys are made by the server ("attachments/2026/11/<uuid>"); anything else is refused so a key
 // can never leave the store's directory.
@@ -42,12 +43,13 @@ export class SpoolDirectory {
 
   /** Streams `source` into the spool file and flushes it; on error the partial file is deleted. */
   async write(key: string, source: Readable): Promise<{ filePath: string; size: number }> {
-    await fsp.mkdir(this.directory, { recursive: true });
+    // Uploads are members' files: readable by the portal's user only.
+    await fsp.mkdir(this.directory, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
     const filePath = this.pathFor(key);
     // A unique temporary name first, so a retried key never appends to a half-written file.
     const writing = `${filePath}.${randomUUID()}.part`;
     try {
-      await pipeline(source, fs.createWriteStream(writing, { flags: "wx" }));
+      await pipeline(source, fs.createWriteStream(writing, { flags: "wx", mode: OWNER_ONLY_FILE }));
       await syncPath(writing, "r+");
       await fsp.rename(writing, filePath);
       const { size } = await fsp.stat(filePath);
