@@ -36,6 +36,11 @@ export const members = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     createdAt: createdAt(),
+    /**
+     * When an operator disabled this log-in (`cli staff:disable`): it can no longer log in, and its
+     * sessions ended in the same transaction. Null: the log-in works.
+     */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
   },
   (table) => [
     // A log-in is a username AND a password hash, or neither: never a half that could be matched.
