@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -6,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { assertSchemaNotNewer, migrationsFolder, schemaState } from "./migrations.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,26 +20,47 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+/** Said of each migration applied at start, by name (the server passes its logger). */
+export type MigrationLog = (names: string[]) => void;
+
+/**
+ * Migrates with the guard of migrations.ts: a database a newer release migrated stops this build
+ * before anything is applied; what is applied is said by name.
+ */
+async function migrateGuarded(db: Db, migrate: () => Promise<void>, log: MigrationLog | undefined) {
+  const before = await schemaState(db);
+  assertSchemaNotNewer(before);
+  if (before.pending.length === 0) return;
+  await migrate();
+  const after = await schemaState(db);
+  log?.(before.pending.filter((name) => !after.pending.includes(name)));
+}
 
 /** PGlite: in memory when dataDir is undefined (tests), else persisted in that directory. */
-export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> {
+export async function openEmbeddedDatabase(dataDir?: string, log?: MigrationLog): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  return migrateEmbeddedDatabase(client);
+  return migrateEmbeddedDatabase(client, log).catch(async (error: unknown) => {
+    await client.close();
+    throw error;
+  });
 }
 
 /**
  * A started PGlite, migrated; closing the Database closes it. Tests start theirs from a copy of an
  * already migrated one, where this only confirms there is nothing left to apply.
  */
-export async function migrateEmbeddedDatabase(client: PGlite): Promise<Database> {
+export async function migrateEmbeddedDatabase(client: PGlite, log?: MigrationLog): Promise<Database> {
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  await migrateGuarded(db, () => migratePglite(db, { migrationsFolder }), log);
   return { db, kind: "embedded", close: () => client.close() };
 }
 
-export async function openServerDatabase(connectionString: string, poolSize = 10): Promise<Database> {
+export async function openServerDatabase(
+  connectionString: string,
+  poolSize = 10,
+  log?: MigrationLog,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection can die (a server restart, a failover); without a listener that error
   // would end the process. The pool drops the connection and opens a new one when needed.
@@ -49,10 +70,15 @@ export async function openServerDatabase(connectionString: string, poolSize = 10
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock(7302001)");
-    await migrateNodePostgres(db, { migrationsFolder });
-  } finally {
+    await migrateGuarded(db, () => migrateNodePostgres(db, { migrationsFolder }), log);
+  } catch (error) {
+    // A refused or failed migration leaves no pool behind to keep the process alive.
     await lockClient.query("select pg_advisory_unlock(7302001)").catch(() => undefined);
     lockClient.release();
+    await pool.end();
+    throw error;
   }
+  await lockClient.query("select pg_advisory_unlock(7302001)").catch(() => undefined);
+  lockClient.release();
   return { db, kind: "server", close: () => pool.end() };
 }

@@ -2,15 +2,18 @@ import path from "node:path";
 import type { Config } from "../config/env.js";
 import { tightenToOwner } from "../config/owner-only-files.js";
 import { lockDataDir } from "./data-dir-lock.js";
-import { type Database, openEmbeddedDatabase, openServerDatabase } from "./database.js";
+import { type Database, type MigrationLog, openEmbeddedDatabase, openServerDatabase } from "./database.js";
 
-/** The database the configuration names, migrated; the embedded one under the data-dir lock. */
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  if (config.DATABASE_URL) return openServerDatabase(config.DATABASE_URL);
+/**
+ * The database the configuration names, migrated (each migration applied said to `log` by name);
+ * the embedded one under the data-dir lock.
+ */
+export async function openConfiguredDatabase(config: Config, log?: MigrationLog): Promise<Database> {
+  if (config.DATABASE_URL) return openServerDatabase(config.DATABASE_URL, undefined, log);
   const lock = await lockDataDir(config.DATA_DIR);
   try {
     const directory = path.join(config.DATA_DIR, "pglite");
-    const database = await openEmbeddedDatabase(directory);
+    const database = await openEmbeddedDatabase(directory, log);
     // PGlite gives the files of a new database 0666 itself, whatever the umask: owner-only here.
     // (The files PostgreSQL creates later it creates 0600.)
     await tightenToOwner(directory).catch(async (error: unknown) => {
