@@ -23,6 +23,7 @@ import { sessionPlugin } from "./modules/gateway/session-plugin.js";
 import { xsrfPlugin } from "./modules/gateway/xsrf-plugin.js";
 import { helpRoutes } from "./modules/help/routes.js";
 import { memberDetailsRoutes } from "./modules/member-details/routes.js";
+import { healthRoutes } from "./modules/monitoring/health-routes.js";
 import { smartInquiryModule } from "./modules/smart-inquiry/routes.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
 import { portalPageRoutes } from "./modules/web-app/portal-pages.js";
@@ -65,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin, context);
   // Before every module: its onRoute hook must see each route as it is registered.
   await app.register(accessPlugin, context);
+  // /healthz and /readyz: public probes (markShuttingDown is decorated here).
+  await app.register(healthRoutes, { ...context, blobStore });
 
   await app.register(gatewayRoutes, context);
   await app.register(accountRoutes, context);

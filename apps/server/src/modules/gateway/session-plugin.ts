@@ -10,9 +10,17 @@ declare module "fastify" {
   }
 }
 
-/** Requests that never act for a member: static files and content fragments. */
+/** The health and readiness probes (modules/monitoring/health-routes.ts), with or without a query. */
+const PROBE_PATH = /^\/(?:healthz|readyz)(?:\?|$)/;
+
+/**
+ * Requests that never act for a member: static files, content fragments and the probes. No session
+ * is looked up for them, so they never count as a member's activity (nor keep a session alive).
+ */
 export function isPublicAssetPath(url: string): boolean {
-  return url.startsWith("/assets/") || url.startsWith("/site/") || url === "/favicon.svg";
+  return (
+    url.startsWith("/assets/") || url.startsWith("/site/") || url === "/favicon.svg" || PROBE_PATH.test(url)
+  );
 }
 
 export const sessionPlugin = fp<AppContext>(
