@@ -23,7 +23,9 @@ import { sessionPlugin } from "./modules/gateway/session-plugin.js";
 import { xsrfPlugin } from "./modules/gateway/xsrf-plugin.js";
 import { helpRoutes } from "./modules/help/routes.js";
 import { memberDetailsRoutes } from "./modules/member-details/routes.js";
+import { createInFlightCounter } from "./modules/members/member-limits.js";
 import { healthRoutes } from "./modules/monitoring/health-routes.js";
+import { metricsPlugin } from "./modules/monitoring/metrics.js";
 import { smartInquiryModule } from "./modules/smart-inquiry/routes.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
 import { portalPageRoutes } from "./modules/web-app/portal-pages.js";
@@ -54,6 +56,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkedResponseSerializer);
   installErrorHandling(app, context.config);
+  // First: its hooks time every request, by route pattern (app.metrics is decorated here).
+  const submissionsInFlight = createInFlightCounter(context.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER);
+  await app.register(metricsPlugin, { db: context.db, uploadsInFlight: submissionsInFlight });
 
   await installSecurityHeaders(app, context.config);
   await installCompression(app);
@@ -74,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentRoutes, context);
   await app.register(helpRoutes, context);
   await app.register(appConfigRoutes, context);
-  await app.register(smartInquiryModule, { ...context, blobStore });
+  await app.register(smartInquiryModule, { ...context, blobStore, submissionsInFlight });
   await app.register(memberDetailsRoutes, {
     ...context,
     prefix: mountPath(context.config.MEMBER_DETAILS_BASE),

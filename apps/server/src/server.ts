@@ -12,6 +12,7 @@ import { StartupError } from "./lib/startup-error.js";
 import { createMailTransport } from "./modules/mail/mail-transport.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { workingDemoLogins } from "./modules/members/demo-logins.js";
+import { startMetricsListener } from "./modules/monitoring/metrics-listener.js";
 import { removeUnreferencedAttachments } from "./modules/smart-inquiry/unreferenced-attachments.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
 import { blobStoreWhile } from "./modules/storage/blob-store-guard.js";
@@ -150,6 +151,9 @@ async function main(): Promise<void> {
     else app.log.info({ signal }, "shutting down");
     await app.close();
   });
+
+  // Prometheus' /metrics on a listener of its own (METRICS_PORT; 0: off), closed with the app.
+  await startMetricsListener(app, config);
 
   // Asked before listening, so the log-ins are printed the moment the portal answers.
   const demoLogins = await workingDemoLogins(database.db);

@@ -32,4 +32,5 @@ export * from "./reply-due-date.js";
 export * from "./reply-format.js";
 export * from "./schemas/login.js";
 export * from "./schemas/queries.js";
+export * from "./scheme-contact.js";
 export * from "./update-rule.js";

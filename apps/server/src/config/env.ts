@@ -170,6 +170,19 @@ export const envSchema = z.object({
   MEMBER_UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
   // Registration and reset requests answer no sooner than this, matched or not (a match queues a mail).
   ACCOUNT_ANSWER_MIN_MS: z.coerce.number().int().min(0).max(5_000).default(400),
+  // Prometheus' /metrics on a listener of its own, loopback by default; 0 turns it off
+  // (modules/monitoring/metrics-listener.ts; docs/operations.md, "Monitoring").
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // OpenTelemetry traces go there (OTLP over HTTP) when set; read by src/tracing.ts before anything
+  // else loads, and checked here like every other setting.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be the collector's OTLP/HTTP address, such as http://127.0.0.1:4318",
+    })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("member-portal"),
 });
 
 export type Env = z.infer<typeof envSchema>;

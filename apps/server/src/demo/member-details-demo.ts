@@ -2,11 +2,11 @@ import {
   type Address,
   calendarDateIn,
   DAY_MS,
+  DEFAULT_BRAND,
   type DependentRelationship,
   type DoctorAllocation,
   type EmergencyContact,
   type PhoneNumber,
-  SCHEME_NAME,
   type WaitingPeriod,
 } from "@portal/domain";
 import type { Db } from "../db/database.js";
@@ -27,7 +27,8 @@ import type { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
 
 // The demo members' profiles, policies and families. Every name, number and address is invented.
 
-export const DEMO_SCHEME = { code: "MERIDIAN", name: SCHEME_NAME } as const;
+// The demo register's scheme: Meridian, the example brand (register data, not the configured brand).
+export const DEMO_SCHEME = { code: "MERIDIAN", name: DEFAULT_BRAND.name } as const;
 const PLANS = {
   comprehensive: {
     code: "COMPREHENSIVE",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { calendarDateIn, DAY_MS, SCHEME_NAME, SCHEME_TIME_ZONE } from "@portal/domain";
+import { calendarDateIn, DAY_MS, DEFAULT_BRAND, SCHEME_TIME_ZONE } from "@portal/domain";
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.js";
@@ -96,7 +96,7 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
     expect(profile?.membershipNumber).toBeTruthy();
     const membership = await findPolicyMembership(database.db, demo);
     expect(membership).toMatchObject({
-      schemeName: SCHEME_NAME,
+      schemeName: DEFAULT_BRAND.name,
       dependentCode: "00",
       relationship: "PRINCIPAL",
     });
@@ -123,7 +123,7 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
     for (const username of ["demo.second", "demo.newcomer"]) {
       const entity = await entityOf(username);
       expect(await database.db.$count(memberProfiles, eq(memberProfiles.entityNumber, entity))).toBe(1);
-      expect((await findPolicyMembership(database.db, entity))?.schemeName).toBe(SCHEME_NAME);
+      expect((await findPolicyMembership(database.db, entity))?.schemeName).toBe(DEFAULT_BRAND.name);
       expect(await listDependentsOfPrincipal(database.db, entity)).toEqual([]);
       expect(await reachableEntities(database.db, entity)).toEqual([entity]);
     }

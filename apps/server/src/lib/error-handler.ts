@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { Config } from "../config/env.js";
 import { AppError, errors } from "./errors.js";
-import { apiPathPrefixes, NOT_FOUND_PAGE, wantsNotFoundPage } from "./not-found-page.js";
+import { apiPathPrefixes, notFoundPage, wantsNotFoundPage } from "./not-found-page.js";
 import { unavailableAnswer } from "./unavailable.js";
 
 // Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status
@@ -31,9 +31,10 @@ function firstValidationMessage(error: FastifyError): string {
  */
 export function installErrorHandling(
   app: FastifyInstance,
-  config: Pick<Config, "SMART_INQUIRY_BASE" | "MEMBER_DETAILS_BASE">,
+  config: Pick<Config, "SMART_INQUIRY_BASE" | "MEMBER_DETAILS_BASE" | "brand">,
 ): void {
   const apiPrefixes = apiPathPrefixes(config);
+  const notFoundHtml = notFoundPage(config.brand);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError: AppError;
     if (error instanceof AppError) {
@@ -65,7 +66,7 @@ export function installErrorHandling(
         .code(404)
         .type("text/html; charset=utf-8")
         .header("cache-control", "no-cache")
-        .send(NOT_FOUND_PAGE);
+        .send(notFoundHtml);
     }
     const notFound = errors.notFound();
     return reply.code(404).send(notFound.toBody());

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SCHEME_NAME } from "@portal/domain";
+import { DEFAULT_BRAND } from "@portal/domain";
 import Fastify from "fastify";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,9 +43,9 @@ describe("an unknown address", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBeDefined();
     const { document } = new JSDOM(response.body).window;
-    expect(document.title).toBe(`Page not found · ${SCHEME_NAME}`);
+    expect(document.title).toBe(`Page not found · ${DEFAULT_BRAND.shortName}`);
     expect(document.querySelector("h1")?.textContent).toBe("Page not found");
-    expect(document.body.textContent).toContain(SCHEME_NAME);
+    expect(document.body.textContent).toContain(DEFAULT_BRAND.name);
     const back = document.querySelector("a");
     expect(back?.getAttribute("href")).toBe("/");
     expect(back?.textContent).toBe("Go to the member portal");

@@ -1,4 +1,4 @@
-import { CONSOLE_BASE, GATEWAY_PATH, PORTAL_PING_PATH, SCHEME_NAME } from "@portal/domain";
+import { type Brand, CONSOLE_BASE, escapeHtml, GATEWAY_PATH, PORTAL_PING_PATH } from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../config/env.js";
 import { mountPath } from "./mount-path.js";
@@ -43,18 +43,22 @@ export function wantsNotFoundPage(request: FastifyRequest, prefixes: readonly st
   return !prefixes.some((prefix) => isUnder(pathname, prefix) || isUnder(decoded, prefix));
 }
 
-/** The page itself: static text, nothing from the request, no script and no inline style (CSP). */
-export const NOT_FOUND_PAGE = `<!doctype html>
+/**
+ * The page itself: the brand's name (BRAND_FILE, escaped) and static text, nothing from the
+ * request, no script and no inline style (CSP).
+ */
+export function notFoundPage(brand: Pick<Brand, "name" | "shortName">): string {
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
-    <title>Page not found · ${SCHEME_NAME}</title>
+    <title>Page not found · ${escapeHtml(brand.shortName)}</title>
   </head>
   <body>
     <header>
-      <p>${SCHEME_NAME}</p>
+      <p>${escapeHtml(brand.name)}</p>
     </header>
     <main>
       <h1>Page not found</h1>
@@ -64,3 +68,4 @@ export const NOT_FOUND_PAGE = `<!doctype html>
   </body>
 </html>
 `;
+}

@@ -1,6 +1,6 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { SCHEME_NAME, XSRF_HEADER } from "@portal/domain";
+import { XSRF_HEADER } from "@portal/domain";
 import fastifyPlugin from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { AppContext } from "../app-context.js";
@@ -10,8 +10,6 @@ import { openApiTags, SECURITY_SCHEMES, serviceFieldsFor } from "./openapi-servi
 export const OPENAPI_DOCUMENT_PATH = "/api/openapi.json";
 /** The readable reference page (Swagger UI) of that document; its files are served from here. */
 export const API_REFERENCE_PATH = "/api/docs";
-
-const TITLE = `${SCHEME_NAME}: member portal API`;
 
 const DESCRIPTION = [
   "Every call of the member portal, generated from the zod contracts the server validates and",
@@ -55,10 +53,11 @@ function withoutUnusedModels(document: OpenApiDocument): OpenApiDocument {
 export const openApiPlugin = fastifyPlugin<AppContext>(
   async (app, { config }) => {
     const serviceFields = serviceFieldsFor(config);
+    const title = `${config.brand.name}: member portal API`;
     await app.register(fastifySwagger, {
       openapi: {
         openapi: "3.1.0",
-        info: { title: TITLE, version: "1", description: DESCRIPTION },
+        info: { title, version: "1", description: DESCRIPTION },
         tags: openApiTags(config),
         components: { securitySchemes: SECURITY_SCHEMES },
       },
@@ -71,7 +70,7 @@ export const openApiPlugin = fastifyPlugin<AppContext>(
     });
     await app.register(fastifySwaggerUi, {
       routePrefix: API_REFERENCE_PATH,
-      theme: { title: TITLE },
+      theme: { title },
       // No top bar: its logo carries an inline <style> the Content-Security-Policy refuses, and its
       // "Explore" box only serves to read other documents.
       uiConfig: { layout: "BaseLayout" },

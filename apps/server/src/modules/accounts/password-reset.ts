@@ -89,7 +89,7 @@ export async function requestPasswordReset(
       const sealedLink = sealedAccountLink(context, "passwordReset", token);
       await enqueueMail(
         tx,
-        passwordResetLinkMail({
+        passwordResetLinkMail(context.config.brand, {
           to: target.email,
           memberEntityNumber: target.entityNumber,
           sealedLink,
@@ -100,7 +100,11 @@ export async function requestPasswordReset(
       for (const to of await oldAddressesToTell(tx, target.entityNumber, target.email, now)) {
         await enqueueMail(
           tx,
-          resetToNewAddressMail({ to, memberEntityNumber: target.entityNumber, newAddress: target.email }),
+          resetToNewAddressMail(context.config.brand, {
+            to,
+            memberEntityNumber: target.entityNumber,
+            newAddress: target.email,
+          }),
           now,
         );
       }
@@ -142,7 +146,11 @@ export async function completePasswordReset(
     await tx.delete(sessions).where(eq(sessions.memberEntityNumber, spent.entityNumber));
     const oldAddresses = await oldAddressesToTell(tx, spent.entityNumber, spent.email, now);
     for (const to of [spent.email, ...oldAddresses]) {
-      await enqueueMail(tx, passwordChangedMail({ to, memberEntityNumber: spent.entityNumber }), now);
+      await enqueueMail(
+        tx,
+        passwordChangedMail(context.config.brand, { to, memberEntityNumber: spent.entityNumber }),
+        now,
+      );
     }
     await recordChange(tx, {
       actorEntityNumber: spent.entityNumber,

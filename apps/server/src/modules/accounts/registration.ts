@@ -31,7 +31,7 @@ export async function requestRegistration(
   await context.db.transaction(async (tx) => {
     const to = { to: match.email, memberEntityNumber: match.entityNumber };
     if (match.hasLogin) {
-      await enqueueMail(tx, alreadyRegisteredMail(to), now);
+      await enqueueMail(tx, alreadyRegisteredMail(context.config.brand, to), now);
     } else {
       const token = await issueAccountToken(tx, {
         purpose: "ACTIVATION",
@@ -41,7 +41,11 @@ export async function requestRegistration(
         validMs: validMinutes * 60_000,
       });
       const sealedLink = sealedAccountLink(context, "activation", token);
-      await enqueueMail(tx, activationLinkMail({ ...to, sealedLink, validMinutes }), now);
+      await enqueueMail(
+        tx,
+        activationLinkMail(context.config.brand, { ...to, sealedLink, validMinutes }),
+        now,
+      );
     }
     await recordChange(tx, {
       actorEntityNumber: match.entityNumber,

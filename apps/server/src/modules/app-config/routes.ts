@@ -1,4 +1,4 @@
-import { type AppConfig, appConfigSchema, SCHEME_NAME } from "@portal/domain";
+import { type AppConfig, appConfigSchema } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 
@@ -10,7 +10,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     contentPreviewMarker: config.CONTENT_PREVIEW_MARKER,
     authDomain: config.AUTH_DOMAIN,
     authClientId: config.AUTH_CLIENT_ID,
-    schemeName: SCHEME_NAME,
+    schemeName: config.brand.name,
     schemeSiteUrl: config.SCHEME_SITE_URL,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
   };

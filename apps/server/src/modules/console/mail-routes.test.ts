@@ -1,4 +1,4 @@
-import { CONSOLE_BASE } from "@portal/domain";
+import { CONSOLE_BASE, DEFAULT_BRAND } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMails } from "../../db/schema.js";
@@ -25,7 +25,7 @@ describe.each(TEST_DATABASE_KINDS)("sending a failed mail again on %s", (kind) =
 
   async function parkedMail(): Promise<number> {
     const { db } = testApp.database;
-    const mail = queryLoggedMail({
+    const mail = queryLoggedMail(DEFAULT_BRAND, {
       to: ["member@example.com"],
       cc: [],
       referenceNumber: 4001,

@@ -141,7 +141,7 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
           if (to) {
             await enqueueMail(
               tx,
-              documentsReceivedMail({
+              documentsReceivedMail(context.config.brand, {
                 to: [to],
                 cc: [],
                 referenceNumber: created.referenceNumber,

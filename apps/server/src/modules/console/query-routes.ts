@@ -279,7 +279,7 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
         if (!stored) throw new Error("insert into agent_responses returned no row");
         await enqueueMail(
           tx,
-          replySentMail({
+          replySentMail(config.brand, {
             to: [head.email],
             cc: head.ccEmail ? [head.ccEmail] : [],
             referenceNumber: root,

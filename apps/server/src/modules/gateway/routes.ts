@@ -15,14 +15,24 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import type { Db } from "../../db/database.js";
+import { AppError } from "../../lib/errors.js";
 import { requestOrigin } from "../../lib/request-origin.js";
 import { listRoles } from "../access/roles.js";
 import { findMemberByEntityNumber } from "../members/members-repository.js";
+import type { LoginFailureReason } from "../monitoring/metrics.js";
 import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
 import { deleteSession } from "./sessions.js";
 import { bindXsrfToNewPreSession, bindXsrfToSession } from "./xsrf-plugin.js";
+
+/** Why a log-in was refused, for the metrics; undefined for a fault of the server's own. */
+function loginFailureReason(error: unknown): LoginFailureReason | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  if (error.statusCode === 401) return "wrong_credentials";
+  if (error.statusCode === 429) return "locked";
+  return error.statusCode < 500 ? "refused" : undefined;
+}
 
 /** Staff work in the console; everyone else on the member pages. */
 async function workspaceOf(db: Db, entityNumber: number): Promise<Workspace> {
@@ -44,6 +54,10 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         ownOrigin: requestOrigin(request),
         clientAddress: request.ip,
         deviceCookie: request.cookies[DEVICE_COOKIE],
+      }).catch((error: unknown) => {
+        const reason = loginFailureReason(error);
+        if (reason) app.metrics.loginFailed(reason);
+        throw error;
       });
       // Rotate: whatever session the browser had before is ended, never upgraded.
       if (request.memberSession) await deleteSession(context.db, request.memberSession.tokenHash);

@@ -1,5 +1,5 @@
-import { MEMBER_SERVICES_LINE } from "@portal/domain";
-import { type Block, compose, PARAGRAPH_STYLE, paragraph, strong } from "./mail-content.js";
+import { memberServicesLine } from "@portal/domain";
+import { type Block, compose, type MailBrand, PARAGRAPH_STYLE, paragraph, strong } from "./mail-content.js";
 import type { OutgoingMail } from "./outbox.js";
 import { SEALED_LINK_PLACEHOLDER } from "./sealed-links.js";
 
@@ -36,35 +36,49 @@ const NOT_YOU = paragraph(
 );
 
 export function activationLinkMail(
+  brand: MailBrand,
   input: AccountMailTo & { sealedLink: string; validMinutes: number },
 ): OutgoingMail {
-  const mail = compose(addressed(input), "ACCOUNT_ACTIVATION", "Finish registering for the member portal", [
-    paragraph(
-      "You asked to register for the member portal. To choose your username and password, open this link:",
-    ),
-    linkBlock(),
-    paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
-    NOT_YOU,
-  ]);
+  const mail = compose(
+    brand,
+    addressed(input),
+    "ACCOUNT_ACTIVATION",
+    "Finish registering for the member portal",
+    [
+      paragraph(
+        "You asked to register for the member portal. To choose your username and password, open this link:",
+      ),
+      linkBlock(),
+      paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
+      NOT_YOU,
+    ],
+  );
   return { ...mail, sealedLink: input.sealedLink };
 }
 
 /** Registration asked for someone who already has a log-in: no link, a pointer to the reset. */
-export function alreadyRegisteredMail(input: AccountMailTo): OutgoingMail {
-  return compose(addressed(input), "ACCOUNT_ALREADY_ACTIVE", "You already have a member portal log-in", [
-    paragraph(
-      "You asked to register for the member portal, but you already have a log-in. If you have forgotten your password, choose ",
-      strong("Forgot your password?"),
-      " on the portal's log-in page.",
-    ),
-    paragraph("If you did not ask for this, you can ignore this e-mail."),
-  ]);
+export function alreadyRegisteredMail(brand: MailBrand, input: AccountMailTo): OutgoingMail {
+  return compose(
+    brand,
+    addressed(input),
+    "ACCOUNT_ALREADY_ACTIVE",
+    "You already have a member portal log-in",
+    [
+      paragraph(
+        "You asked to register for the member portal, but you already have a log-in. If you have forgotten your password, choose ",
+        strong("Forgot your password?"),
+        " on the portal's log-in page.",
+      ),
+      paragraph("If you did not ask for this, you can ignore this e-mail."),
+    ],
+  );
 }
 
 export function passwordResetLinkMail(
+  brand: MailBrand,
   input: AccountMailTo & { sealedLink: string; validMinutes: number },
 ): OutgoingMail {
-  const mail = compose(addressed(input), "PASSWORD_RESET", "Reset your member portal password", [
+  const mail = compose(brand, addressed(input), "PASSWORD_RESET", "Reset your member portal password", [
     paragraph("You asked to reset your member portal password. To choose a new password, open this link:"),
     linkBlock(),
     paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
@@ -73,8 +87,8 @@ export function passwordResetLinkMail(
   return { ...mail, sealedLink: input.sealedLink };
 }
 
-export function passwordChangedMail(input: AccountMailTo): OutgoingMail {
-  return compose(addressed(input), "PASSWORD_CHANGED", "Your member portal password was changed", [
+export function passwordChangedMail(brand: MailBrand, input: AccountMailTo): OutgoingMail {
+  return compose(brand, addressed(input), "PASSWORD_CHANGED", "Your member portal password was changed", [
     paragraph(
       "The password of your member portal log-in has just been changed, and every device that was logged in has been logged out.",
     ),
@@ -96,6 +110,7 @@ export function maskedEmail(address: string): string {
  * changed and when, and whom to call if it was not them (a borrowed session, a stolen cookie).
  */
 export function contactDetailsChangedMail(
+  brand: MailBrand,
   input: AccountMailTo & { emailsChanged: boolean; phonesChanged: boolean; newEmails: readonly string[] },
 ): OutgoingMail {
   const what =
@@ -104,8 +119,9 @@ export function contactDetailsChangedMail(
       : input.emailsChanged
         ? "e-mail addresses"
         : "phone numbers";
-  const line = MEMBER_SERVICES_LINE;
+  const line = memberServicesLine(brand);
   return compose(
+    brand,
     addressed(input),
     "CONTACT_DETAILS_CHANGED",
     `The ${what} of your member portal log-in were changed`,
@@ -124,9 +140,13 @@ export function contactDetailsChangedMail(
 }
 
 /** To the addresses a member had before a recent change, when a password-reset link goes to a new one. */
-export function resetToNewAddressMail(input: AccountMailTo & { newAddress: string }): OutgoingMail {
-  const line = MEMBER_SERVICES_LINE;
+export function resetToNewAddressMail(
+  brand: MailBrand,
+  input: AccountMailTo & { newAddress: string },
+): OutgoingMail {
+  const line = memberServicesLine(brand);
   return compose(
+    brand,
     addressed(input),
     "PASSWORD_RESET_TO_NEW_ADDRESS",
     "A password reset for your member portal log-in",

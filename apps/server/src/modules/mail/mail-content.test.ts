@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND } from "@portal/domain";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,7 +18,11 @@ const visibleText = (html: string) =>
 
 describe("mail content", () => {
   it("acknowledges a new query with its reference number and the 1 to 2 business days promise", () => {
-    const mail = queryLoggedMail({ ...about, referenceNumber: 123456, dueLatest: "2026-11-24" });
+    const mail = queryLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      referenceNumber: 123456,
+      dueLatest: "2026-11-24",
+    });
     expect(mail).toMatchObject({
       kind: "QUERY_LOGGED",
       to: ["member@example.com"],
@@ -34,12 +39,12 @@ describe("mail content", () => {
   });
 
   it("keeps the promise without a date when there is no due date", () => {
-    const mail = queryLoggedMail({ ...about, referenceNumber: 5, dueLatest: null });
+    const mail = queryLoggedMail(DEFAULT_BRAND, { ...about, referenceNumber: 5, dueLatest: null });
     expect(mail.text).toContain("We aim to reply within 1 to 2 business days.");
   });
 
   it("acknowledges an update with its new reference, the query it updates and 2 to 3 business days", () => {
-    const mail = updateLoggedMail({
+    const mail = updateLoggedMail(DEFAULT_BRAND, {
       ...about,
       referenceNumber: 200,
       parentReferenceNumber: 100,
@@ -52,7 +57,7 @@ describe("mail content", () => {
   });
 
   it("tells of documents received: how many, for what, under which reference; an unknown category escaped", () => {
-    const one = documentsReceivedMail({
+    const one = documentsReceivedMail(DEFAULT_BRAND, {
       ...about,
       referenceNumber: 300,
       category: "MEDICAL_CLAIMS",
@@ -62,7 +67,7 @@ describe("mail content", () => {
     expect(one.text).toContain(
       "We have received 1 document from you for Medical claims and recorded them with reference number 300.",
     );
-    const odd = documentsReceivedMail({
+    const odd = documentsReceivedMail(DEFAULT_BRAND, {
       ...about,
       referenceNumber: 301,
       category: `<img src=x onerror="alert(1)">`,
@@ -74,7 +79,7 @@ describe("mail content", () => {
   });
 
   it("sends the reply as the member sees it, with nothing in it that can run, load or submit", () => {
-    const mail = replySentMail({
+    const mail = replySentMail(DEFAULT_BRAND, {
       ...about,
       referenceNumber: 400,
       replyHtml: [
@@ -129,14 +134,42 @@ describe("mail content", () => {
 
   it("keeps to the reference number: no query text, name or membership number of the member", () => {
     const mails = [
-      queryLoggedMail({ ...about, referenceNumber: 1, dueLatest: "2026-11-24" }),
-      updateLoggedMail({ ...about, referenceNumber: 2, parentReferenceNumber: 1, dueLatest: "2026-11-25" }),
-      documentsReceivedMail({ ...about, referenceNumber: 3, category: "OTHER", fileCount: 2 }),
+      queryLoggedMail(DEFAULT_BRAND, { ...about, referenceNumber: 1, dueLatest: "2026-11-24" }),
+      updateLoggedMail(DEFAULT_BRAND, {
+        ...about,
+        referenceNumber: 2,
+        parentReferenceNumber: 1,
+        dueLatest: "2026-11-25",
+      }),
+      documentsReceivedMail(DEFAULT_BRAND, { ...about, referenceNumber: 3, category: "OTHER", fileCount: 2 }),
     ];
     for (const mail of mails) {
       expect(mail.text).not.toContain("member@example.com");
       expect(mail.html).not.toContain("member@example.com");
       expect(mail.text).not.toMatch(/\b7\b/);
+    }
+  });
+
+  it("signs each mail with the scheme's brand: its signature lines, and its name in the footer", () => {
+    const brand = {
+      ...DEFAULT_BRAND,
+      name: "Kestrel Care Medical Fund",
+      mail: { senderName: "Kestrel Care", signature: ["With best wishes,", "The Kestrel Care team"] },
+    };
+    const mails = [
+      queryLoggedMail(brand, { ...about, referenceNumber: 1, dueLatest: null }),
+      updateLoggedMail(brand, { ...about, referenceNumber: 2, parentReferenceNumber: 1, dueLatest: null }),
+      documentsReceivedMail(brand, { ...about, referenceNumber: 3, category: "OTHER", fileCount: 1 }),
+      replySentMail(brand, { ...about, referenceNumber: 4, replyHtml: "<p>Done.</p>" }),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).toMatch(
+        /With best wishes,\nThe Kestrel Care team\n\n-- \nThis is an automatic message from Kestrel Care Medical Fund\. Replies to this address are not read\.\n$/,
+      );
+      expect(visibleText(mail.html)).toContain(
+        "With best wishes,The Kestrel Care team This is an automatic message from Kestrel Care Medical Fund.",
+      );
+      expect(`${mail.text}${mail.html}`).not.toContain("Meridian");
     }
   });
 

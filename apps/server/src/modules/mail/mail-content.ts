@@ -1,4 +1,4 @@
-import { categoryLabel, escapeHtml, formatDueDate, SCHEME_NAME } from "@portal/domain";
+import { type Brand, categoryLabel, escapeHtml, formatDueDate } from "@portal/domain";
 import { JSDOM } from "jsdom";
 import type { OutgoingMail } from "./outbox.js";
 import { cleanReplyHtml } from "./reply-html.js";
@@ -7,6 +7,10 @@ import { cleanReplyHtml } from "./reply-html.js";
 // same blocks, and says only what it needs: the reference number and what happens next, never the
 // member's query text, name or membership number (mail is read on shared devices and forwarded).
 // Everything interpolated is escaped; an agent's reply, which is HTML, is cleaned once more here.
+// Each mail is signed with the scheme's brand (BRAND_FILE): its signature lines and its name.
+
+/** What of the brand a mail says: the signature, the name in the footer, the number to call. */
+export type MailBrand = Pick<Brand, "name" | "mail" | "contactLines">;
 
 interface MailAbout {
   to: string[];
@@ -16,9 +20,12 @@ interface MailAbout {
 }
 
 /** The acknowledgement of a new query: its reference number and the promise of 1 to 2 business days. */
-export function queryLoggedMail(input: MailAbout & { dueLatest: string | null }): OutgoingMail {
+export function queryLoggedMail(
+  brand: MailBrand,
+  input: MailAbout & { dueLatest: string | null },
+): OutgoingMail {
   const reference = String(input.referenceNumber);
-  return compose(input, "QUERY_LOGGED", `We have received your query (reference ${reference})`, [
+  return compose(brand, input, "QUERY_LOGGED", `We have received your query (reference ${reference})`, [
     paragraph(
       "Thank you for contacting us. Your query has been logged with reference number ",
       strong(reference),
@@ -34,11 +41,12 @@ export function queryLoggedMail(input: MailAbout & { dueLatest: string | null })
 
 /** The acknowledgement of an update: its own new reference number and the promise of 2 to 3 business days. */
 export function updateLoggedMail(
+  brand: MailBrand,
   input: MailAbout & { parentReferenceNumber?: number | null; dueLatest: string | null },
 ): OutgoingMail {
   const reference = String(input.referenceNumber);
   const parent = input.parentReferenceNumber;
-  return compose(input, "UPDATE_LOGGED", `We have received your update (reference ${reference})`, [
+  return compose(brand, input, "UPDATE_LOGGED", `We have received your update (reference ${reference})`, [
     paragraph(
       ...(parent === null || parent === undefined
         ? ["Thank you. Your update has been logged"]
@@ -57,10 +65,10 @@ export function updateLoggedMail(
  * cleaned reply that was stored; it is cleaned again here so that nothing in the mail can run,
  * load or submit anything, whatever a caller passes.
  */
-export function replySentMail(input: MailAbout & { replyHtml: string }): OutgoingMail {
+export function replySentMail(brand: MailBrand, input: MailAbout & { replyHtml: string }): OutgoingMail {
   const reference = String(input.referenceNumber);
   const reply = cleanReply(input.replyHtml);
-  return compose(input, "REPLY_SENT", `Our reply to your query (reference ${reference})`, [
+  return compose(brand, input, "REPLY_SENT", `Our reply to your query (reference ${reference})`, [
     paragraph("We have replied to your query with reference number ", strong(reference), ":"),
     { html: `<div style="${REPLY_STYLE}">${reply.html}</div>`, text: reply.text },
     paragraph(
@@ -71,21 +79,28 @@ export function replySentMail(input: MailAbout & { replyHtml: string }): Outgoin
 
 /** Documents the scheme recorded as received from the member, under their own reference number. */
 export function documentsReceivedMail(
+  brand: MailBrand,
   input: MailAbout & { category: string; fileCount: number },
 ): OutgoingMail {
   const reference = String(input.referenceNumber);
   const count = input.fileCount === 1 ? "1 document" : `${input.fileCount} documents`;
-  return compose(input, "DOCUMENTS_RECEIVED", `We have received your documents (reference ${reference})`, [
-    paragraph(
-      `We have received ${count} from you for `,
-      strong(categoryLabel(input.category)),
-      " and recorded them with reference number ",
-      strong(reference),
-      ".",
-    ),
-    paragraph("You can see the documents we received in the member portal, on your interaction timeline."),
-    paragraph("Please quote this reference number if you contact us about these documents."),
-  ]);
+  return compose(
+    brand,
+    input,
+    "DOCUMENTS_RECEIVED",
+    `We have received your documents (reference ${reference})`,
+    [
+      paragraph(
+        `We have received ${count} from you for `,
+        strong(categoryLabel(input.category)),
+        " and recorded them with reference number ",
+        strong(reference),
+        ".",
+      ),
+      paragraph("You can see the documents we received in the member portal, on your interaction timeline."),
+      paragraph("Please quote this reference number if you contact us about these documents."),
+    ],
+  );
 }
 
 function promise(businessDays: string, dueLatest: string | null): string {
@@ -130,18 +145,24 @@ const REPLY_STYLE =
 const FOOTER_STYLE = "margin:24px 0 0 0;font-size:12px;line-height:1.5;color:#555555";
 
 const GREETING = "Dear member";
-const FOOTER = `This is an automatic message from ${SCHEME_NAME}. Replies to this address are not read.`;
+const footer = (brand: MailBrand) =>
+  `This is an automatic message from ${brand.name}. Replies to this address are not read.`;
 
 /** Who a mail goes to and what it is about: the parts of OutgoingMail every mail has. */
 type Addressing = Pick<OutgoingMail, "to" | "cc" | "memberEntityNumber" | "referenceNumber">;
 
 export function compose(
+  brand: MailBrand,
   about: Addressing,
   kind: OutgoingMail["kind"],
   subject: string,
   blocks: Block[],
 ): OutgoingMail {
-  const all = [paragraph(`${GREETING},`), ...blocks, paragraph("Kind regards,", LINE_BREAK, SCHEME_NAME)];
+  const signature = brand.mail.signature.flatMap((line, index): Segment[] =>
+    index === 0 ? [line] : [LINE_BREAK, line],
+  );
+  const all = [paragraph(`${GREETING},`), ...blocks, paragraph(...signature)];
+  const footerText = footer(brand);
   const html = [
     "<!doctype html>",
     '<html lang="en">',
@@ -155,12 +176,12 @@ export function compose(
     `<body style="margin:0;padding:24px;${FONT}">`,
     '<div style="max-width:640px">',
     ...all.map((block) => block.html),
-    `<p style="${FOOTER_STYLE}">${escapeHtml(FOOTER)}</p>`,
+    `<p style="${FOOTER_STYLE}">${escapeHtml(footerText)}</p>`,
     "</div>",
     "</body>",
     "</html>",
   ].join("\n");
-  const text = `${all.map((block) => block.text).join("\n\n")}\n\n-- \n${FOOTER}\n`;
+  const text = `${all.map((block) => block.text).join("\n\n")}\n\n-- \n${footerText}\n`;
   return {
     kind,
     to: about.to,

@@ -1,7 +1,19 @@
-// The sender every mail carries (MAIL_FROM): "address" or "Display name <address>". Checked at
-// start-up, so a typo stops the server instead of parking every mail.
+import { type Brand, DEFAULT_BRAND } from "@portal/domain";
 
-export const DEFAULT_MAIL_FROM = "Member portal <no-reply@localhost>";
+// The sender every mail carries (MAIL_FROM): "address" or "Display name <address>". Checked at
+// start-up, so a typo stops the server instead of parking every mail. Without MAIL_FROM, the
+// brand's sender name at no-reply@localhost.
+
+/** The address mails come from when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_ADDRESS = "no-reply@localhost";
+
+/** The sender without MAIL_FROM: the brand's sender name (brandSchema keeps it to what a header can carry). */
+export function brandMailFrom(brand: Pick<Brand, "mail">): string {
+  return `${brand.mail.senderName.trim()} <${DEFAULT_MAIL_ADDRESS}>`;
+}
+
+/** The sender without MAIL_FROM or BRAND_FILE. */
+export const DEFAULT_MAIL_FROM = brandMailFrom(DEFAULT_BRAND);
 
 export interface MailSender {
   name: string;

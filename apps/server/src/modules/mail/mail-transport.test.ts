@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DEFAULT_BRAND } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.js";
@@ -17,7 +18,7 @@ import { parseMessage, recordingLog, TEST_SECRET } from "./test-helpers.js";
 const MAIL_FROM = "Meridian Health <no-reply@meridian.example>";
 
 const sample = (messageId: string, referenceNumber: number) => ({
-  ...replySentMail({
+  ...replySentMail(DEFAULT_BRAND, {
     to: ["member@example.com"],
     cc: ["partner@example.com"],
     referenceNumber,
@@ -92,7 +93,7 @@ describe.each(TEST_DATABASE_KINDS)("the worker writing .eml files, on %s", (kind
   it("writes a queued mail once and marks it sent", async () => {
     const id = await enqueueMail(
       database.db,
-      queryLoggedMail({
+      queryLoggedMail(DEFAULT_BRAND, {
         to: ["member@example.com"],
         cc: [],
         referenceNumber: 42,
@@ -120,7 +121,7 @@ describe.each(TEST_DATABASE_KINDS)("the worker writing .eml files, on %s", (kind
     const files = fs.readdirSync(path.join(dataDir, "outbox"));
     expect(files).toEqual([`${row?.messageId}.eml`]);
     const message = parseMessage(fs.readFileSync(path.join(dataDir, "outbox", files[0] ?? ""), "utf8"));
-    expect(message.headers.get("from")).toBe("Member portal <no-reply@localhost>");
+    expect(message.headers.get("from")).toBe("Meridian Health <no-reply@localhost>");
     expect(message.headers.get("message-id")).toBe(`<${row?.messageId}@localhost>`);
     expect(message.text).toContain("reference number 42");
   });
@@ -129,7 +130,7 @@ describe.each(TEST_DATABASE_KINDS)("the worker writing .eml files, on %s", (kind
 describe("mail settings", () => {
   it("reads a sender with or without a name, and refuses what is not one", () => {
     expect(parseMailFrom(DEFAULT_MAIL_FROM)).toEqual({
-      name: "Member portal",
+      name: "Meridian Health",
       address: "no-reply@localhost",
       domain: "localhost",
     });

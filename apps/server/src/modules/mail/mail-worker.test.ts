@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.js";
@@ -74,7 +75,7 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
     });
 
   const acknowledgement = (referenceNumber: number, to = "member@example.com"): OutgoingMail =>
-    queryLoggedMail({
+    queryLoggedMail(DEFAULT_BRAND, {
       to: [to],
       cc: [],
       referenceNumber,
@@ -94,7 +95,7 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
     const log = recordingLog();
     const id = await enqueueMail(
       database.db,
-      replySentMail({
+      replySentMail(DEFAULT_BRAND, {
         to: ["member@example.com"],
         cc: ["partner@example.com"],
         referenceNumber: 4711,

@@ -95,7 +95,7 @@ export async function prepareContactDetailsChange(
     for (const to of previousEmails) {
       await enqueueMail(
         tx,
-        contactDetailsChangedMail({
+        contactDetailsChangedMail(context.config.brand, {
           to,
           memberEntityNumber: entityNumber,
           emailsChanged,

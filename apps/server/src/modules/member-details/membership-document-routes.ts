@@ -18,7 +18,7 @@ import {
   peopleInMembershipDocument,
   readMembershipDocumentData,
 } from "./membership-document-data.js";
-import { renderMembershipCard, renderMembershipCertificate } from "./membership-pdf.js";
+import { type PdfBrand, renderMembershipCard, renderMembershipCertificate } from "./membership-pdf.js";
 
 const textAnswer = { response: { 200: z.string(), ...errorResponses } };
 
@@ -48,7 +48,7 @@ export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async
 
   async function pdfAnswer(
     access: ResolvedAccess,
-    render: (data: MembershipDocumentData) => Promise<Uint8Array>,
+    render: (data: MembershipDocumentData, brand: PdfBrand) => Promise<Uint8Array>,
   ) {
     const data = await readMembershipDocumentData(
       db,
@@ -56,7 +56,7 @@ export const membershipDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async
       await access.actor.memberReach(),
       today(),
     );
-    return Buffer.from(await render(data)).toString("base64");
+    return Buffer.from(await render(data, context.config.brand)).toString("base64");
   }
 
   app.get(

@@ -1,12 +1,14 @@
+import { type Brand, hexChannels } from "@portal/domain";
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { CoveredPerson, MembershipDocumentData } from "./membership-document-data.js";
 
 // The membership card and certificate as PDFs (pdf-lib). Only the standard Helvetica fonts are
 // used, so nothing is read from disk; they encode WinAnsi only, so every text passes pdfText first.
+// The card's band and the certificate's rule and heading are in the brand's primary colour
+// (BRAND_FILE), which carries white text at 4.5:1 or more.
 
 const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.35, 0.38, 0.42);
-const BRAND = rgb(0.05, 0.33, 0.55);
 const WHITE = rgb(1, 1, 1);
 /** ISO/IEC 7810 ID-1, the size of a bank card: 85.60 × 53.98 mm, in points. */
 const CARD_SIZE: [number, number] = [242.65, 153.01];
@@ -88,9 +90,21 @@ async function newDocument(title: string, data: MembershipDocumentData) {
   return { document, fonts };
 }
 
+/** What of the brand the documents show. */
+export type PdfBrand = Pick<Brand, "colours">;
+
+function brandColour(brand: PdfBrand) {
+  const [red, green, blue] = hexChannels(brand.colours.primary);
+  return rgb(red / 255, green / 255, blue / 255);
+}
+
 /** Front: scheme, plan, member, membership and policy numbers. Back: the people on the policy. */
-export async function renderMembershipCard(data: MembershipDocumentData): Promise<Uint8Array> {
+export async function renderMembershipCard(
+  data: MembershipDocumentData,
+  brand: PdfBrand,
+): Promise<Uint8Array> {
   const { document, fonts } = await newDocument("Membership card", data);
+  const BRAND = brandColour(brand);
   const [width, height] = CARD_SIZE;
   const margin = 12;
   const inner = width - 2 * margin;
@@ -172,8 +186,12 @@ export async function renderMembershipCard(data: MembershipDocumentData): Promis
 }
 
 /** An A4 letter that certifies the membership and lists everyone covered, over as many pages as needed. */
-export async function renderMembershipCertificate(data: MembershipDocumentData): Promise<Uint8Array> {
+export async function renderMembershipCertificate(
+  data: MembershipDocumentData,
+  brand: PdfBrand,
+): Promise<Uint8Array> {
   const { document, fonts } = await newDocument("Certificate of membership", data);
+  const BRAND = brandColour(brand);
   const [width, height] = PageSizes.A4;
   const margin = 56;
   const inner = width - 2 * margin;

@@ -98,11 +98,15 @@ export async function checkDailyUploadVolume(context: AppContext, entityNumber: 
 export interface InFlightCounter {
   /** Runs `work` as one of the member's uploads, or refuses with 429 when they have `limit` running. */
   run<T>(entityNumber: number, work: () => Promise<T>): Promise<T>;
+  /** Uploads running now, every member's together (a metric). */
+  total(): number;
 }
 
 export function createInFlightCounter(limit: number): InFlightCounter {
   const running = new Map<number, number>();
+  let total = 0;
   return {
+    total: () => total,
     async run(entityNumber, work) {
       const now = running.get(entityNumber) ?? 0;
       if (now >= limit) {
@@ -114,9 +118,11 @@ export function createInFlightCounter(limit: number): InFlightCounter {
         );
       }
       running.set(entityNumber, now + 1);
+      total += 1;
       try {
         return await work();
       } finally {
+        total -= 1;
         const left = (running.get(entityNumber) ?? 1) - 1;
         if (left <= 0) running.delete(entityNumber);
         else running.set(entityNumber, left);

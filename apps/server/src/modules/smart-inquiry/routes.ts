@@ -12,10 +12,13 @@ export const PORTAL_SMART_INQUIRY_PATH = "/portal/api/das-mp/smart-inquiry-api";
 
 /** The smart-inquiry service under SMART_INQUIRY_BASE, plus the required portal paths. */
 export const smartInquiryModule: FastifyPluginAsync<SmartInquiryContext> = async (app, moduleContext) => {
-  // One count for both path families: a member's uploads in flight, whichever path they take.
+  // One count for both path families: a member's uploads in flight, whichever path they take
+  // (app.ts makes it, so the metrics read it too).
   const context = {
     ...moduleContext,
-    submissionsInFlight: createInFlightCounter(moduleContext.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER),
+    submissionsInFlight:
+      moduleContext.submissionsInFlight ??
+      createInFlightCounter(moduleContext.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER),
   };
   await app.register(multipart, {
     limits: {

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.js";
-import { queryLoggedMail, updateLoggedMail } from "../mail/mail-content.js";
+import { type MailBrand, queryLoggedMail, updateLoggedMail } from "../mail/mail-content.js";
 import { enqueueMail } from "../mail/outbox.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { claimKey, findPriorAnswer, type IdempotencyClaim, recordAnswer } from "./idempotency.js";
@@ -16,7 +16,7 @@ class KeyTakenMeanwhile extends Error {}
  * leaves only blobs still recorded in flight, which the sweep deletes; never half a query.
  */
 export async function storeSubmission(
-  dependencies: { db: Db; blobStore: BlobStore },
+  dependencies: { db: Db; blobStore: BlobStore; config: { brand: MailBrand } },
   query: NewQuery,
   files: readonly ReceivedFile[],
   idempotency: IdempotencyClaim | undefined,
@@ -70,8 +70,11 @@ export async function storeSubmission(
       await enqueueMail(
         tx,
         query.parentReferenceNumber === null
-          ? queryLoggedMail(acknowledgement)
-          : updateLoggedMail({ ...acknowledgement, parentReferenceNumber: query.parentReferenceNumber }),
+          ? queryLoggedMail(dependencies.config.brand, acknowledgement)
+          : updateLoggedMail(dependencies.config.brand, {
+              ...acknowledgement,
+              parentReferenceNumber: query.parentReferenceNumber,
+            }),
         query.loggedAt,
       );
       return referenceNumber;

@@ -1,0 +1,215 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import pg from "pg";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Db } from "../../db/database.js";
+import { outboxMails } from "../../db/schema.js";
+import type { InFlightCounter } from "../members/member-limits.js";
+
+// What Prometheus reads at /metrics (metrics-listener.ts serves it on a listener of its own). No
+// label ever holds personal data: a request is labelled by its route's pattern
+// (/member-queries/:referenceNumber), never by its URL; a failed log-in by its reason only.
+// Counters and histograms are this process's; the outbox gauges are read from the database at each
+// scrape and are the same for every process (take max(), not sum(), across processes).
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This app's metrics (a registry of its own: tests build many apps in one process). */
+    metrics: PortalMetrics;
+  }
+}
+
+export type LoginFailureReason = "wrong_credentials" | "locked" | "refused";
+
+export interface PortalMetrics {
+  readonly registry: Registry;
+  /** A log-in that did not succeed: wrong username or password, locked out, or a refused message. */
+  loginFailed(reason: LoginFailureReason): void;
+  /** Node's own metrics (event-loop lag, heap, GC, CPU): once per process, by the listener. */
+  collectProcessMetrics(): void;
+}
+
+export interface MetricsPluginOptions {
+  db: Db;
+  /** The uploads being received right now (smart-inquiry's per-member counter). */
+  uploadsInFlight?: InFlightCounter;
+  /** How long the outbox's statement may take at a scrape. */
+  scrapeTimeoutMs?: number;
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** The route label of a request no route matched (a 404): one series, whatever the URL. */
+export const UNMATCHED_ROUTE = "unmatched";
+
+/** Outbox states, disjoint: waiting for a first try, waiting to be tried again, parked. */
+export const OUTBOX_STATES = ["pending", "retrying", "failed"] as const;
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error("no answer"), { code: "TIMEOUT" })), ms);
+      timer.unref();
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The outbox by state, and how long its longest-waiting due mail has been due. Served by the index
+ * on (status, next_attempt_at): sent mails, which grow for ever, are never counted.
+ */
+async function readOutbox(db: Db, now: Date) {
+  const rows = await db
+    .select({
+      pending:
+        sql<number>`count(*) filter (where ${outboxMails.status} = 'PENDING' and ${outboxMails.attempts} = 0)`.mapWith(
+          Number,
+        ),
+      retrying:
+        sql<number>`count(*) filter (where ${outboxMails.status} = 'PENDING' and ${outboxMails.attempts} > 0)`.mapWith(
+          Number,
+        ),
+      failed: sql<number>`count(*) filter (where ${outboxMails.status} = 'FAILED')`.mapWith(Number),
+      oldestDue: sql<
+        string | null
+      >`min(${outboxMails.nextAttemptAt}) filter (where ${outboxMails.status} = 'PENDING')`,
+    })
+    .from(outboxMails)
+    .where(sql`${outboxMails.status} in ('PENDING', 'FAILED')`);
+  const row = rows[0] ?? { pending: 0, retrying: 0, failed: 0, oldestDue: null };
+  const oldestDue = row.oldestDue === null ? null : new Date(row.oldestDue).getTime();
+  const overdueSeconds = oldestDue === null ? 0 : Math.max(0, (now.getTime() - oldestDue) / 1000);
+  return { pending: row.pending, retrying: row.retrying, failed: row.failed, overdueSeconds };
+}
+
+function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): PortalMetrics {
+  const registry = new Registry();
+  const scrapeTimeoutMs = options.scrapeTimeoutMs ?? 2_000;
+
+  const requestDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer, by method, route pattern and status code.",
+    labelNames: ["method", "route", "status_code"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    requestDuration.observe(
+      {
+        method: METHODS.has(request.method) ? request.method : "other",
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const loginFailures = new Counter({
+    name: "portal_login_failures_total",
+    help: "Log-ins that did not succeed, by reason: wrong_credentials, locked (too many failures), refused (a message not for this portal).",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+
+  let outboxRead: Promise<void> | undefined;
+  /** Both outbox gauges are collected from one statement, read once per scrape. */
+  const readOutboxOnce = (): Promise<void> => {
+    outboxRead ??= within(readOutbox(options.db, new Date()), scrapeTimeoutMs)
+      .then((outbox) => {
+        for (const state of OUTBOX_STATES) outboxMailsGauge.set({ state }, outbox[state]);
+        outboxOverdue.set(outbox.overdueSeconds);
+      })
+      .catch((error: unknown) => {
+        // No value rather than a stale one: an alert on absent() or on readiness tells why.
+        outboxMailsGauge.reset();
+        outboxOverdue.reset();
+        const code = (error as { code?: unknown }).code;
+        app.log.warn(
+          { code: typeof code === "string" ? code : undefined },
+          "could not read the outbox for metrics",
+        );
+      })
+      .finally(() => {
+        setImmediate(() => {
+          outboxRead = undefined;
+        });
+      });
+    return outboxRead;
+  };
+  const outboxMailsGauge = new Gauge({
+    name: "portal_outbox_mails",
+    help: "Mails in the outbox not yet sent, by state: pending (not tried yet), retrying (failed, to be tried again), failed (parked after the last attempt, waiting for a supervisor). Read from the database at each scrape.",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect: readOutboxOnce,
+  });
+  const outboxOverdue = new Gauge({
+    name: "portal_outbox_overdue_seconds",
+    help: "How long the outbox's longest-waiting mail has been due to be sent (0 when none is). Read from the database at each scrape.",
+    registers: [registry],
+    collect: readOutboxOnce,
+  });
+
+  const uploads = options.uploadsInFlight;
+  if (uploads) {
+    new Gauge({
+      name: "portal_uploads_in_flight",
+      help: "Submissions with attachments being received by this process right now (each member may have MAX_UPLOADS_IN_FLIGHT_PER_MEMBER).",
+      registers: [registry],
+      collect() {
+        this.set(uploads.total());
+      },
+    });
+  }
+
+  // node-postgres: the pool's connections. PGlite (the embedded database) has no pool.
+  const client = (options.db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const pool = client;
+    const poolGauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    poolGauge(
+      "portal_db_pool_connections",
+      "Connections the database pool holds (idle and in use).",
+      () => pool.totalCount,
+    );
+    poolGauge(
+      "portal_db_pool_idle_connections",
+      "Connections in the database pool not in use.",
+      () => pool.idleCount,
+    );
+    poolGauge(
+      "portal_db_pool_waiting_requests",
+      "Queries waiting for a connection from the database pool (all in use).",
+      () => pool.waitingCount,
+    );
+  }
+
+  let processMetrics = false;
+  return {
+    registry,
+    loginFailed: (reason) => loginFailures.inc({ reason }),
+    collectProcessMetrics() {
+      if (processMetrics) return;
+      processMetrics = true;
+      collectDefaultMetrics({ register: registry });
+    },
+  };
+}
+
+/** Decorates the root app with `metrics` and times every request (hooks of the root app). */
+export const metricsPlugin = fp<MetricsPluginOptions>(
+  async (app, options) => {
+    app.decorate("metrics", createMetrics(app, options));
+  },
+  { name: "metrics" },
+);
