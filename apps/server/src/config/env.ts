@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  type Brand,
   DEFAULT_SCHEME_SITE_URL,
   DEFAULT_UPDATE_WINDOW_DAYS,
   isKnownTimeZone,
@@ -8,12 +9,13 @@ import {
 } from "@portal/domain";
 import { z } from "zod";
 import { StartupError } from "../lib/startup-error.js";
-import { DEFAULT_MAIL_FROM, parseMailFrom } from "../modules/mail/mail-from.js";
+import { brandMailFrom, parseMailFrom } from "../modules/mail/mail-from.js";
 import {
   DEFAULT_PASSWORD_HASH_COST,
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
 } from "../modules/members/passwords.js";
+import { readBrandFile } from "./brand-file.js";
 
 // Every setting the server reads, validated once at start. A bad value stops start-up with a
 // message naming the variable (see loadConfig).
@@ -89,6 +91,9 @@ export const envSchema = z.object({
     .refine((value) => !/[?#]/.test(value), "must be an address without ? or #")
     .transform((value) => value.replace(/\/+$/, ""))
     .default(DEFAULT_SCHEME_SITE_URL),
+  // The scheme's name, logo, colours, numbers and mail signature: a JSON file checked at start
+  // (config/brand-file.ts); unset, the example Meridian brand (docs/examples/brand.json).
+  BRAND_FILE: z.string().min(1).optional(),
   WEB_DIST_DIR: z
     .string()
     .min(1)
@@ -131,7 +136,7 @@ export const envSchema = z.object({
       (value) => parseMailFrom(value) !== undefined,
       "must be an address, or a name and an address: Member portal <no-reply@scheme.example>",
     )
-    .default(DEFAULT_MAIL_FROM),
+    .optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   // The origin members reach the portal at: the mailed account links start with it. Never taken
   // from the request's Host header, which a caller chooses (a forged host would mail a link to
@@ -187,7 +192,11 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, "MAIL_FROM"> {
+  /** MAIL_FROM, or the brand's sender name at no-reply@localhost: the sender of every mail. */
+  MAIL_FROM: string;
+  /** The scheme's brand: BRAND_FILE's, or the example Meridian brand. */
+  brand: Brand;
   /** "embedded" runs PGlite in DATA_DIR; "server" connects to DATABASE_URL. */
   databaseKind: "embedded" | "server";
   seedDemoData: boolean;
@@ -275,6 +284,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
+  const branded = readBrandFile(values.BRAND_FILE);
+  if (branded.problems) {
+    throw new ConfigError(
+      `Invalid configuration:\n${branded.problems.map((problem) => `  BRAND_FILE: ${problem}`).join("\n")}`,
+    );
+  }
   const databaseKind = values.DATABASE_URL ? "server" : "embedded";
   if (databaseKind === "server" && !values.SESSION_SECRET) {
     // Several processes share one database; each must sign anti-forgery tokens the same way.
@@ -308,6 +323,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   return {
     ...values,
+    MAIL_FROM: values.MAIL_FROM ?? brandMailFrom(branded.brand),
+    brand: branded.brand,
     databaseKind,
     // Demo accounts have published passwords: seeded by default only into the embedded database
     // of a development (or test) run, never in production.
