@@ -45,10 +45,24 @@ export const AUDIT_RESOURCES = {
   accountActivation: "account-activation",
   passwordResetRequest: "password-reset-request",
   passwordReset: "password-reset",
+  /** Log-ins the operator created or changed at the command line (cli.ts, members/operator-accounts.ts). */
+  memberCreate: "member-create",
+  staffCreate: "staff-create",
+  staffDisable: "staff-disable",
+  staffEnable: "staff-enable",
+  staffRole: "staff-role",
+  staffPasswordReset: "staff-password-reset",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 
 export const AUDIT_ACTIONS = { READ: "READ", UPDATE: "UPDATE" } as const;
+
+/**
+ * The actor of a change made at the command line: the operator, who is no person in the register
+ * (entity numbers start at 1), and who logs in to no portal. Which operator it was is in the row's
+ * request id: `cli:<OS user>:<uuid>` (docs/decisions/0019).
+ */
+export const OPERATOR_ENTITY_NUMBER = 0;
 
 export interface AuditedRead {
   actorEntityNumber: number;

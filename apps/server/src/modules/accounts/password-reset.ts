@@ -1,5 +1,5 @@
 import { type PasswordResetCompletion, passwordStrengthProblem } from "@portal/domain";
-import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import type { Queryable } from "../../db/database.js";
 import { memberEmails, members, sessions } from "../../db/schema.js";
@@ -48,6 +48,8 @@ async function findResetTargets(context: AppContext, login: string): Promise<Res
     .where(
       and(
         isNotNull(members.username),
+        // A disabled log-in (cli staff:disable) is not mailed a way back in.
+        isNull(members.disabledAt),
         or(eq(members.username, normaliseUsername(login)), sql`lower(${memberEmails.address}) = ${asked}`),
       ),
     )
@@ -130,10 +132,11 @@ export async function completePasswordReset(
   const holder = await findUsableToken(context.db, request.token, "PASSWORD_RESET", now);
   if (!holder) throw errors.accountLinkInvalid();
   const [member] = await context.db
-    .select({ username: members.username })
+    .select({ username: members.username, disabledAt: members.disabledAt })
     .from(members)
     .where(eq(members.entityNumber, holder.entityNumber));
-  if (!member?.username) throw errors.accountLinkInvalid();
+  // A link mailed before the log-in was disabled opens nothing either.
+  if (!member?.username || member.disabledAt) throw errors.accountLinkInvalid();
   // The form cannot know the username; the rule that the password must not contain it holds here.
   const weakness = passwordStrengthProblem(request.password, member.username);
   if (weakness) throw errors.validation(weakness);

@@ -70,13 +70,17 @@ export async function logIn(
     message.Password,
     member?.passwordHash ?? unknownUserHash(context.config.PASSWORD_HASH_COST),
   );
-  if (!member || !passwordMatches) {
+  // A disabled log-in (cli staff:disable) is answered as a wrong password, after the same hash.
+  const sessionToken =
+    member && passwordMatches && !member.disabledAt
+      ? await createSession(db, member.entityNumber, context.now())
+      : null;
+  if (!member || !sessionToken) {
     await sleep(failureDelayMs(account.count, address.count, context.config.LOGIN_SLOWDOWN_MS));
     throw errors.loginFailed();
   }
 
   await clearFailures(db, accountKey);
-  const sessionToken = await createSession(db, member.entityNumber, context.now());
   return {
     sessionToken,
     deviceCookie: newDeviceCookie(secret, username),

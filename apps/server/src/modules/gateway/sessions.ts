@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { sessions } from "../../db/schema.js";
+import { members, sessions } from "../../db/schema.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 
 export interface SessionPolicy {
@@ -18,12 +18,32 @@ export interface MemberSession {
 // slack on a 15-minute idle timeout costs nothing.
 const TOUCH_INTERVAL_MS = 60_000;
 
-export async function createSession(db: Db, entityNumber: number, now: Date): Promise<string> {
+/**
+ * A new session for the member; null when their log-in is disabled. The member's row is read FOR
+ * SHARE, so a disabling (members/operator-accounts.ts, which locks the row, sets disabled_at and
+ * deletes the sessions) either waits for this session and deletes it, or commits first and this
+ * finds the log-in disabled: no session outlives the disabling.
+ */
+export async function createSession(db: Db, entityNumber: number, now: Date): Promise<string | null> {
   const token = randomToken();
-  await db
-    .insert(sessions)
-    .values({ tokenHash: sha256(token), memberEntityNumber: entityNumber, createdAt: now, lastSeenAt: now });
-  return token;
+  const created = await db.transaction(async (tx) => {
+    const [enabled] = await tx
+      .select({ entityNumber: members.entityNumber })
+      .from(members)
+      .where(and(eq(members.entityNumber, entityNumber), isNull(members.disabledAt)))
+      .for("share");
+    if (!enabled) return false;
+    await tx
+      .insert(sessions)
+      .values({
+        tokenHash: sha256(token),
+        memberEntityNumber: entityNumber,
+        createdAt: now,
+        lastSeenAt: now,
+      });
+    return true;
+  });
+  return created ? token : null;
 }
 
 // Every request of a logged-in member starts here: prepared once per database, so each request

@@ -1,5 +1,5 @@
 import { isValidEmail, passwordStrengthProblem, usernameProblem } from "@portal/domain";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { findMemberByUsername, insertMember, normaliseUsername } from "./members-repository.js";
 import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "./passwords.js";
 
@@ -29,11 +29,15 @@ function problemWith(input: CreateMemberInput): string | null {
   return null;
 }
 
-/** Creates a log-in member; the password is hashed at `passwordHashCost` (PASSWORD_HASH_COST). */
+/**
+ * Creates a log-in member; the password is hashed at `passwordHashCost` (PASSWORD_HASH_COST).
+ * `alsoInTransaction` runs in the transaction that inserts the member (members-repository.ts).
+ */
 export async function createMember(
   db: Db,
   input: CreateMemberInput,
   passwordHashCost = DEFAULT_PASSWORD_HASH_COST,
+  alsoInTransaction?: (tx: Tx, entityNumber: number) => Promise<void>,
 ): Promise<number> {
   const problem = problemWith(input);
   if (problem) throw new CreateMemberError(problem);
@@ -42,11 +46,15 @@ export async function createMember(
       `A member with the username "${normaliseUsername(input.username)}" already exists.`,
     );
   }
-  return insertMember(db, {
-    username: input.username,
-    passwordHash: await hashPassword(input.password, passwordHashCost),
-    firstName: input.firstName.trim(),
-    lastName: input.lastName.trim(),
-    emails: input.emails.map((email) => email.trim()),
-  });
+  return insertMember(
+    db,
+    {
+      username: input.username,
+      passwordHash: await hashPassword(input.password, passwordHashCost),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      emails: input.emails.map((email) => email.trim()),
+    },
+    alsoInTransaction,
+  );
 }

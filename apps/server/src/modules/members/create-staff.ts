@@ -1,5 +1,5 @@
 import { type MemberRole, STAFF_ROLES } from "@portal/domain";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { grantRoles } from "../member-details/roles-repository.js";
 import { CreateMemberError, type CreateMemberInput, createMember } from "./create-member.js";
 import { DEFAULT_PASSWORD_HASH_COST } from "./passwords.js";
@@ -10,18 +10,22 @@ export interface CreateStaffInput extends CreateMemberInput {
 
 /**
  * Creates a log-in for a member of the scheme's staff: the same rules as a member's log-in, plus
- * one staff role (STAFF_AGENT or STAFF_SUPERVISOR). Staff land on the console, never on member pages.
+ * one staff role (STAFF_AGENT or STAFF_SUPERVISOR), granted in the same transaction. Staff land on
+ * the console, never on member pages. `alsoInTransaction` joins that transaction too (the audit row
+ * of an operator's `staff:create`).
  */
 export async function createStaff(
   db: Db,
   input: CreateStaffInput,
   passwordHashCost = DEFAULT_PASSWORD_HASH_COST,
+  alsoInTransaction?: (tx: Tx, entityNumber: number) => Promise<void>,
 ): Promise<number> {
   if (!STAFF_ROLES.includes(input.role)) {
     throw new CreateMemberError(`The role must be one of ${STAFF_ROLES.join(", ")}.`);
   }
   const { role, ...member } = input;
-  const entityNumber = await createMember(db, member, passwordHashCost);
-  await grantRoles(db, entityNumber, [role]);
-  return entityNumber;
+  return createMember(db, member, passwordHashCost, async (tx, entityNumber) => {
+    await grantRoles(tx, entityNumber, [role]);
+    await alsoInTransaction?.(tx, entityNumber);
+  });
 }

@@ -23,7 +23,11 @@ export async function workingDemoLogins(db: Db): Promise<DemoLogin[]> {
   const working: DemoLogin[] = [];
   for (const candidate of CANDIDATES) {
     const member = await findMemberByUsername(db, candidate.username);
-    if (member?.passwordHash && (await verifyPassword(candidate.password, member.passwordHash))) {
+    if (
+      member?.passwordHash &&
+      !member.disabledAt &&
+      (await verifyPassword(candidate.password, member.passwordHash))
+    ) {
       working.push(candidate);
     }
   }

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { memberEmails, members } from "../../db/schema.js";
 
 export interface MemberRecord {
@@ -9,6 +9,8 @@ export interface MemberRecord {
   passwordHash: string | null;
   firstName: string;
   lastName: string;
+  /** Set when an operator disabled the log-in: it opens nothing (gateway/login.ts). */
+  disabledAt: Date | null;
 }
 
 export interface NewMember {
@@ -49,8 +51,16 @@ export async function listMemberEmails(db: Db, entityNumber: number): Promise<st
   return rows.map((row) => row.address);
 }
 
-/** Inserts the member and their e-mail addresses in one transaction; returns the entity number. */
-export async function insertMember(db: Db, member: NewMember): Promise<number> {
+/**
+ * Inserts the member and their e-mail addresses in one transaction; returns the entity number.
+ * `alsoInTransaction` adds to that transaction what must stand or fall with the new row (a staff
+ * role, the audit trail's row).
+ */
+export async function insertMember(
+  db: Db,
+  member: NewMember,
+  alsoInTransaction?: (tx: Tx, entityNumber: number) => Promise<void>,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(members)
@@ -71,6 +81,7 @@ export async function insertMember(db: Db, member: NewMember): Promise<number> {
         })),
       );
     }
+    await alsoInTransaction?.(tx, created.entityNumber);
     return created.entityNumber;
   });
 }

@@ -1,0 +1,209 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { type MemberRole, passwordStrengthProblem, STAFF_ROLES } from "@portal/domain";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { Db, Tx } from "../../db/database.js";
+import { memberRoles, members, sessions } from "../../db/schema.js";
+import {
+  AUDIT_RESOURCES,
+  type AuditResource,
+  OPERATOR_ENTITY_NUMBER,
+  recordChange,
+} from "../access/audit-trail.js";
+import { normaliseUsername } from "./members-repository.js";
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "./passwords.js";
+
+// What the operator does to a log-in at the command line (cli.ts): disable it, enable it again,
+// set a member of staff's role, set a new password. Each change is one transaction with its audit
+// row, whose actor is the operator (OPERATOR_ENTITY_NUMBER) and whose request id names the OS user
+// who ran the command. A change that changes nothing writes nothing.
+
+/** A reason the change cannot be made, worded for the operator who asked. */
+export class AccountChangeError extends Error {
+  override name = "AccountChangeError";
+}
+
+/** One command-line change: its request id (in the audit trail) and its time. */
+export interface OperatorRequest {
+  requestId: string;
+  at: Date;
+}
+
+function osUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    // A uid without a passwd entry (a container's arbitrary user).
+    return `uid-${process.getuid?.() ?? "unknown"}`;
+  }
+}
+
+/** `cli:<OS user>:<uuid>`: which operator account ran the command, and which run it was. */
+export function operatorRequest(now = new Date()): OperatorRequest {
+  return { requestId: `cli:${osUser()}:${randomUUID()}`, at: now };
+}
+
+/** The audit row of an operator's change to `subjectEntityNumber`, in the change's transaction. */
+export function recordOperatorChange(
+  tx: Tx,
+  operator: OperatorRequest,
+  subjectEntityNumber: number,
+  resource: AuditResource,
+): Promise<void> {
+  return recordChange(tx, {
+    actorEntityNumber: OPERATOR_ENTITY_NUMBER,
+    subjectEntityNumber,
+    resource,
+    requestId: operator.requestId,
+    at: operator.at,
+  });
+}
+
+interface LockedLogIn {
+  entityNumber: number;
+  username: string;
+  disabledAt: Date | null;
+}
+
+/**
+ * The log-in with this username, its row locked for the transaction: a log-in that is creating a
+ * session waits for the change (gateway/sessions.ts createSession), and the change for it.
+ */
+async function lockLogIn(tx: Tx, username: string): Promise<LockedLogIn> {
+  const [row] = await tx
+    .select({
+      entityNumber: members.entityNumber,
+      username: members.username,
+      disabledAt: members.disabledAt,
+    })
+    .from(members)
+    .where(eq(members.username, normaliseUsername(username)))
+    .for("update");
+  if (!row?.username)
+    throw new AccountChangeError(`No log-in has the username "${normaliseUsername(username)}".`);
+  return { ...row, username: row.username };
+}
+
+async function endSessions(tx: Tx, entityNumber: number): Promise<number> {
+  const ended = await tx
+    .delete(sessions)
+    .where(eq(sessions.memberEntityNumber, entityNumber))
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.length;
+}
+
+export interface DisableResult {
+  entityNumber: number;
+  /** Sessions ended now; 0 when the log-in was already disabled. */
+  sessionsEnded: number;
+  /** Disabled before (and since when): nothing was changed. */
+  alreadyDisabledAt: Date | null;
+}
+
+/**
+ * The log-in opens nothing from now on: it cannot log in (the same answer as a wrong password),
+ * and every session it has ends in the same transaction.
+ */
+export async function disableLogIn(
+  db: Db,
+  username: string,
+  operator: OperatorRequest,
+): Promise<DisableResult> {
+  return db.transaction(async (tx) => {
+    const login = await lockLogIn(tx, username);
+    if (login.disabledAt) {
+      return { entityNumber: login.entityNumber, sessionsEnded: 0, alreadyDisabledAt: login.disabledAt };
+    }
+    await tx
+      .update(members)
+      .set({ disabledAt: operator.at })
+      .where(eq(members.entityNumber, login.entityNumber));
+    const sessionsEnded = await endSessions(tx, login.entityNumber);
+    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffDisable);
+    return { entityNumber: login.entityNumber, sessionsEnded, alreadyDisabledAt: null };
+  });
+}
+
+/** The log-in works again, with the password it had. Returns whether it was disabled. */
+export async function enableLogIn(
+  db: Db,
+  username: string,
+  operator: OperatorRequest,
+): Promise<{ entityNumber: number; wasDisabled: boolean }> {
+  return db.transaction(async (tx) => {
+    const login = await lockLogIn(tx, username);
+    if (!login.disabledAt) return { entityNumber: login.entityNumber, wasDisabled: false };
+    await tx.update(members).set({ disabledAt: null }).where(eq(members.entityNumber, login.entityNumber));
+    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffEnable);
+    return { entityNumber: login.entityNumber, wasDisabled: true };
+  });
+}
+
+export interface RoleResult {
+  entityNumber: number;
+  /** The staff roles held before; after the change the log-in holds exactly `role` of them. */
+  before: MemberRole[];
+}
+
+/**
+ * Gives the log-in exactly one staff role: `role` is granted, the other staff role taken away, any
+ * MEMBER role left as it is. It takes effect on the log-in's next request (roles are read on each).
+ */
+export async function setStaffRole(
+  db: Db,
+  username: string,
+  role: MemberRole,
+  operator: OperatorRequest,
+): Promise<RoleResult> {
+  if (!STAFF_ROLES.includes(role)) {
+    throw new AccountChangeError(`The role must be one of ${STAFF_ROLES.join(", ")}.`);
+  }
+  return db.transaction(async (tx) => {
+    const login = await lockLogIn(tx, username);
+    const held = await tx
+      .select({ role: memberRoles.role })
+      .from(memberRoles)
+      .where(
+        and(eq(memberRoles.entityNumber, login.entityNumber), inArray(memberRoles.role, [...STAFF_ROLES])),
+      )
+      .orderBy(asc(memberRoles.role));
+    const before = held.map((row) => row.role as MemberRole);
+    if (before.length === 1 && before[0] === role) return { entityNumber: login.entityNumber, before };
+    await tx
+      .delete(memberRoles)
+      .where(
+        and(
+          eq(memberRoles.entityNumber, login.entityNumber),
+          inArray(memberRoles.role, [...STAFF_ROLES]),
+          ne(memberRoles.role, role),
+        ),
+      );
+    await tx.insert(memberRoles).values({ entityNumber: login.entityNumber, role }).onConflictDoNothing();
+    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffRole);
+    return { entityNumber: login.entityNumber, before };
+  });
+}
+
+/**
+ * A new password for the log-in, chosen by the operator (the same strength rules as everyone's),
+ * and every session it has ended. A disabled log-in stays disabled.
+ */
+export async function resetLogInPassword(
+  db: Db,
+  username: string,
+  password: string,
+  operator: OperatorRequest,
+  passwordHashCost = DEFAULT_PASSWORD_HASH_COST,
+): Promise<{ entityNumber: number; sessionsEnded: number }> {
+  const weakness = passwordStrengthProblem(password, normaliseUsername(username));
+  if (weakness) throw new AccountChangeError(weakness);
+  // Hashed before the transaction: the row is not held locked while scrypt runs.
+  const passwordHash = await hashPassword(password, passwordHashCost);
+  return db.transaction(async (tx) => {
+    const login = await lockLogIn(tx, username);
+    await tx.update(members).set({ passwordHash }).where(eq(members.entityNumber, login.entityNumber));
+    const sessionsEnded = await endSessions(tx, login.entityNumber);
+    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffPasswordReset);
+    return { entityNumber: login.entityNumber, sessionsEnded };
+  });
+}
