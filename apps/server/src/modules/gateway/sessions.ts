@@ -33,14 +33,12 @@ export async function createSession(db: Db, entityNumber: number, now: Date): Pr
       .where(and(eq(members.entityNumber, entityNumber), isNull(members.disabledAt)))
       .for("share");
     if (!enabled) return false;
-    await tx
-      .insert(sessions)
-      .values({
-        tokenHash: sha256(token),
-        memberEntityNumber: entityNumber,
-        createdAt: now,
-        lastSeenAt: now,
-      });
+    await tx.insert(sessions).values({
+      tokenHash: sha256(token),
+      memberEntityNumber: entityNumber,
+      createdAt: now,
+      lastSeenAt: now,
+    });
     return true;
   });
   return created ? token : null;
