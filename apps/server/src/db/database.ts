@@ -18,6 +18,12 @@ export interface Database {
   db: Db;
   kind: "embedded" | "server";
   close(): Promise<void>;
+  /**
+   * Embedded only: the whole PGlite data directory as one uncompressed tar, taken between two
+   * statements (never inside one), so it is what a crash at that moment would have left: every
+   * committed transaction, nothing of one still open (modules/backup).
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** Said of each migration applied at start, by name (the server passes its logger). */
@@ -53,7 +59,31 @@ export async function openEmbeddedDatabase(dataDir?: string, log?: MigrationLog)
 export async function migrateEmbeddedDatabase(client: PGlite, log?: MigrationLog): Promise<Database> {
   const db = drizzlePglite({ client, schema });
   await migrateGuarded(db, () => migratePglite(db, { migrationsFolder }), log);
-  return { db, kind: "embedded", close: () => client.close() };
+  return { db, kind: "embedded", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("none") };
+}
+
+/**
+ * The PGlite data directory `dataDir` dumped as dumpDataDir does, opened without migrating (a
+ * backup changes nothing). The caller holds the data-dir lock.
+ */
+export async function dumpEmbeddedDataDir(dataDir: string): Promise<Blob> {
+  const client = new PGlite(dataDir);
+  try {
+    await client.waitReady;
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
+}
+
+/** Writes a dumped PGlite data directory into `dataDir` (absent or empty): a restore. */
+export async function loadEmbeddedDataDir(dataDir: string, dump: Blob): Promise<void> {
+  const client = new PGlite(dataDir, { loadDataDir: dump });
+  try {
+    await client.waitReady;
+  } finally {
+    await client.close();
+  }
 }
 
 export async function openServerDatabase(

@@ -1,12 +1,14 @@
 import path from "node:path";
 import type { Config } from "../config/env.js";
 import { tightenToOwner } from "../config/owner-only-files.js";
+import { serveEmbeddedBackups } from "../modules/backup/embedded-backup.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import { type Database, type MigrationLog, openEmbeddedDatabase, openServerDatabase } from "./database.js";
 
 /**
  * The database the configuration names, migrated (each migration applied said to `log` by name);
- * the embedded one under the data-dir lock.
+ * the embedded one under the data-dir lock, its holder answering `cli backup` on DATA_DIR/admin.sock
+ * while it is open (modules/backup/admin-socket.ts).
  */
 export async function openConfiguredDatabase(config: Config, log?: MigrationLog): Promise<Database> {
   if (config.DATABASE_URL) return openServerDatabase(config.DATABASE_URL, undefined, log);
@@ -20,10 +22,13 @@ export async function openConfiguredDatabase(config: Config, log?: MigrationLog)
       await database.close();
       throw error;
     });
+    const { dumpDataDir } = database;
+    const adminSocket = dumpDataDir ? await serveEmbeddedBackups(config, dumpDataDir) : null;
     return {
       ...database,
       close: async () => {
         try {
+          await adminSocket?.close();
           await database.close();
         } finally {
           lock.release();
