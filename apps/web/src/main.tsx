@@ -6,6 +6,7 @@ import { BootError } from "./app/boot-error";
 import { AppProvider, createAppQueryClient } from "./app/provider";
 import { AppRouter, prefetchScreens, preloadScreens, screensPrefetch } from "./app/router";
 import { loadAppConfig } from "./config/app-config";
+import { applyBrandColours } from "./config/brand-style";
 import { sessionQueryOptions } from "./features/auth/api/get-session";
 
 const container = document.getElementById("root");
@@ -39,6 +40,7 @@ const firstDataOrTimeout = Promise.race([firstData, new Promise((resolve) => set
 // it builds.
 Promise.all([configLoaded, firstScreen, firstDataOrTimeout]).then(
   ([config]) => {
+    applyBrandColours(config.brand.colours);
     startTransition(() => {
       root.render(
         <StrictMode>

@@ -1,5 +1,6 @@
 export * from "./attachments.js";
 export * from "./brand-colours.js";
+export * from "./brand-rules.js";
 export * from "./categories.js";
 export * from "./contracts/accounts.js";
 export * from "./contracts/app-config.js";
@@ -32,5 +33,4 @@ export * from "./reply-due-date.js";
 export * from "./reply-format.js";
 export * from "./schemas/login.js";
 export * from "./schemas/queries.js";
-export * from "./scheme-contact.js";
 export * from "./update-rule.js";

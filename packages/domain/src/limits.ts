@@ -37,7 +37,5 @@ export const INTERACTION_TIMELINE_PATH = "/portal/medical-aid/interaction-timeli
 /** A new query appears on the interaction timeline only this long after it was logged. */
 export const TIMELINE_DELAY_HOURS = 24;
 
-export const SCHEME_NAME = "Meridian Health Medical Scheme";
-
 /** The scheme's main website when SCHEME_SITE_URL is not set: a placeholder, like the rest of the demo scheme. */
 export const DEFAULT_SCHEME_SITE_URL = "https://www.meridian.example";

@@ -49,7 +49,7 @@ describe("the account pages' routes", () => {
     const app = renderApp(path);
     expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
     expect(app.location()).toBe(path);
-    expect(screen.getByRole("banner")).toHaveTextContent(testConfig.schemeName);
+    expect(screen.getByRole("banner")).toHaveTextContent(testConfig.brand.name);
     expect(screen.queryByRole("navigation", { name: "Member menu" })).toBeNull();
   });
 

@@ -93,7 +93,7 @@ describe("routing and the session guard", () => {
     const app = renderApp("/");
     expect(await screen.findByRole("heading", { level: 1, name: "How can we help?" })).toBeInTheDocument();
     expect(app.location()).toBe("/contact-us/default");
-    expect(screen.getByRole("banner")).toHaveTextContent(testConfig.schemeName);
+    expect(screen.getByRole("banner")).toHaveTextContent(testConfig.brand.name);
     expect(screen.getByRole("main")).toContainElement(screen.getByRole("heading", { level: 1 }));
     expect(screen.getByRole("button", { name: "Log out" })).toBeInTheDocument();
   });
@@ -122,14 +122,14 @@ describe("routing and the session guard", () => {
     server.use(sessionHandler());
     renderApp(path);
     expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
-    expect(document.title).toBe(`${title} · ${testConfig.schemeName}`);
+    expect(document.title).toBe(`${title} · ${testConfig.brand.shortName}`);
   });
 
   it("titles the login screen's tab", async () => {
     server.use(sessionHandler(() => ({ authenticated: false })));
     renderApp("/login");
     expect(await screen.findByRole("heading", { level: 1, name: "Member login" })).toBeInTheDocument();
-    expect(document.title).toBe(`Member login · ${testConfig.schemeName}`);
+    expect(document.title).toBe(`Member login · ${testConfig.brand.shortName}`);
   });
 
   it("the header's Contact us, My membership and Interaction timeline links, next to Log out, open their pages and mark themselves current", async () => {

@@ -1,4 +1,4 @@
-import { type AppConfig, appConfigSchema, DEFAULT_SCHEME_SITE_URL, SCHEME_NAME } from "@portal/domain";
+import { type AppConfig, appConfigSchema, type WebBrand } from "@portal/domain";
 import fc from "fast-check";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
@@ -7,14 +7,26 @@ import { contractJson, errorJson } from "../testing/contract-json";
 import { recordRequests, sentKeys, server } from "../testing/msw-server";
 import { APP_CONFIG_URL, checkAppConfig, loadAppConfig } from "./app-config";
 
+const line = { label: "Member care", number: "0861 535 378", dial: "+27861535378", hours: "Weekdays" };
+const link = { label: "Privacy policy", href: "https://www.kestrel.example/privacy" };
+const brand: WebBrand = {
+  name: "Kestrel Care Medical Fund",
+  shortName: "Kestrel Care",
+  logo: null,
+  colours: { primary: "#7a1f5c", ink: "#3b1f4a", inkText: "#ece4f2", accent: "#ffc857" },
+  contactLines: [line],
+  closedDays: "Closed on weekends.",
+  footerLinks: [link],
+  footerNote: "",
+};
+
 const served: AppConfig = {
   smartInquiryBase: "//api.example/smart-inquiry",
   memberDetailsBase: "/api/member-details",
   contentPreviewMarker: "qa-",
   authDomain: "memberportal",
   authClientId: "portal-web",
-  schemeName: "Scheme",
-  schemeSiteUrl: "https://scheme.example",
+  brand,
   sessionIdleMinutes: 15,
 };
 
@@ -30,15 +42,17 @@ describe("loadAppConfig", () => {
     expect(sentKeys(sent)).toEqual(["GET /app-config.json"]);
   });
 
-  it("fills in an absent preview marker, scheme name and scheme site", async () => {
-    const { contentPreviewMarker: _marker, schemeName: _name, schemeSiteUrl: _site, ...rest } = served;
+  it("fills in an absent preview marker", async () => {
+    const { contentPreviewMarker: _marker, ...rest } = served;
     // The raw file as deployed, before the defaults are filled in.
     serve(() => HttpResponse.json(rest));
-    await expect(loadAppConfig()).resolves.toMatchObject({
-      contentPreviewMarker: "",
-      schemeName: SCHEME_NAME,
-      schemeSiteUrl: DEFAULT_SCHEME_SITE_URL,
-    });
+    await expect(loadAppConfig()).resolves.toMatchObject({ contentPreviewMarker: "" });
+  });
+
+  it("rejects a config without the scheme's brand", async () => {
+    const { brand: _brand, ...rest } = served;
+    serve(() => HttpResponse.json(rest));
+    await expect(loadAppConfig()).rejects.toThrow(/brand/);
   });
 
   it("rejects a config without a base path", async () => {
@@ -74,14 +88,70 @@ const fieldValue = fc.oneof(
   fc.constantFrom(1, 15, 0, -1, 1.5, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2),
 );
 
+/** Values a brand's fields might hold: right or wrong for each, at and past each limit. */
+const BRAND_VALUES: unknown[] = [
+  undefined,
+  null,
+  "",
+  " ",
+  "\t \n",
+  "Kestrel",
+  0,
+  true,
+  ...["#0e5e6f", "#0E5E6F", "#0e5e6", "0e5e6f", "#0e5e6fa", "#0g5e6f", " #0e5e6f"],
+  ...["+27860100247", "+0860100247", "0860 100 247", "+2786", "+278601002471234567"],
+  ...["data:image/png;base64,iVBORw0KGgo=", "data:image/svg+xml;base64,PHN2Zy8+", "data:image/png;base64,"],
+  ...["data:text/html;base64,PGI+", `data:image/png;base64,${"A".repeat(49_130)}`],
+  `data:image/png;base64,${"A".repeat(49_200)}`,
+  ...["https://x.example/p?a=1#b", "http://x", "https://", "mailto:x@y.example", "https://a b"],
+  ...[30, 31, 40, 41, 60, 61, 100, 101, 120, 121, 200, 201, 300, 301].map((length) => "x".repeat(length)),
+  ...[[], [line], Array(8).fill(line), Array(9).fill(line), [link], Array(6).fill(link), Array(7).fill(link)],
+  ...[[null], ["x"], [{ ...line, extra: 1 }], {}, { ...brand.colours }, { ...line }, { ...link }],
+];
+
+/** What a brand's field might hold. */
+const brandFieldValue = fc.oneof(fieldValue, fc.constantFrom(...BRAND_VALUES));
+
+type Changes = Record<string, unknown>;
+
+/** Brands that are right except, often, for a field or two, at any depth; and anything at all. */
+const rawBrand = fc.oneof(
+  fc
+    .record({
+      top: fc.dictionary(
+        fc.constantFrom(...(Object.keys(brand) as (keyof WebBrand)[]), "extra"),
+        brandFieldValue,
+        { maxKeys: 2 },
+      ),
+      colours: fc.dictionary(
+        fc.constantFrom("primary", "ink", "inkText", "accent", "extra"),
+        brandFieldValue,
+        {
+          maxKeys: 2,
+        },
+      ),
+      line: fc.dictionary(fc.constantFrom("label", "number", "dial", "hours", "extra"), brandFieldValue, {
+        maxKeys: 2,
+      }),
+      link: fc.dictionary(fc.constantFrom("label", "href", "extra"), brandFieldValue, { maxKeys: 2 }),
+    })
+    .map(({ top, colours, line: lineChanges, link: linkChanges }: Record<string, Changes>) => ({
+      ...brand,
+      colours: { ...brand.colours, ...colours },
+      contactLines: [{ ...line, ...lineChanges }, line],
+      footerLinks: [{ ...link, ...linkChanges }],
+      ...top,
+    })),
+  fc.anything(),
+);
+
 const FIELDS = [
   "smartInquiryBase",
   "memberDetailsBase",
   "contentPreviewMarker",
   "authDomain",
   "authClientId",
-  "schemeName",
-  "schemeSiteUrl",
+  "brand",
   "sessionIdleMinutes",
 ] as const;
 
@@ -91,8 +161,9 @@ const rawConfig = fc.oneof(
     .record({
       base: fc.constant<Record<string, unknown>>({ ...served }),
       changes: fc.dictionary(fc.constantFrom(...FIELDS, "extra"), fieldValue, { maxKeys: 3 }),
+      brand: rawBrand,
     })
-    .map(({ base, changes }) => ({ ...base, ...changes })),
+    .map(({ base, changes, brand: givenBrand }) => ({ ...base, brand: givenBrand, ...changes })),
   fc.dictionary(fc.constantFrom(...FIELDS), fieldValue),
   fc.anything(),
 );
@@ -115,9 +186,50 @@ describe("checkAppConfig", () => {
     );
   });
 
+  it("accepts and refuses a brand with any one field changed as webBrandSchema does", () => {
+    const changed = (part: "brand" | "colours" | "line" | "link", field: string, value: unknown) => {
+      const one = { [field]: value };
+      if (part === "brand") return { ...brand, ...one };
+      if (part === "colours") return { ...brand, colours: { ...brand.colours, ...one } };
+      if (part === "line") return { ...brand, contactLines: [{ ...line, ...one }] };
+      return { ...brand, footerLinks: [{ ...link, ...one }] };
+    };
+    const fields = {
+      brand: [...Object.keys(brand), "extra"],
+      colours: ["primary", "ink", "inkText", "accent"],
+      line: ["label", "number", "dial", "hours"],
+      link: ["label", "href"],
+    } as const;
+    for (const [part, names] of Object.entries(fields) as [keyof typeof fields, readonly string[]][]) {
+      for (const field of names) {
+        for (const value of BRAND_VALUES) {
+          const raw = { ...served, brand: changed(part, field, value) };
+          const parsed = appConfigSchema.safeParse(raw);
+          let checked: AppConfig | undefined;
+          try {
+            checked = checkAppConfig(raw);
+          } catch {
+            checked = undefined;
+          }
+          const what = `${part}.${field} = ${JSON.stringify(value)?.slice(0, 40)}`;
+          expect(checked !== undefined, what).toBe(parsed.success);
+          if (parsed.success) expect(checked, what).toStrictEqual(parsed.data);
+        }
+      }
+    }
+  });
+
   it("names every wrong field", () => {
     expect(() => checkAppConfig({ ...served, authDomain: "", sessionIdleMinutes: 0 })).toThrow(
       "/app-config.json: wrong or missing authDomain, sessionIdleMinutes",
+    );
+    const badBrand = {
+      ...brand,
+      colours: { ...brand.colours, ink: "purple" },
+      contactLines: [{ ...line, dial: "" }],
+    };
+    expect(() => checkAppConfig({ ...served, brand: badBrand })).toThrow(
+      "/app-config.json: wrong or missing brand.colours.ink, brand.contactLines.0.dial",
     );
   });
 });

@@ -3,6 +3,7 @@ import { http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { contractBody, contractJson, errorJson, takeContractViolations } from "./contract-json";
 import { server } from "./msw-server";
+import { testConfig } from "./test-utils";
 
 const plan: Plan = {
   planCode: "COMPREHENSIVE",
@@ -21,6 +22,7 @@ describe("contract-checked stubs", () => {
       memberDetailsBase: "/api/member-details",
       authDomain: "memberportal",
       authClientId: "portal-web",
+      brand: testConfig.brand,
     });
     // The defaults the server's serializer would fill in are there.
     expect(body.contentPreviewMarker).toBe("");

@@ -18,8 +18,28 @@ export const testConfig: AppConfig = {
   contentPreviewMarker: "",
   authDomain: "memberportal",
   authClientId: "portal-web-test",
-  schemeName: "Test Medical Scheme",
-  schemeSiteUrl: "https://www.scheme.example",
+  brand: {
+    name: "Test Medical Scheme",
+    shortName: "Test Scheme",
+    logo: null,
+    colours: { primary: "#0e5e6f", ink: "#0a3d47", inkText: "#dee2e6", accent: "#f2b544" },
+    contactLines: [
+      {
+        label: "Member services",
+        number: "0860 000 001",
+        dial: "+27860000001",
+        hours: "Weekdays 08:00–17:00",
+      },
+      { label: "Emergencies", number: "0800 000 002", dial: "+27800000002", hours: "24 hours, every day" },
+    ],
+    closedDays: "Member services is closed on Sundays.",
+    footerLinks: [
+      { label: "Privacy notice", href: "https://www.scheme.example/privacy-notice" },
+      { label: "PAIA manual", href: "https://www.scheme.example/paia-manual" },
+    ],
+    footerNote:
+      "Test Medical Scheme is a fictional medical scheme: the contact details above are example data.",
+  },
   sessionIdleMinutes: 15,
 };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_SCHEME_SITE_URL, SCHEME_NAME } from "../limits.js";
+import { webBrandSchema } from "./brand.js";
 
 /**
  * GET /app-config.json: what the SPA needs before it renders; the service base paths are set when
@@ -22,14 +22,9 @@ export const appConfigSchema = z
       .describe("Host names containing this use the preview content tree."),
     authDomain: z.string().min(1),
     authClientId: z.string().min(1),
-    schemeName: z.string().min(1).default(SCHEME_NAME),
-    schemeSiteUrl: z
-      .string()
-      .regex(/^https?:\/\/[^\s?#]+$/)
-      .default(DEFAULT_SCHEME_SITE_URL)
-      .describe(
-        "The scheme's main website (SCHEME_SITE_URL): the footer's privacy notice and PAIA manual links.",
-      ),
+    brand: webBrandSchema.describe(
+      "The scheme's brand (BRAND_FILE): name, logo, colours, the footer's numbers and links.",
+    ),
     sessionIdleMinutes: z
       .number()
       .int()

@@ -1,28 +1,22 @@
 import { z } from "zod";
 import { contrastRatio, HEX_COLOUR_PATTERN, TEXT_CONTRAST_MINIMUM } from "../brand-colours.js";
+import {
+  BRAND_FILE_LINK_PATTERN,
+  BRAND_LIMITS,
+  BRAND_LINK_PATTERN,
+  BRAND_LOGO_PATTERN,
+  DIAL_PATTERN,
+  FILLED_PATTERN,
+  SCHEME_SITE_URL_PLACEHOLDER,
+} from "../brand-rules.js";
 
 // The scheme's brand: its name, logo, colours, contact numbers, footer links and how its mails are
 // signed. The server reads it from BRAND_FILE at start (brandSchema: the file, every field checked,
 // no unknown field); the SPA gets the part it shows in /app-config.json (webBrandSchema). The
 // example, Meridian, is DEFAULT_BRAND (default-brand.ts) and docs/examples/brand.json.
 
-/** A footer link written `{{SCHEME_SITE_URL}}/path` goes to that page of the scheme's website. */
-export const SCHEME_SITE_URL_PLACEHOLDER = "{{SCHEME_SITE_URL}}";
-
-/** An address the footer may link to: http or https, no white space. */
-export const BRAND_LINK_PATTERN = /^https?:\/\/\S+$/;
-const FILE_LINK_PATTERN = /^(?:https?:\/\/|\{\{SCHEME_SITE_URL\}\}\/)\S*$/;
-
-/** A logo as the brand file gives it: a PNG, SVG, WebP or JPEG image as a base64 data: URI. */
-export const BRAND_LOGO_PATTERN = /^data:image\/(?:png|svg\+xml|webp|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
-/** 48 KB of data URI: the logo travels in /app-config.json, which every page load asks for. */
-export const BRAND_LOGO_MAX_LENGTH = 49_152;
-
-/** A number in international form for a tel: link: +, then 7 to 15 digits. */
-export const DIAL_PATTERN = /^\+[1-9]\d{6,14}$/;
-
 /** Text with something in it (not only spaces), at most `max` characters. */
-const filled = (max: number) => z.string().max(max).regex(/\S/, "must not be empty");
+const filled = (max: number) => z.string().max(max).regex(FILLED_PATTERN, "must not be empty");
 
 // One definition of each field; the file's objects refuse unknown fields, the SPA's ignore them.
 type ObjectMaker = typeof z.object;
@@ -35,8 +29,8 @@ const colourSchema = z
 function fields(strict: boolean) {
   const object = pick(strict);
   return {
-    name: filled(100).describe("The scheme's full name: the header, the page titles' long form, mails."),
-    shortName: filled(40).describe("A short form of the name: the browser tab's title."),
+    name: filled(BRAND_LIMITS.name).describe("The scheme's full name: the header, the footer, mails."),
+    shortName: filled(BRAND_LIMITS.shortName).describe("A short form of the name: the browser tab's title."),
     colours: object({
       primary: colourSchema.describe("Links and buttons: at least 4.5:1 on white and on light grey."),
       ink: colourSchema.describe("The header and footer's background: white text reaches 4.5:1 on it."),
@@ -46,20 +40,23 @@ function fields(strict: boolean) {
     contactLines: z
       .array(
         object({
-          label: filled(60).describe('What the line is for, e.g. "Member services".'),
-          number: filled(30).describe("As members read and dial it."),
+          label: filled(BRAND_LIMITS.lineLabel).describe('What the line is for, e.g. "Member services".'),
+          number: filled(BRAND_LIMITS.lineNumber).describe("As members read and dial it."),
           dial: z
             .string()
             .regex(DIAL_PATTERN, "must be the number in international form, such as +27860100247")
             .describe("The same number for a tel: link."),
-          hours: filled(120).describe("When the line answers."),
+          hours: filled(BRAND_LIMITS.lineHours).describe("When the line answers."),
         }),
       )
       .min(1)
-      .max(8)
+      .max(BRAND_LIMITS.contactLines)
       .describe("The footer's numbers; the first is the one mails give for questions about an account."),
-    closedDays: z.string().max(200).describe("Said under the numbers: when the lines are closed."),
-    footerNote: z.string().max(300).describe("A last line of the footer (may be empty)."),
+    closedDays: z
+      .string()
+      .max(BRAND_LIMITS.closedDays)
+      .describe("Said under the numbers: when the lines are closed."),
+    footerNote: z.string().max(BRAND_LIMITS.footerNote).describe("A last line of the footer (may be empty)."),
   };
 }
 
@@ -71,11 +68,13 @@ export const webBrandSchema = z
     ...webFields,
     logo: z
       .string()
-      .max(BRAND_LOGO_MAX_LENGTH)
+      .max(BRAND_LIMITS.logo)
       .regex(BRAND_LOGO_PATTERN)
       .nullable()
       .describe("The logo's image as a data: URI; null: the portal's own mark in the brand's colours."),
-    footerLinks: z.array(z.object({ label: filled(60), href: z.string().regex(BRAND_LINK_PATTERN) })).max(6),
+    footerLinks: z
+      .array(z.object({ label: filled(BRAND_LIMITS.linkLabel), href: z.string().regex(BRAND_LINK_PATTERN) }))
+      .max(BRAND_LIMITS.footerLinks),
   })
   .meta({ id: "WebBrand" });
 export type WebBrand = z.output<typeof webBrandSchema>;
@@ -103,16 +102,16 @@ export const brandSchema = z
     footerLinks: z
       .array(
         z.strictObject({
-          label: filled(60),
+          label: filled(BRAND_LIMITS.linkLabel),
           href: z
             .string()
             .regex(
-              FILE_LINK_PATTERN,
+              BRAND_FILE_LINK_PATTERN,
               "must be an http(s) address, or {{SCHEME_SITE_URL}}/path for a page of the scheme's website",
             ),
         }),
       )
-      .max(6)
+      .max(BRAND_LIMITS.footerLinks)
       .describe("The footer's links, such as the privacy notice and the PAIA manual, in a new tab."),
     mail: z.strictObject({
       senderName: z

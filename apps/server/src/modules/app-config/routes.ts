@@ -1,4 +1,4 @@
-import { type AppConfig, appConfigSchema } from "@portal/domain";
+import { type AppConfig, appConfigSchema, webBrandOf } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 
@@ -10,8 +10,8 @@ export const appConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     contentPreviewMarker: config.CONTENT_PREVIEW_MARKER,
     authDomain: config.AUTH_DOMAIN,
     authClientId: config.AUTH_CLIENT_ID,
-    schemeName: config.brand.name,
-    schemeSiteUrl: config.SCHEME_SITE_URL,
+    // The brand's footer links written {{SCHEME_SITE_URL}}/path go to SCHEME_SITE_URL's pages.
+    brand: webBrandOf(config.brand, config.SCHEME_SITE_URL),
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
   };
   // Checked against its contract once, here, and sent as the same bytes every time: it cannot

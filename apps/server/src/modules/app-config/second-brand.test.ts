@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS } from "@portal/domain";
+import { ACCOUNT_PATHS, webBrandSchema } from "@portal/domain";
 import { asc, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,8 +8,8 @@ import { SECOND_BRAND_FILE } from "../../test-support/second-brand.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { BASE, loggedInMember } from "../member-details/test-helpers.js";
 
-// The portal run under another scheme's brand (BRAND_FILE): the mails, the "Page not found" page
-// and the API's title carry it. Nothing says Meridian.
+// The portal run under another scheme's brand (BRAND_FILE): the SPA is given it, and the mails,
+// the "Page not found" page and the API's title carry it. Nothing says Meridian.
 
 describe.each(TEST_DATABASE_KINDS)("the portal under a second brand, on %s", (kind) => {
   let testApp: TestApp;
@@ -20,6 +20,30 @@ describe.each(TEST_DATABASE_KINDS)("the portal under a second brand, on %s", (ki
     });
   });
   afterAll(async () => testApp.close());
+
+  it("gives the SPA the brand in /app-config.json, its footer links resolved, its mail settings not", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/app-config.json" });
+    expect(response.statusCode).toBe(200);
+    const { brand } = response.json();
+    expect(webBrandSchema.parse(brand)).toStrictEqual(brand);
+    expect(brand).toMatchObject({
+      name: "Kestrel Care Medical Fund",
+      shortName: "Kestrel Care",
+      colours: { primary: "#7a1f5c", ink: "#3b1f4a", inkText: "#ece4f2", accent: "#ffc857" },
+      closedDays: "Member care is closed on weekends and public holidays.",
+      footerLinks: [
+        { label: "Privacy policy", href: "https://www.kestrel.example/privacy" },
+        { label: "Access to information manual", href: "https://www.kestrel.example/legal/paia" },
+      ],
+    });
+    expect(brand.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(brand.contactLines.map((line: { number: string }) => line.number)).toEqual([
+      "0861 535 378",
+      "0861 535 379",
+    ]);
+    expect(brand).not.toHaveProperty("mail");
+    expect(response.body).not.toMatch(/Meridian/i);
+  });
 
   it("signs the mails with the brand and gives its first line's number", async () => {
     const owner = await loggedInMember(testApp, ["owner@example.com"]);

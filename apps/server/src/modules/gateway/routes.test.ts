@@ -1,4 +1,4 @@
-import { LOGIN_FAILURE_MESSAGE, XSRF_COOKIE } from "@portal/domain";
+import { DEFAULT_BRAND, LOGIN_FAILURE_MESSAGE, webBrandOf, XSRF_COOKIE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import {
@@ -507,8 +507,7 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
         contentPreviewMarker: "",
         authDomain: "memberportal",
         authClientId: "member-portal-web",
-        schemeName: expect.any(String),
-        schemeSiteUrl: "https://www.meridian.example",
+        brand: webBrandOf(DEFAULT_BRAND, "https://www.meridian.example"),
         sessionIdleMinutes: 15,
       });
     });

@@ -14,7 +14,7 @@ import { useSessionWorkspace } from "../../features/auth/hooks/use-session-works
  * still shows: it needs none.
  */
 export function AnonymousOnlyLayout() {
-  const { schemeName } = useAppConfig();
+  const schemeName = useAppConfig().brand.name;
   const session = useSession();
   const workspace = useSessionWorkspace();
   if (workspace === "member" || workspace === "console")

@@ -71,7 +71,7 @@ describe("the console's route", () => {
     await user.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Query 300001" })).toBeInTheDocument();
     expect(app.location()).toBe("/console/queries/300001");
-    expect(document.title).toBe(`Query 300001 · Staff console · ${testConfig.schemeName}`);
+    expect(document.title).toBe(`Query 300001 · Staff console · ${testConfig.brand.shortName}`);
   });
 
   it("sends a member to login, which takes them home: no console screen and no console call", async () => {
@@ -85,8 +85,8 @@ describe("the console's route", () => {
     server.use(queueHandler());
     const app = renderApp("/console", () => staffSession(agent));
     expect(await screen.findByRole("heading", { level: 1, name: "Queries" })).toBeInTheDocument();
-    expect(screen.getByRole("banner")).toHaveTextContent(`${testConfig.schemeName} · Staff console`);
-    expect(document.title).toBe(`Queries · Staff console · ${testConfig.schemeName}`);
+    expect(screen.getByRole("banner")).toHaveTextContent(`${testConfig.brand.name} · Staff console`);
+    expect(document.title).toBe(`Queries · Staff console · ${testConfig.brand.shortName}`);
     expect(screen.queryByRole("navigation", { name: "Member menu" })).toBeNull();
     expect(app.location()).toBe("/console");
   });

@@ -15,7 +15,7 @@ import { ConsoleApp } from "../../features/console/components/console-app";
  * for a member. The app's own "Log out" clears every cached answer (requirements §10, staff desk).
  */
 export function ConsoleRoute() {
-  const { schemeName } = useAppConfig();
+  const schemeName = useAppConfig().brand.name;
   const location = useLocation();
   const session = useSession();
 

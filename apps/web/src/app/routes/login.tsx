@@ -17,7 +17,7 @@ import { landingAfterLogin, safeRedirectTo } from "../../features/auth/utils/red
  * fails: logging in needs no session, and the screen should not wait for one.
  */
 export function LoginRoute() {
-  const { schemeName } = useAppConfig();
+  const schemeName = useAppConfig().brand.name;
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const session = useSession();

@@ -17,7 +17,7 @@ import { useSessionWorkspace } from "../../features/auth/hooks/use-session-works
  * session has no member screens: it goes to the console, which therefore must not sit below this.
  */
 export function ProtectedLayout() {
-  const { schemeName } = useAppConfig();
+  const schemeName = useAppConfig().brand.name;
   const location = useLocation();
   const session = useSession();
   const workspace = useSessionWorkspace();

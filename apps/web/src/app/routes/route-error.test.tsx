@@ -50,7 +50,7 @@ describe("RouteErrorBoundary", () => {
       "Something went wrong while showing this page.",
     );
     expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
-    expect(document.title).toBe(`Something went wrong · ${testConfig.schemeName}`);
+    expect(document.title).toBe(`Something went wrong · ${testConfig.brand.shortName}`);
   });
 
   it("tries again once the address changes (the back button, a link)", async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useAppConfig } from "../../config/app-config";
 import { SkipLink } from "../skip-link/skip-link";
 import { SchemeLogo } from "./scheme-logo";
 import { SiteFooter } from "./site-footer";
@@ -19,13 +20,14 @@ export const MAIN_CONTENT_ID = "main-content";
  * numbers and its privacy notice. The footer stays at the bottom of the window on short pages.
  */
 export function AppLayout({ schemeName, headerActions, children }: AppLayoutProps) {
+  const { brand } = useAppConfig();
   return (
     <div className="app-shell">
       <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
       <header className="navbar app-header" data-bs-theme="dark">
         <div className="container gap-2">
           <span className="navbar-brand me-0">
-            <SchemeLogo name={schemeName} />
+            <SchemeLogo name={schemeName} logo={brand.logo} />
           </span>
           {headerActions}
         </div>

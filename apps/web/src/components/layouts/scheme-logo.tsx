@@ -1,19 +1,30 @@
 /**
- * The scheme's logo: a mark (a globe's meridian, drawn here as SVG) and the scheme's name as real
- * text, so screen readers and translation tools read the name itself. The mark says nothing the
- * name does not, so it is hidden from assistive technology; the logo's accessible name is the name.
- * The colours are the brand's (styles/_brand.scss), set in app.css on the classes below.
+ * The scheme's logo: a mark and the scheme's name as real text, so screen readers and translation
+ * tools read the name itself. The mark says nothing the name does not, so it is hidden from
+ * assistive technology; the logo's accessible name is the name. The mark is the brand's image
+ * (BRAND_FILE's logo, a data: URI) or, without one, the portal's own mark in the brand's colours.
  */
-export function SchemeLogo({ name }: { name: string }) {
+export function SchemeLogo({ name, logo }: { name: string; logo: string | null }) {
   return (
     <span className="scheme-logo">
-      <SchemeMark />
+      {logo ? (
+        <img
+          className="scheme-logo__mark"
+          src={logo}
+          alt=""
+          width="36"
+          height="36"
+          data-testid="scheme-mark"
+        />
+      ) : (
+        <SchemeMark />
+      )}
       <span className="scheme-logo__name">{name}</span>
     </span>
   );
 }
 
-/** The mark alone: an amber disc with a meridian and an equator in the brand's teal ink. */
+/** The portal's own mark: a disc in the brand's accent with a meridian and an equator in its ink. */
 export function SchemeMark() {
   return (
     <svg

@@ -22,7 +22,7 @@ export function renderConsole(route: string, { person = agent }: { person?: Staf
         element: (
           <ConsoleApp
             person={session.member}
-            schemeName={testConfig.schemeName}
+            schemeName={testConfig.brand.name}
             logoutButton={<button type="button">Log out</button>}
           />
         ),
