@@ -15,6 +15,16 @@ export class PortalClient {
     }
   }
 
+  /** The cookie and anti-forgery headers the next request of this method carries. */
+  async headersFor(method: string): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+    };
+    const xsrf = this.cookies.get("XSRF-TOKEN");
+    if (method !== "GET" && method !== "HEAD" && xsrf) headers["x-xsrf-token"] = xsrf;
+    return headers;
+  }
+
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));

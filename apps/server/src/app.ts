@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import { CONSOLE_BASE } from "@portal/domain";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./app-context.js";
 import { installCompression } from "./lib/compression.js";
@@ -37,13 +37,15 @@ export interface BuildAppOptions extends AppContext {
   /** Serve the built SPA at `/` (the server does; route tests need not). */
   serveWebApp?: boolean;
   logger?: FastifyServerOptions["logger"];
+  /** A logger made before the app (server.ts logs start-up with it); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the whole portal as one Fastify instance. Never listens: server.ts does, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { serveWebApp = false, logger, blobStore, ...context } = options;
+  const { serveWebApp = false, logger, loggerInstance, blobStore, ...context } = options;
   const app = Fastify({
-    logger: logger ?? loggerOptions(context.config.LOG_LEVEL),
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(context.config.LOG_LEVEL) }),
     trustProxy: context.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // A caller's X-Request-Id is kept only when it is a plain token (it lands in every log line).

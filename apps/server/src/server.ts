@@ -1,5 +1,5 @@
-import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
+import { pino } from "pino";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config/env.js";
 import { secureDataDir } from "./config/owner-only-files.js";
@@ -8,25 +8,31 @@ import type { Db } from "./db/database.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { holdSingleProcessLock, type SingleProcessLockEvents } from "./db/single-process-lock.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
+import { installGracefulDrain } from "./lib/graceful-drain.js";
+import { loggerOptions } from "./lib/logger.js";
 import { StartupError } from "./lib/startup-error.js";
 import { createMailTransport } from "./modules/mail/mail-transport.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
+import { removeExpiredContactChanges } from "./modules/member-details/change-contact-details.js";
 import { workingDemoLogins } from "./modules/members/demo-logins.js";
 import { startMetricsListener } from "./modules/monitoring/metrics-listener.js";
 import { removeUnreferencedAttachments } from "./modules/smart-inquiry/unreferenced-attachments.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
 import { blobStoreWhile } from "./modules/storage/blob-store-guard.js";
 import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
+import { trackPendingWrites } from "./modules/storage/pending-writes.js";
 
-// Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it stops accepting,
-// lets in-flight requests finish, then closes the database (and its data-dir lock).
+// Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it drains
+// (lib/graceful-drain.ts): stops accepting, lets in-flight requests finish within
+// SHUTDOWN_GRACE_SECONDS, then closes the database (and its data-dir lock).
 
 // An upload still pending after an hour was cut off (a crash, a lost connection): never visible,
 // so its spool file can go.
 const PENDING_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Pending uploads left by a crash, then committed attachment blobs whose rows a crash never wrote.
+ * Pending uploads left by a crash, then committed attachment blobs whose rows a crash never wrote,
+ * then the day-old records of contact-detail changes.
  * One sweep at a time: a slow one (a big bucket) is not overtaken by the next hour's.
  */
 function createUploadSweeper(app: FastifyInstance, db: Db, blobStore: BlobStore): () => Promise<void> {
@@ -40,6 +46,10 @@ function createUploadSweeper(app: FastifyInstance, db: Db, blobStore: BlobStore)
       const blobs = await removeUnreferencedAttachments(db, blobStore, new Date());
       if (blobs > 0)
         app.log.info({ removed: blobs }, "removed attachment files a crash left without a query");
+      // The addresses a member had before a change are kept a day (decision 0017), no longer.
+      const changes = await removeExpiredContactChanges(db, new Date());
+      if (changes > 0)
+        app.log.info({ removed: changes }, "removed day-old records of contact-detail changes");
     } catch (err) {
       app.log.error({ err }, "could not sweep abandoned upload files");
     } finally {
@@ -94,14 +104,22 @@ async function main(): Promise<void> {
   const singleProcessLock = singleProcess
     ? await holdSingleProcessLock(config.DATABASE_URL ?? "", singleProcessLockEvents(running))
     : undefined;
-  const database = await openConfiguredDatabase(config).catch(async (error: unknown) => {
+  // One JSON logger from the start: start-up (migrations, warnings) and the app write the same lines.
+  const log = pino(loggerOptions(config.LOG_LEVEL));
+  for (const warning of config.warnings) log.warn({ setting: warning.split(" ")[0] }, warning);
+  const database = await openConfiguredDatabase(config, (migrations) => {
+    for (const migration of migrations) log.info({ migration }, "migration applied");
+  }).catch(async (error: unknown) => {
     await singleProcessLock?.release();
     throw error;
   });
   // While the single-process lock is not held (lost with a database restart), attachments wait.
-  const blobStore = singleProcessLock
-    ? blobStoreWhile(blobStoreFor(config), () => singleProcessLock.held)
-    : blobStoreFor(config);
+  // Writes are tracked so that a drain can wait for cut uploads to remove their partial files.
+  const blobStore = trackPendingWrites(
+    singleProcessLock
+      ? blobStoreWhile(blobStoreFor(config), () => singleProcessLock.held)
+      : blobStoreFor(config),
+  );
   const secret = resolveSessionSecret(config);
   const app = await buildApp({
     config,
@@ -110,6 +128,7 @@ async function main(): Promise<void> {
     secret,
     now: () => new Date(),
     serveWebApp: true,
+    loggerInstance: log,
   }).catch(async (error: unknown) => {
     await database.close(); // releases the data-dir lock too
     await singleProcessLock?.release();
@@ -146,10 +165,9 @@ async function main(): Promise<void> {
     ? await seedDemoData(database.db, blobStore, new Date(), config.TIME_ZONE, config.PASSWORD_HASH_COST)
     : false;
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, "shutting down after an error");
-    else app.log.info({ signal }, "shutting down");
-    await app.close();
+  installGracefulDrain(app, {
+    graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+    uploadsSettled: () => blobStore.writesSettled(),
   });
 
   // Prometheus' /metrics on a listener of its own (METRICS_PORT; 0: off), closed with the app.

@@ -163,6 +163,9 @@ export const envSchema = z.object({
   // Slow or idle clients are cut off (lib/connection-limits.ts); a load balancer's idle timeout
   // should be shorter than KEEP_ALIVE_TIMEOUT_SECONDS.
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  // On SIGTERM: how long requests in flight (uploads included) may take to finish before they are
+  // cut (lib/graceful-drain.ts); at most REQUEST_TIMEOUT_SECONDS.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   IDLE_SOCKET_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(75),
@@ -304,6 +307,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // Only a test run may hash cheaply: its members and passwords are thrown away.
     throw new ConfigError(
       `Invalid configuration:\n  PASSWORD_HASH_COST: must be at least ${MIN_PASSWORD_HASH_COST} unless NODE_ENV is test`,
+    );
+  }
+  if (values.SHUTDOWN_GRACE_SECONDS > values.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SHUTDOWN_GRACE_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS (no request lasts longer)",
     );
   }
   if (values.MAIL_TRANSPORT === "smtp" && !values.SMTP_URL) {
