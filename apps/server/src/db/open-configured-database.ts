@@ -4,6 +4,7 @@ import { tightenToOwner } from "../config/owner-only-files.js";
 import { serveEmbeddedBackups } from "../modules/backup/embedded-backup.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import { type Database, type MigrationLog, openEmbeddedDatabase, openServerDatabase } from "./database.js";
+import { unreachableDatabase } from "./unreachable-database.js";
 
 /**
  * The database the configuration names, migrated (each migration applied said to `log` by name);
@@ -11,7 +12,12 @@ import { type Database, type MigrationLog, openEmbeddedDatabase, openServerDatab
  * while it is open (modules/backup/admin-socket.ts).
  */
 export async function openConfiguredDatabase(config: Config, log?: MigrationLog): Promise<Database> {
-  if (config.DATABASE_URL) return openServerDatabase(config.DATABASE_URL, undefined, log);
+  const url = config.DATABASE_URL;
+  if (url) {
+    return openServerDatabase(url, undefined, log).catch((error: unknown) => {
+      throw unreachableDatabase(url, error) ?? error;
+    });
+  }
   const lock = await lockDataDir(config.DATA_DIR);
   try {
     const directory = path.join(config.DATA_DIR, "pglite");
