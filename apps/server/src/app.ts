@@ -26,6 +26,7 @@ import { memberDetailsRoutes } from "./modules/member-details/routes.js";
 import { createInFlightCounter } from "./modules/members/member-limits.js";
 import { healthRoutes } from "./modules/monitoring/health-routes.js";
 import { metricsPlugin } from "./modules/monitoring/metrics.js";
+import { traceNamesPlugin } from "./modules/monitoring/trace-names.js";
 import { smartInquiryModule } from "./modules/smart-inquiry/routes.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
 import { portalPageRoutes } from "./modules/web-app/portal-pages.js";
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // First: its hooks time every request, by route pattern (app.metrics is decorated here).
   const submissionsInFlight = createInFlightCounter(context.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER);
   await app.register(metricsPlugin, { db: context.db, uploadsInFlight: submissionsInFlight });
+  await app.register(traceNamesPlugin);
 
   await installSecurityHeaders(app, context.config);
   await installCompression(app);

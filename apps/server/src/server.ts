@@ -21,6 +21,7 @@ import type { BlobStore } from "./modules/storage/blob-store.js";
 import { blobStoreWhile } from "./modules/storage/blob-store-guard.js";
 import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
 import { trackPendingWrites } from "./modules/storage/pending-writes.js";
+import { stopTracing } from "./tracing.js";
 
 // Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it drains
 // (lib/graceful-drain.ts): stops accepting, lets in-flight requests finish within
@@ -172,6 +173,8 @@ async function main(): Promise<void> {
 
   // Prometheus' /metrics on a listener of its own (METRICS_PORT; 0: off), closed with the app.
   await startMetricsListener(app, config);
+  // The spans not yet sent leave before the process ends (OTEL_EXPORTER_OTLP_ENDPOINT).
+  app.addHook("onClose", stopTracing);
 
   // Asked before listening, so the log-ins are printed the moment the portal answers.
   const demoLogins = await workingDemoLogins(database.db);

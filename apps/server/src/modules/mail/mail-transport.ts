@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../../config/env.js";
+import { inSpan, SpanKind } from "../monitoring/spans.js";
 import { type MailSender, parseMailFrom } from "./mail-from.js";
 import type { ClaimedMail } from "./outbox.js";
 
@@ -75,14 +76,24 @@ function smtpTransport(url: string, sender: MailSender, sendTimeoutMs: number): 
     socketTimeout: Math.min(30_000, sendTimeoutMs),
   });
   const address = new URL(url);
+  const relay = {
+    "server.address": address.hostname,
+    ...(address.port ? { "server.port": Number(address.port) } : {}),
+  };
   return {
     description: `SMTP relay ${address.hostname}${address.port ? `:${address.port}` : ""}`,
     sendTimeoutMs,
     async send(mail) {
-      await transporter.sendMail({
-        ...messageOptions(mail, sender),
-        signal: AbortSignal.timeout(sendTimeoutMs),
-      });
+      await inSpan(
+        "smtp send",
+        relay,
+        () =>
+          transporter.sendMail({
+            ...messageOptions(mail, sender),
+            signal: AbortSignal.timeout(sendTimeoutMs),
+          }),
+        SpanKind.CLIENT,
+      );
     },
     close: () => transporter.close(),
   };

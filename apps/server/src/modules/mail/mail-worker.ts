@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import { inSpan } from "../monitoring/spans.js";
 import { type MailTransport, mailErrorCode } from "./mail-transport.js";
 import { type ClaimedMail, claimDueMails, markMailFailed, markMailSent, releaseMail } from "./outbox.js";
 import { withOpenedLink } from "./sealed-links.js";
@@ -77,7 +78,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   const retryDelay = (attempt: number) => Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempt - 1));
 
-  async function deliver(mail: ClaimedMail): Promise<MailOutcome> {
+  /** One mail's delivery, as one span of a trace when tracing is on (its statements inside). */
+  function deliver(mail: ClaimedMail): Promise<MailOutcome> {
+    return inSpan("mail deliver", { "mail.kind": mail.kind }, () => deliverNow(mail));
+  }
+
+  async function deliverNow(mail: ClaimedMail): Promise<MailOutcome> {
     const about = { mailId: mail.id, mailKind: mail.kind };
     try {
       await transport.send(withOpenedLink(mail, options.secret));
