@@ -1,119 +1,72 @@
-import { parseArgs } from "node:util";
-import { type MemberRole, STAFF_ROLES } from "@portal/domain";
+import { ACCOUNT_COMMANDS, ACCOUNT_USAGE } from "./cli/account-commands.js";
+import { BACKUP_COMMANDS, BACKUP_USAGE } from "./cli/backup-commands.js";
+import { CommandError, type CommandIo } from "./cli/command-io.js";
+import { PasswordInputError, PasswordPromptCancelled } from "./cli/read-password.js";
 import { loadConfig } from "./config/env.js";
 import { createOwnerOnlyFiles } from "./config/owner-only-files.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { StartupError } from "./lib/startup-error.js";
-import { CreateMemberError, createMember } from "./modules/members/create-member.js";
-import { createStaff } from "./modules/members/create-staff.js";
+import { CreateMemberError } from "./modules/members/create-member.js";
+import { AccountChangeError } from "./modules/members/operator-accounts.js";
 import { REGISTER_IMPORT_USAGE, registerImportCommand } from "./modules/register/register-command.js";
 
-// Operator commands against the configured database (same environment as the server).
-//   npm run cli -- member:create --username U --password P --email E [--email E2] --first-name F --last-name L
-//   npm run cli -- staff:create  --username U --password P --email E --first-name F --last-name L --role R
-//   npm run cli -- register:import PATH [--dry-run] [--remove-missing]   (docs/register-import.md)
+// The operator's commands against the configured database (the same environment as the server),
+// run from a build with production dependencies only: `npm run build` (or `tsc -b`), then
+//   node apps/server/dist/cli.js COMMAND …
+// README.md, "Command line", says what each does; passwords are never arguments (cli/read-password.ts).
 
 const USAGE = [
-  "Usage: npm run cli -- member:create --username U --password P --email E [--email E2 ...] --first-name F --last-name L",
-  "       npm run cli -- staff:create --username U --password P --email E --first-name F --last-name L --role STAFF_AGENT|STAFF_SUPERVISOR",
-  `       ${REGISTER_IMPORT_USAGE}`,
+  "Usage:",
+  ...[...ACCOUNT_USAGE, REGISTER_IMPORT_USAGE, ...BACKUP_USAGE].map((line) => `  ${line}`),
 ].join("\n");
 
-const ACCOUNT_OPTIONS = {
-  username: { type: "string" },
-  password: { type: "string" },
-  email: { type: "string", multiple: true },
-  "first-name": { type: "string" },
-  "last-name": { type: "string" },
-} as const;
-
-function requireOptions(values: Record<string, unknown>, names: readonly string[]): void {
-  const missing = names.filter((name) => values[name] === undefined);
-  if (missing.length > 0)
-    throw new CreateMemberError(`Missing ${missing.map((name) => `--${name}`).join(", ")}.\n${USAGE}`);
-}
-
-async function staffCreate(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: { ...ACCOUNT_OPTIONS, role: { type: "string" } },
-    strict: true,
-  });
-  requireOptions(values, ["username", "password", "email", "first-name", "last-name", "role"]);
-  const role = values.role ?? "";
-  if (!STAFF_ROLES.some((staffRole) => staffRole === role))
-    throw new CreateMemberError(`--role must be one of ${STAFF_ROLES.join(", ")}.\n${USAGE}`);
-  const config = loadConfig(process.env);
-  const database = await openConfiguredDatabase(config);
-  try {
-    const entityNumber = await createStaff(
-      database.db,
-      {
-        username: values.username ?? "",
-        password: values.password ?? "",
-        emails: values.email ?? [],
-        firstName: values["first-name"] ?? "",
-        lastName: values["last-name"] ?? "",
-        role: role as MemberRole,
-      },
-      config.PASSWORD_HASH_COST,
-    );
-    process.stdout.write(`Created staff member (${role}) with entity number ${entityNumber}\n`);
-  } finally {
-    await database.close();
-  }
-}
-
-async function memberCreate(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: ACCOUNT_OPTIONS, strict: true });
-  requireOptions(values, ["username", "password", "email", "first-name", "last-name"]);
-  const config = loadConfig(process.env);
-  const database = await openConfiguredDatabase(config);
-  try {
-    const entityNumber = await createMember(
-      database.db,
-      {
-        username: values.username ?? "",
-        password: values.password ?? "",
-        emails: values.email ?? [],
-        firstName: values["first-name"] ?? "",
-        lastName: values["last-name"] ?? "",
-      },
-      config.PASSWORD_HASH_COST,
-    );
-    process.stdout.write(`Created member with entity number ${entityNumber}\n`);
-  } finally {
-    await database.close();
-  }
-}
-
-async function main(argv: string[]): Promise<void> {
+async function main(argv: string[], io: CommandIo): Promise<void> {
   const [command, ...rest] = argv;
-  if (command === "member:create") return memberCreate(rest);
-  if (command === "staff:create") return staffCreate(rest);
+  const run = (command && (ACCOUNT_COMMANDS[command] ?? BACKUP_COMMANDS[command])) || undefined;
+  if (run) return run(rest, io);
   if (command === "register:import") {
     // Its own exit codes (0, 1 nothing written, 2 usage): docs/register-import.md.
-    process.exitCode = await registerImportCommand(
-      rest,
-      () => openConfiguredDatabase(loadConfig(process.env)),
-      {
-        stdout: process.stdout,
-        stderr: process.stderr,
-      },
-    );
+    process.exitCode = await registerImportCommand(rest, () => openConfiguredDatabase(loadConfig(io.env)), {
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
     return;
   }
-  throw new CreateMemberError(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
+  throw new CommandError(command ? `Unknown command "${command}".` : "Name a command.", true);
 }
 
-// What a command creates in DATA_DIR (an embedded database) is the portal user's alone.
+/** Errors worded for the operator: their message alone, no stack trace. */
+function isOperatorMessage(error: unknown): boolean {
+  return (
+    error instanceof CommandError ||
+    error instanceof CreateMemberError ||
+    error instanceof AccountChangeError ||
+    error instanceof PasswordInputError ||
+    error instanceof StartupError ||
+    Boolean((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
+  );
+}
+
+// What a command creates in DATA_DIR (an embedded database, a restore) is the portal user's alone.
 createOwnerOnlyFiles();
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof CreateMemberError || error instanceof StartupError;
-  if (known || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    console.error((error as Error).message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+main(process.argv.slice(2), {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+})
+  .then(() => {
+    // Nothing a command leaves behind (a paused standard input) keeps the process alive.
+    process.exit();
+  })
+  .catch((error: unknown) => {
+    if (isOperatorMessage(error)) {
+      const usage =
+        (error instanceof CommandError && error.showUsage) ||
+        (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+      console.error(usage ? `${(error as Error).message}\n${USAGE}` : (error as Error).message);
+    } else {
+      console.error(error);
+    }
+    process.exit(error instanceof PasswordPromptCancelled ? 130 : 1);
+  });

@@ -105,7 +105,7 @@ async function backup(args: string[], io: CommandIo): Promise<void> {
     [
       `Backup of ${path.resolve(config.DATA_DIR)} written to ${target}, taken ${takenBy} at ${summary.createdAt}:`,
       `  the database (${megabytes(summary.databaseBytes)} before compression), ${attachments}${summary.sessionSecret ? ", the session secret" : ""}.`,
-      "  It holds every member's data and the session secret: keep it as you keep DATA_DIR (it is 0600, the portal's user's alone).",
+      `  It holds every member's data${summary.sessionSecret ? " and the session secret" : ""}: keep it as you keep DATA_DIR (it is 0600, the portal's user's alone).`,
       "",
     ].join("\n"),
   );
@@ -163,7 +163,7 @@ async function restore(args: string[], io: CommandIo): Promise<void> {
   }
   if (!summary.sessionSecret) {
     lines.push(
-      "  The backup holds no session secret (SESSION_SECRET was set): start with the same SESSION_SECRET.",
+      "  The backup holds no session secret (SESSION_SECRET was set, or no portal had started on that DATA_DIR): with SESSION_SECRET, start with the same one.",
     );
   }
   lines.push(

@@ -10,7 +10,8 @@ import { countsTable, filesLine, problemsReport } from "./report.js";
 // Exit codes: 0 imported (or compared, with --dry-run); 1 problems found or the database refused,
 // nothing written; 2 the command was not used as documented.
 
-export const REGISTER_IMPORT_USAGE = "npm run cli -- register:import PATH [--dry-run] [--remove-missing]";
+export const REGISTER_IMPORT_USAGE =
+  "node apps/server/dist/cli.js register:import PATH [--dry-run] [--remove-missing]";
 
 export const EXIT = { ok: 0, nothingWritten: 1, usage: 2 } as const;
 

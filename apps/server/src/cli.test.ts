@@ -1,0 +1,167 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "./config/env.js";
+import { openConfiguredDatabase } from "./db/open-configured-database.js";
+import { auditEvents, memberRoles, members } from "./db/schema.js";
+import { OPERATOR_ENTITY_NUMBER } from "./modules/access/audit-trail.js";
+import { verifyPassword } from "./modules/members/passwords.js";
+
+// The command line as an operator runs it: a process of its own, the password on standard input
+// (never an argument), against its own embedded data directory.
+
+const serverRoot = fileURLToPath(new URL("..", import.meta.url));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-cli-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(args: string[], stdin = "") {
+  // The source, run as the build would be (tests run before the build).
+  const child = spawn(
+    process.execPath,
+    ["--conditions=source", "--import", "tsx", path.join(serverRoot, "src/cli.ts"), ...args],
+    {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        NODE_ENV: "test",
+        PASSWORD_HASH_COST: "4",
+        LOG_LEVEL: "silent",
+      },
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  child.stdin.end(stdin);
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("exit", (status) => resolve({ status, stdout, stderr })),
+  );
+}
+
+const staffArgs = (username: string, role = "STAFF_AGENT") => [
+  "staff:create",
+  "--username",
+  username,
+  "--email",
+  "desk@scheme.example",
+  "--first-name",
+  "Sipho",
+  "--last-name",
+  "Dlamini",
+  "--role",
+  role,
+];
+
+async function withDatabase<T>(
+  run: (db: Awaited<ReturnType<typeof openConfiguredDatabase>>["db"]) => Promise<T>,
+) {
+  const database = await openConfiguredDatabase(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" }));
+  try {
+    return await run(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+// Each command is a process that opens PGlite: seconds apiece on a busy machine.
+describe("the command line", { timeout: 120_000 }, () => {
+  it("never takes a password as an argument, and reads it from standard input", async () => {
+    const onArgv = await cli([...staffArgs("desk.agent"), "--password", "Quiet-Harbour-Lantern-4"]);
+    expect(onArgv.status).toBe(1);
+    expect(onArgv.stderr).toContain("A password is never taken on the command line");
+
+    const empty = await cli(staffArgs("desk.agent"), "");
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toContain("No password on standard input");
+
+    const created = await cli(staffArgs("desk.agent"), "Quiet-Harbour-Lantern-4\n");
+    expect(created.stderr).toBe("");
+    expect(created.stdout).toMatch(/^Created staff member \(STAFF_AGENT\) with entity number \d{8}\n$/);
+    const member = await cli(
+      [
+        "member:create",
+        "--username",
+        "lerato.mokoena",
+        "--email",
+        "lerato@example.com",
+        "--first-name",
+        "Lerato",
+        "--last-name",
+        "Mokoena",
+      ],
+      "Blue-Mountain-River-7\n",
+    );
+    expect(member.stdout).toMatch(/^Created member with entity number \d{8}\n$/);
+    const weak = await cli(staffArgs("desk.other"), "short\n");
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toMatch(/password/i);
+    expect(weak.stderr).not.toMatch(/\bat \w+ \(/); // a message, not a stack trace
+  });
+
+  it("changes a member of staff's role, password and access, each change audited", async () => {
+    const role = await cli(["staff:role", "--username", "desk.agent", "--role", "STAFF_SUPERVISOR"]);
+    expect(role.stdout).toMatch(/desk\.agent \(entity number \d{8}\): STAFF_AGENT → STAFF_SUPERVISOR/);
+    const reset = await cli(
+      ["staff:reset-password", "--username", "desk.agent"],
+      "Granite-Orchard-Willow-58\n",
+    );
+    expect(reset.stdout).toMatch(
+      /^New password set for desk\.agent \(entity number \d{8}\): 0 sessions ended\n$/,
+    );
+    const disabled = await cli(["staff:disable", "--username", "desk.agent"]);
+    expect(disabled.stdout).toMatch(
+      /^Disabled desk\.agent \(entity number \d{8}\): log-in refused, 0 sessions ended\n$/,
+    );
+    const unknown = await cli(["staff:disable", "--username", "nobody.here"]);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr.trim()).toBe('No log-in has the username "nobody.here".');
+
+    await withDatabase(async (db) => {
+      const [row] = await db.select().from(members).where(eq(members.username, "desk.agent"));
+      expect(row?.disabledAt).toBeInstanceOf(Date);
+      expect(await verifyPassword("Granite-Orchard-Willow-58", row?.passwordHash ?? "")).toBe(true);
+      const roles = await db
+        .select()
+        .from(memberRoles)
+        .where(eq(memberRoles.entityNumber, row?.entityNumber ?? 0));
+      expect(roles.map((held) => held.role)).toEqual(["STAFF_SUPERVISOR"]);
+      const trail = await db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.actorEntityNumber, OPERATOR_ENTITY_NUMBER));
+      expect(
+        trail
+          .filter((event) => event.subjectEntityNumber === row?.entityNumber)
+          .map((event) => event.resource),
+      ).toEqual(["staff-create", "staff-role", "staff-password-reset", "staff-disable"]);
+      expect(trail.map((event) => event.resource)).toContain("member-create");
+      expect(trail.every((event) => /^cli:[^:]+:[0-9a-f-]{36}$/.test(event.requestId))).toBe(true);
+    });
+  });
+
+  it("names the production command and every command in its usage", async () => {
+    const usage = await cli([]);
+    expect(usage.status).toBe(1);
+    for (const command of [
+      "member:create",
+      "staff:create",
+      "staff:disable",
+      "staff:enable",
+      "staff:role",
+      "staff:reset-password",
+      "register:import",
+      "backup --to FILE",
+      "restore --from FILE",
+    ]) {
+      expect(usage.stderr).toContain(`node apps/server/dist/cli.js ${command}`);
+    }
+    expect(usage.stderr).not.toContain("--password");
+  });
+});
