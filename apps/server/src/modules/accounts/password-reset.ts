@@ -122,12 +122,12 @@ export async function requestPasswordReset(
   return targets.length;
 }
 
-/** Step 2: the new password, every session ended, the member told by mail. */
+/** Step 2: the new password, every session ended, the member told by mail. Returns the username. */
 export async function completePasswordReset(
   context: AppContext,
   request: PasswordResetCompletion,
   requestId: string,
-): Promise<void> {
+): Promise<string> {
   const now = context.now();
   const holder = await findUsableToken(context.db, request.token, "PASSWORD_RESET", now);
   if (!holder) throw errors.accountLinkInvalid();
@@ -165,4 +165,5 @@ export async function completePasswordReset(
   });
   // A member locked out by wrong guesses can use the new password at once.
   await clearFailures(context.db, `account:${hmac(context.secret, member.username)}`);
+  return member.username;
 }

@@ -10,6 +10,7 @@ import {
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
+import { createAuthLog } from "../../lib/auth-log.js";
 import { answerNoSoonerThan } from "./account-links.js";
 import { reserveAccountCompletion, reserveAccountRequest } from "./account-throttle.js";
 import { completePasswordReset, requestPasswordReset } from "./password-reset.js";
@@ -20,6 +21,8 @@ import { activateRegistration, requestRegistration } from "./registration.js";
 
 export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const minimumAnswerMs = context.config.ACCOUNT_ANSWER_MIN_MS;
+  // Who asked, as keyed hashes only (lib/auth-log.ts).
+  const authLog = createAuthLog(context.secret);
 
   app.post(
     ACCOUNT_PATHS.registration,
@@ -33,7 +36,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       const startedAt = performance.now();
       await reserveAccountRequest(context, request.ip, `registration:${request.body.membershipNumber}`);
       const outcome = await requestRegistration(context, request.body, request.id);
-      request.log.info({ event: "registration_requested", outcome }, "registration requested");
+      authLog.write(
+        request.log,
+        "info",
+        "registration_requested",
+        { subject: request.body.membershipNumber, clientAddress: request.ip },
+        "registration requested",
+        { outcome },
+      );
       await answerNoSoonerThan(startedAt, minimumAnswerMs);
       return reply.code(202).send({ message: ACCOUNT_MESSAGES.registrationLinkSent });
     },
@@ -50,7 +60,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     async (request) => {
       await reserveAccountCompletion(context, request.ip);
       await activateRegistration(context, request.body, request.id);
-      request.log.info({ event: "account_activated" }, "account activated");
+      authLog.write(
+        request.log,
+        "info",
+        "account_activated",
+        { subject: request.body.username, clientAddress: request.ip },
+        "account activated",
+      );
       return { message: ACCOUNT_MESSAGES.activated };
     },
   );
@@ -67,7 +83,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       const startedAt = performance.now();
       await reserveAccountRequest(context, request.ip, `reset:${request.body.login}`);
       const linksQueued = await requestPasswordReset(context, request.body.login, request.id);
-      request.log.info({ event: "password_reset_requested", linksQueued }, "password reset requested");
+      authLog.write(
+        request.log,
+        "info",
+        "password_reset_requested",
+        { subject: request.body.login, clientAddress: request.ip },
+        "password reset requested",
+        { linksQueued },
+      );
       await answerNoSoonerThan(startedAt, minimumAnswerMs);
       return reply.code(202).send({ message: ACCOUNT_MESSAGES.resetLinkSent });
     },
@@ -83,8 +106,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     },
     async (request) => {
       await reserveAccountCompletion(context, request.ip);
-      await completePasswordReset(context, request.body, request.id);
-      request.log.info({ event: "password_reset_completed" }, "password reset");
+      const username = await completePasswordReset(context, request.body, request.id);
+      authLog.write(
+        request.log,
+        "info",
+        "password_reset_completed",
+        { subject: username, clientAddress: request.ip },
+        "password reset",
+      );
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );

@@ -15,10 +15,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import type { Db } from "../../db/database.js";
+import { createAuthLog } from "../../lib/auth-log.js";
 import { AppError } from "../../lib/errors.js";
 import { requestOrigin } from "../../lib/request-origin.js";
 import { listRoles } from "../access/roles.js";
-import { findMemberByEntityNumber } from "../members/members-repository.js";
+import { findMemberByEntityNumber, normaliseUsername } from "../members/members-repository.js";
 import type { LoginFailureReason } from "../monitoring/metrics.js";
 import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
@@ -41,6 +42,8 @@ async function workspaceOf(db: Db, entityNumber: number): Promise<Workspace> {
 }
 
 export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const authLog = createAuthLog(context.secret);
+
   app.post(
     GATEWAY_PATH,
     {
@@ -50,13 +53,17 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       },
     },
     async (request, reply) => {
+      const who = { subject: normaliseUsername(request.body.Login), clientAddress: request.ip };
       const success = await logIn(context, request.body, {
         ownOrigin: requestOrigin(request),
         clientAddress: request.ip,
         deviceCookie: request.cookies[DEVICE_COOKIE],
       }).catch((error: unknown) => {
         const reason = loginFailureReason(error);
-        if (reason) app.metrics.loginFailed(reason);
+        if (reason) {
+          app.metrics.loginFailed(reason);
+          authLog.write(request.log, "warn", "login_failed", who, "log-in refused", { reason });
+        }
         throw error;
       });
       // Rotate: whatever session the browser had before is ended, never upgraded.
@@ -64,7 +71,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       reply.setCookie(SESSION_COOKIE, success.sessionToken, cookieOptions(request, true));
       reply.setCookie(DEVICE_COOKIE, success.deviceCookie, deviceCookieOptions(request));
       bindXsrfToSession(request, success.sessionToken);
-      request.log.info({ event: "login_succeeded" }, "member logged in");
+      authLog.write(request.log, "info", "login_succeeded", who, "member logged in");
       const workspace = await workspaceOf(context.db, success.member.entityNumber);
       return { authenticated: true as const, member: success.member, workspace };
     },
@@ -86,7 +93,18 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     "/wsg/logout",
     { schema: { response: { 204: noContentSchema, 403: errorBodySchema } } },
     async (request, reply) => {
-      if (request.memberSession) await deleteSession(context.db, request.memberSession.tokenHash);
+      const session = request.memberSession;
+      if (session) {
+        await deleteSession(context.db, session.tokenHash);
+        const member = await findMemberByEntityNumber(context.db, session.entityNumber);
+        authLog.write(
+          request.log,
+          "info",
+          "logout",
+          { subject: member?.username ?? undefined, clientAddress: request.ip },
+          "member logged out",
+        );
+      }
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
       bindXsrfToNewPreSession(request);
       return reply.code(204).send(null);
