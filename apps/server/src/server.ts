@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { buildApp } from "./app.js";
+import { configSummary } from "./config/config-summary.js";
 import { loadConfig } from "./config/env.js";
 import { secureDataDir } from "./config/owner-only-files.js";
 import { resolveSessionSecret } from "./config/session-secret.js";
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
     : undefined;
   // One JSON logger from the start: start-up (migrations, warnings) and the app write the same lines.
   const log = pino(loggerOptions(config.LOG_LEVEL));
+  // What this process runs with, secrets withheld and passwords in URLs masked.
+  log.info({ config: configSummary(config) }, "configuration");
   for (const warning of config.warnings) log.warn({ setting: warning.split(" ")[0] }, warning);
   const database = await openConfiguredDatabase(config, (migrations) => {
     for (const migration of migrations) log.info({ migration }, "migration applied");
@@ -202,7 +205,8 @@ async function main(): Promise<void> {
   for (const login of demoLogins) {
     lines.push(`${login.label} log-in: username ${login.username}, password ${login.password}`);
   }
-  console.warn(lines.join("\n"));
+  // One JSON line each, like every other line (the demo log-ins included, for a newcomer's npm start).
+  for (const line of lines) app.log.info(line);
 }
 
 main().catch((error: unknown) => {

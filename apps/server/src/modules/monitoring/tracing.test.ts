@@ -20,6 +20,7 @@ import { addMember, loginMessage } from "../../test-support/test-app.js";
 
 const serverDir = fileURLToPath(new URL("../../../", import.meta.url));
 const serverUrl = process.env.DATABASE_URL;
+const SESSION_SECRET = "tracing-test-secret-0123456789abcdef";
 
 interface OtlpAttribute {
   key: string;
@@ -128,7 +129,7 @@ describe.skipIf(!serverUrl)("OpenTelemetry traces to an OTLP/HTTP collector on l
           ...process.env,
           NODE_ENV: "test",
           DATABASE_URL: url,
-          SESSION_SECRET: "tracing-test-secret-0123456789abcdef",
+          SESSION_SECRET,
           PASSWORD_HASH_COST: "4",
           LOGIN_SLOWDOWN_MS: "0",
           PORT: "0",
@@ -241,6 +242,28 @@ describe.skipIf(!serverUrl)("OpenTelemetry traces to an OTLP/HTTP collector on l
       value: { stringValue: "member-portal" },
     });
   }, 60_000);
+
+  it("wrote every line as JSON: the configuration (no secret), the start line", async () => {
+    await waitFor(
+      () => (output.includes("Member portal: http://localhost:") ? true : undefined),
+      "the start line",
+    );
+    const lines = output.trim().split("\n");
+    const parsed = lines.map((line) => {
+      try {
+        return JSON.parse(line) as { msg?: string; config?: Record<string, unknown> };
+      } catch {
+        throw new Error(`not a JSON line: ${line}`);
+      }
+    });
+    const configuration = parsed.find((line) => line.msg === "configuration")?.config;
+    expect(configuration?.SESSION_SECRET).toBe("(set; withheld)");
+    expect(configuration?.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(collector.url);
+    expect(output).not.toContain(SESSION_SECRET);
+    expect(parsed.map((line) => line.msg)).toContainEqual(
+      expect.stringMatching(/^Member portal: http:\/\/localhost:\d+\/ \(PostgreSQL server\)$/),
+    );
+  });
 
   it("traces no probe", async () => {
     expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);

@@ -1,0 +1,33 @@
+import { type Config, envSchema } from "./env.js";
+
+// What the log says of the configuration at start: every setting the portal read, with its value,
+// so an operator sees what a process runs with, but never a secret. SESSION_SECRET and the S3 keys
+// say only that they are set; a password inside a URL (DATABASE_URL, SMTP_URL, any other) is
+// replaced by ***. Settings left unset are left out.
+
+const SECRET_SETTINGS = new Set(["SESSION_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+export const WITHHELD = "(set; withheld)";
+
+/** A URL's password as ***; any other value as it is. */
+function withoutPassword(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPassword);
+  if (typeof value !== "string" || !URL.canParse(value)) return value;
+  const url = new URL(value);
+  if (!url.password) return value;
+  url.password = "***";
+  return url.toString();
+}
+
+export function configSummary(config: Config): Record<string, unknown> {
+  const summary: Record<string, unknown> = {};
+  for (const name of Object.keys(envSchema.shape)) {
+    const value = (config as unknown as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    summary[name] = SECRET_SETTINGS.has(name) ? WITHHELD : withoutPassword(value);
+  }
+  summary.databaseKind = config.databaseKind;
+  summary.mailTransport = config.mailTransport;
+  summary.seedDemoData = config.seedDemoData;
+  summary.publicUrl = config.publicUrl;
+  return summary;
+}
