@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -44,6 +45,38 @@ test("a busy port or an unwritable data directory ends start-up in one clear lin
   expect(unwritable.output().trim()).toBe(
     `The data directory ${path.join(file, "data")} cannot be written (ENOTDIR). Give the portal's user write access, or set DATA_DIR to a writable directory.`,
   );
+});
+
+test("a bucket or a mail relay that does not answer stops start-up in one line naming both", async () => {
+  test.setTimeout(90_000);
+  const nowhere = async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    return port;
+  };
+  const [s3Port, smtpPort] = [await nowhere(), await nowhere()];
+  const server = startServer({
+    PORT: "0",
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-")),
+    LOG_LEVEL: "silent",
+    BLOB_STORE: "s3",
+    S3_BUCKET: "attachments",
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: "key",
+    S3_SECRET_ACCESS_KEY: "secret",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  });
+  expect(await exitOf(server.child)).toBe(1);
+  expect(server.output()).toContain(
+    `Cannot start: the S3 bucket attachments at http://127.0.0.1:${s3Port} cannot be written: failed (`,
+  );
+  expect(server.output()).toContain(
+    `the mail transport (SMTP relay 127.0.0.1:${smtpPort}) does not work: failed (`,
+  );
+  expect(server.output()).not.toMatch(/^\s+at /m);
 });
 
 test("a bad setting stops start-up with a message naming it", async () => {

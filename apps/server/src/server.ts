@@ -8,6 +8,7 @@ import { resolveSessionSecret } from "./config/session-secret.js";
 import type { Db } from "./db/database.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { holdSingleProcessLock, type SingleProcessLockEvents } from "./db/single-process-lock.js";
+import { unreachableDatabase } from "./db/unreachable-database.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { installGracefulDrain } from "./lib/graceful-drain.js";
 import { loggerOptions } from "./lib/logger.js";
@@ -22,6 +23,7 @@ import type { BlobStore } from "./modules/storage/blob-store.js";
 import { blobStoreWhile } from "./modules/storage/blob-store-guard.js";
 import { blobStoreFor } from "./modules/storage/configured-blob-store.js";
 import { trackPendingWrites } from "./modules/storage/pending-writes.js";
+import { checkOutsideSystems } from "./startup/outside-systems.js";
 import { stopTracing } from "./tracing.js";
 
 // Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it drains
@@ -104,7 +106,11 @@ async function main(): Promise<void> {
   const singleProcess = config.DATABASE_URL && config.BLOB_STORE === "local" && !config.BLOB_DIR_SHARED;
   const running: { app?: FastifyInstance } = {};
   const singleProcessLock = singleProcess
-    ? await holdSingleProcessLock(config.DATABASE_URL ?? "", singleProcessLockEvents(running))
+    ? await holdSingleProcessLock(config.DATABASE_URL ?? "", singleProcessLockEvents(running)).catch(
+        (error: unknown) => {
+          throw unreachableDatabase(config.DATABASE_URL ?? "", error) ?? error;
+        },
+      )
     : undefined;
   // One JSON logger from the start: start-up (migrations, warnings) and the app write the same lines.
   const log = pino(loggerOptions(config.LOG_LEVEL));
@@ -153,6 +159,12 @@ async function main(): Promise<void> {
   // Mails queued by committed events, sent once listening; stopped before the database closes
   // (onClose hooks run last-added first).
   const mailTransport = createMailTransport(config);
+  // The store and the relay are tried before the portal listens: what fails is named in one line.
+  await checkOutsideSystems(config, blobStore, mailTransport).catch(async (error: unknown) => {
+    mailTransport.close();
+    await app.close();
+    throw error;
+  });
   const mailWorker = createMailWorker({
     db: database.db,
     transport: mailTransport,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
@@ -23,6 +24,8 @@ export interface MailTransport {
   readonly sendTimeoutMs: number;
   send(mail: MailToSend): Promise<void>;
   close(): void;
+  /** At start: the relay answers and takes our log-in (SMTP), or the outbox directory can be written. */
+  verify(): Promise<void>;
 }
 
 export const DEFAULT_SEND_TIMEOUT_MS = 60_000;
@@ -96,6 +99,9 @@ function smtpTransport(url: string, sender: MailSender, sendTimeoutMs: number): 
       );
     },
     close: () => transporter.close(),
+    verify: async () => {
+      await transporter.verify();
+    },
   };
 }
 
@@ -118,6 +124,10 @@ function emlTransport(directory: string, sender: MailSender, sendTimeoutMs: numb
       await writeWhole(path.join(directory, name), info.message);
     },
     close: () => composer.close(),
+    verify: async () => {
+      await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+      await fs.access(directory, fsConstants.W_OK);
+    },
   };
 }
 

@@ -356,6 +356,7 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
         await transport.send(mail);
       },
       close: () => undefined,
+      verify: () => transport.verify(),
     };
     const ids = [
       await enqueueMail(database.db, acknowledgement(1007), new Date()),

@@ -40,7 +40,7 @@ class NoAnswer extends Error {
   }
 }
 
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
+export function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new NoAnswer(ms)), ms);
@@ -50,7 +50,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** What went wrong, by code: an error's message may name a host, a bucket or a path. */
-function failureOf(error: unknown): string {
+export function failureOf(error: unknown): string {
   if (error instanceof NoAnswer) return `no answer within ${error.ms / 1000} s`;
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth += 1) {
@@ -64,7 +64,7 @@ function failureOf(error: unknown): string {
 }
 
 /** A blob written, committed and deleted again: the store takes writes. */
-async function writeProbeBlob(blobStore: BlobStore): Promise<void> {
+export async function writeProbeBlob(blobStore: BlobStore): Promise<void> {
   const key = `readiness-probes/${randomUUID()}`;
   const pending = await blobStore.writePending(key, Readable.from([Buffer.from("ready\n")]));
   try {
