@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
 import { BACKUP_COMMANDS } from "../../cli/backup-commands.js";
@@ -9,6 +10,7 @@ import type { CommandIo } from "../../cli/command-io.js";
 import { type Config, loadConfig } from "../../config/env.js";
 import { resolveSessionSecret } from "../../config/session-secret.js";
 import { openConfiguredDatabase } from "../../db/open-configured-database.js";
+import { members } from "../../db/schema.js";
 import { TEST_PASSWORD_HASH_COST, TestBrowser } from "../../test-support/test-app.js";
 import { pdfOfSize } from "../../test-support/upload-fixtures.js";
 import { TEST_SECRET } from "../mail/test-helpers.js";
@@ -116,7 +118,8 @@ async function downloads(browser: TestBrowser) {
   return found;
 }
 
-describe("backup and restore of an embedded DATA_DIR", () => {
+// Two portals, each opening PGlite from files: tens of seconds on a busy machine.
+describe("backup and restore of an embedded DATA_DIR", { timeout: 120_000 }, () => {
   it("backs up a running portal consistently, and the restored portal serves every attachment byte for byte", async () => {
     const dataDir = freshDir();
     const portal = await startPortal(loadConfig(envFor(dataDir)));
@@ -141,7 +144,25 @@ describe("backup and restore of an embedded DATA_DIR", () => {
           uploaded.set(`during the backup ${index}`, bytes),
         ),
       );
-      const [said] = await Promise.all([cli(envFor(dataDir), "backup", "--to", archive), ...during]);
+      // And a transaction is still open while the database is dumped: none of it is in the backup.
+      let commit = () => {};
+      let updated = () => {};
+      const written = new Promise<void>((resolve) => {
+        updated = resolve;
+      });
+      const openTransaction = portal.database.db.transaction(async (tx) => {
+        await tx
+          .update(members)
+          .set({ lastName: "Uncommitted" })
+          .where(eq(members.username, member.username));
+        updated();
+        await new Promise<void>((resolve) => {
+          commit = resolve;
+        });
+      });
+      await written;
+      const backup = cli(envFor(dataDir), "backup", "--to", archive).finally(() => commit());
+      const [said] = await Promise.all([backup, openTransaction, ...during]);
       expect(said).toContain("taken by the running portal");
       expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
       // The portal went on: it still answers, and nothing else opened its database.
@@ -155,6 +176,11 @@ describe("backup and restore of an embedded DATA_DIR", () => {
       await expect(cli(envFor(restoredDir), "restore", "--from", archive)).rejects.toThrow(/is not empty/);
 
       restored = await startPortal(loadConfig(envFor(restoredDir)));
+      const [restoredMember] = await restored.database.db
+        .select({ lastName: members.lastName })
+        .from(members)
+        .where(eq(members.username, member.username));
+      expect(restoredMember?.lastName).toBe("Member");
       const restoredBrowser = new TestBrowser(restored.app);
       expect((await restoredBrowser.logIn(member.username, member.password)).statusCode).toBe(200);
       const served = await downloads(restoredBrowser);

@@ -17,9 +17,9 @@ import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 import { createLocalBlobStore } from "../storage/local-blob-store.js";
 
 // The server mode's backup and restore, with the commands docs/operations.md ("Backup and
-// restore") gives: pg_dump of the running portal's database, THEN a copy of DATA_DIR/blobs;
-// pg_restore into a new database and the copy into a new DATA_DIR; the restored portal serves each
-// attachment byte for byte.
+// restore") gives: pg_dump of the running portal's database, THEN a copy of DATA_DIR/blobs without
+// .pending; pg_restore into a new database and the copy into a new DATA_DIR; the restored portal
+// serves each attachment byte for byte.
 
 const run = promisify(execFile);
 const serverUrl = process.env.DATABASE_URL;
@@ -83,7 +83,7 @@ async function startPortal(url: string, dataDir: string) {
 
 const member = { username: "server.backup", password: "Harbour-Lights-Over-9" };
 
-describe.skipIf(!serverUrl)("backup and restore with a PostgreSQL server", () => {
+describe.skipIf(!serverUrl)("backup and restore with a PostgreSQL server", { timeout: 120_000 }, () => {
   it("pg_dump, then the blobs; pg_restore and the copy: the restored portal serves each attachment byte for byte", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-server-data-"));
     const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-server-backup-"));
@@ -120,8 +120,26 @@ describe.skipIf(!serverUrl)("backup and restore with a PostgreSQL server", () =>
         ...Array.from({ length: 3 }, (_, index) => submit(`during the dump ${index}`, 5_000 + index)),
       ]);
       // 2. Then the attachments: every blob a row in the dump names was committed before it.
-      await run("cp", ["-a", path.join(dataDir, "blobs"), path.join(backupDir, "blobs")]);
-      await run("rm", ["-rf", path.join(backupDir, "blobs", ".pending")]);
+      fs.mkdirSync(path.join(dataDir, "blobs", ".pending"), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, "blobs", ".pending", "an-upload-in-progress"), "partial");
+      await run("mkdir", ["-p", path.join(backupDir, "blobs")]);
+      await run("find", [
+        path.join(dataDir, "blobs"),
+        "-mindepth",
+        "1",
+        "-maxdepth",
+        "1",
+        "!",
+        "-name",
+        ".pending",
+        "-exec",
+        "cp",
+        "-a",
+        "{}",
+        path.join(backupDir, "blobs/"),
+        ";",
+      ]);
+      expect(fs.existsSync(path.join(backupDir, "blobs", ".pending"))).toBe(false);
       await submit("after the backup", 6_000);
 
       // Restore: a new, empty database and a new DATA_DIR.
