@@ -165,3 +165,24 @@ describe("loadConfig", () => {
     expect(loadConfig(process.env).warnings).toEqual([]);
   });
 });
+
+describe("monitoring settings", () => {
+  it("serve metrics on loopback port 9464 by default; 0 turns the listener off", () => {
+    expect(loadConfig({})).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: "127.0.0.1" });
+    expect(loadConfig({ METRICS_PORT: "0", METRICS_HOST: "0.0.0.0" })).toMatchObject({
+      METRICS_PORT: 0,
+      METRICS_HOST: "0.0.0.0",
+    });
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadConfig({}).OTEL_SERVICE_NAME).toBe("member-portal");
+  });
+
+  it.each([
+    ["METRICS_PORT", "70000"],
+    ["METRICS_PORT", "metrics"],
+    ["OTEL_EXPORTER_OTLP_ENDPOINT", "collector:4318"],
+    ["OTEL_EXPORTER_OTLP_ENDPOINT", "grpc://collector:4317"],
+  ])("refuses %s=%s, naming it", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
