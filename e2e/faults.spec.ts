@@ -113,8 +113,6 @@ test.beforeAll(async () => {
       "member:create",
       "--username",
       member.username,
-      "--password",
-      member.password,
       "--email",
       queryFields.email,
       "--first-name",
@@ -122,7 +120,8 @@ test.beforeAll(async () => {
       "--last-name",
       "Member",
     ],
-    { env, encoding: "utf8" },
+    // The password comes on standard input, never the command line.
+    { env, encoding: "utf8", input: `${member.password}\n` },
   );
   expect(created.stderr).toBe("");
   const port = await freePort();

@@ -133,8 +133,6 @@ test.beforeAll(async () => {
       "member:create",
       "--username",
       member.username,
-      "--password",
-      member.password,
       "--email",
       "two.nodes@example.com",
       "--first-name",
@@ -150,6 +148,8 @@ test.beforeAll(async () => {
         LOG_LEVEL: "silent",
       },
       encoding: "utf8",
+      // The password comes on standard input, never the command line.
+      input: `${member.password}\n`,
     },
   );
   expect(created.stderr).toBe("");
