@@ -221,7 +221,8 @@ const PARAGRAPHS = new Set(["P", "H2", "H3", "H4", "BLOCKQUOTE", "TABLE", "UL", 
  */
 export function htmlToText(root: ParentNode): string {
   const out = new PlainText();
-  const walk = (node: Node, listDepth: number) => {
+  // `position` is the node's place among its parent's elements, from 1: an <ol>'s item number.
+  const walk = (node: Node, listDepth: number, position: number) => {
     if (node.nodeType === TEXT_NODE) {
       out.write(node.textContent ?? "");
       return;
@@ -237,13 +238,12 @@ export function htmlToText(root: ParentNode): string {
     if (breaks > 0) out.blockBreak(breaks);
     if (tag === "LI") {
       out.blockBreak(1);
-      const list = element.parentElement;
-      const marker = list?.tagName === "OL" ? `${Array.from(list.children).indexOf(element) + 1}. ` : "- ";
+      const marker = element.parentElement?.tagName === "OL" ? `${position}. ` : "- ";
       out.raw(`${"  ".repeat(Math.max(0, listDepth - 1))}${marker}`);
     }
     if ((tag === "TD" || tag === "TH") && element.previousElementSibling) out.raw(" | ");
     const depth = tag === "UL" || tag === "OL" ? listDepth + 1 : listDepth;
-    for (const child of Array.from(element.childNodes)) walk(child, depth);
+    walkChildren(element, depth);
     if (tag === "A") {
       const label = (element.textContent ?? "").trim();
       const target = element.getAttribute("href")?.replace(/^mailto:/i, "");
@@ -251,46 +251,77 @@ export function htmlToText(root: ParentNode): string {
     }
     if (breaks > 0) out.blockBreak(breaks);
   };
-  for (const child of Array.from(root.childNodes)) walk(child, 0);
+  const walkChildren = (parent: ParentNode, listDepth: number) => {
+    let position = 0;
+    for (const child of Array.from(parent.childNodes)) {
+      if (child.nodeType === ELEMENT_NODE) position += 1;
+      walk(child, listDepth, position);
+    }
+  };
+  walkChildren(root, 0);
   return out.toString();
 }
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
+/** More of the text's end than any indent and list marker: all that writing looks at. */
+const TAIL = 512;
+
 class PlainText {
-  private text = "";
+  // The text is done.join("") + tail. Only the tail is read or changed, so writing costs the same
+  // however long the text grows (the whole text read at every table cell made a long table
+  // take seconds).
+  private readonly done: string[] = [];
+  private tail = "";
+
+  private isEmpty(): boolean {
+    return this.done.length === 0 && this.tail === "";
+  }
+
+  private setTail(tail: string): void {
+    if (tail.length <= 2 * TAIL) {
+      this.tail = tail;
+      return;
+    }
+    this.done.push(tail.slice(0, -TAIL));
+    this.tail = tail.slice(-TAIL);
+  }
 
   private atLineStart(): boolean {
-    return this.text === "" || /(^|\n) *(- |\d+\. )?$/.test(this.text) || this.text.endsWith(" | ");
+    if (this.isEmpty()) return true;
+    // Past the tail the line holds more than spaces and a marker, so the start of the tail is no
+    // start of a line.
+    const blankLine = this.done.length === 0 ? /(^|\n) *(- |\d+\. )?$/ : /\n *(- |\d+\. )?$/;
+    return blankLine.test(this.tail) || this.tail.endsWith(" | ");
   }
 
   /** Text as HTML renders it: a run of white space is one space. */
   write(value: string): void {
     let collapsed = value.replace(/\s+/g, " ");
-    if (this.atLineStart() || this.text.endsWith(" ")) collapsed = collapsed.trimStart();
-    this.text += collapsed;
+    if (this.atLineStart() || this.tail.endsWith(" ")) collapsed = collapsed.trimStart();
+    this.setTail(this.tail + collapsed);
   }
 
   /** A marker or separator, written as is. */
   raw(value: string): void {
-    this.text = this.text.replace(/ +$/, "") + value;
+    this.setTail(this.tail.replace(/ +$/, "") + value);
   }
 
   lineBreak(): void {
-    this.text = `${this.text.replace(/ +$/, "")}\n`;
+    this.setTail(`${this.tail.replace(/ +$/, "")}\n`);
   }
 
   /** Ends the current line, then leaves `lines` - 1 blank lines: never more for adjacent blocks. */
   blockBreak(lines: number): void {
-    if (this.text === "") return;
-    this.text = this.text.replace(/ +$/, "");
-    const trailing = /\n*$/.exec(this.text)?.[0].length ?? 0;
-    if (trailing < lines) this.text += "\n".repeat(lines - trailing);
+    if (this.isEmpty()) return;
+    const tail = this.tail.replace(/ +$/, "");
+    const trailing = /\n*$/.exec(tail)?.[0].length ?? 0;
+    this.setTail(trailing < lines ? tail + "\n".repeat(lines - trailing) : tail);
   }
 
   toString(): string {
-    return this.text
+    return (this.done.join("") + this.tail)
       .split("\n")
       .map((line) => line.trimEnd())
       .join("\n")
