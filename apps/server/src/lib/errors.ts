@@ -4,6 +4,7 @@ import {
   type ErrorBody,
   EXCEPTION_CODES,
   LOGIN_FAILURE_MESSAGE,
+  REPLY_TOO_COMPLEX_MESSAGES,
 } from "@portal/domain";
 
 /**
@@ -68,6 +69,17 @@ export const errors = {
   passwordIncorrect: () =>
     new AppError(403, EXCEPTION_CODES.PASSWORD_INCORRECT, CONTACT_DETAILS_MESSAGES.passwordIncorrect),
   usernameTaken: () => new AppError(409, EXCEPTION_CODES.USERNAME_TAKEN, ACCOUNT_MESSAGES.usernameTaken),
+  /** A reply's HTML the server will not clean: too long, nested too deeply, too much or too slow. */
+  replyTooComplex: (reason: keyof typeof REPLY_TOO_COMPLEX_MESSAGES) =>
+    new AppError(400, EXCEPTION_CODES.REPLY_TOO_COMPLEX, REPLY_TOO_COMPLEX_MESSAGES[reason]),
+  /** Every HTML cleaning worker busy and too much already waiting for one. */
+  cleaningBusy: () =>
+    new AppError(
+      503,
+      EXCEPTION_CODES.UNAVAILABLE,
+      "The server is busy checking other replies. Please try again in a moment.",
+      { "retry-after": "5" },
+    ),
   internal: () =>
     new AppError(500, EXCEPTION_CODES.INTERNAL, "Something went wrong on our side. Please try again later."),
 };

@@ -264,11 +264,19 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       config: onQuery(auditChange(AUDIT_RESOURCES.queryReply)),
     },
     async (request) => {
-      const html = cleanReplyHtml(request.body.html);
-      if (!replyHasText(html)) throw errors.validation("Please write the reply.");
+      const html = await cleanReplyHtml(request.body.html);
+      if (!(await replyHasText(html))) throw errors.validation("Please write the reply.");
       const root = await threadRootOf(db, request.params.referenceNumber);
       const head = await findThreadHead(db, root);
       if (!head) throw errors.notFound();
+      // Made before the transaction: its cleaning waits for a worker, not for the database.
+      const mail = await replySentMail(config.brand, {
+        to: [head.email],
+        cc: head.ccEmail ? [head.ccEmail] : [],
+        referenceNumber: root,
+        memberEntityNumber: head.memberEntityNumber,
+        replyHtml: html,
+      });
       const now = context.now();
       const staff = request.access.actor.entityNumber;
       const replyId = await request.access.change(async (tx) => {
@@ -277,17 +285,7 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
           .values({ referenceNumber: root, html, sentAt: now, sentByEntityNumber: staff })
           .returning({ id: agentResponses.id });
         if (!stored) throw new Error("insert into agent_responses returned no row");
-        await enqueueMail(
-          tx,
-          replySentMail(config.brand, {
-            to: [head.email],
-            cc: head.ccEmail ? [head.ccEmail] : [],
-            referenceNumber: root,
-            memberEntityNumber: head.memberEntityNumber,
-            replyHtml: html,
-          }),
-          now,
-        );
+        await enqueueMail(tx, mail, now);
         if (request.body.close) {
           const thread = await threadReferences(tx, root);
           await tx

@@ -78,8 +78,8 @@ describe("mail content", () => {
     expect(odd.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   });
 
-  it("sends the reply as the member sees it, with nothing in it that can run, load or submit", () => {
-    const mail = replySentMail(DEFAULT_BRAND, {
+  it("sends the reply as the member sees it, with nothing in it that can run, load or submit", async () => {
+    const mail = await replySentMail(DEFAULT_BRAND, {
       ...about,
       referenceNumber: 400,
       replyHtml: [
@@ -150,7 +150,7 @@ describe("mail content", () => {
     }
   });
 
-  it("signs each mail with the scheme's brand: its signature lines, and its name in the footer", () => {
+  it("signs each mail with the scheme's brand: its signature lines, and its name in the footer", async () => {
     const brand = {
       ...DEFAULT_BRAND,
       name: "Kestrel Care Medical Fund",
@@ -160,7 +160,7 @@ describe("mail content", () => {
       queryLoggedMail(brand, { ...about, referenceNumber: 1, dueLatest: null }),
       updateLoggedMail(brand, { ...about, referenceNumber: 2, parentReferenceNumber: 1, dueLatest: null }),
       documentsReceivedMail(brand, { ...about, referenceNumber: 3, category: "OTHER", fileCount: 1 }),
-      replySentMail(brand, { ...about, referenceNumber: 4, replyHtml: "<p>Done.</p>" }),
+      await replySentMail(brand, { ...about, referenceNumber: 4, replyHtml: "<p>Done.</p>" }),
     ];
     for (const mail of mails) {
       expect(mail.text).toMatch(
@@ -173,8 +173,8 @@ describe("mail content", () => {
     }
   });
 
-  it("turns HTML into readable plain text", () => {
-    const { text } = cleanReply(
+  it("turns HTML into readable plain text", async () => {
+    const { text } = await cleanReply(
       '<h2>Summary</h2><p>Line one<br>line   two</p><ul><li>Outer<ul><li>Inner</li></ul></li></ul><p><a href="mailto:help@meridian.example">help@meridian.example</a></p>',
     );
     expect(text).toBe(

@@ -1,7 +1,6 @@
 import { type Brand, categoryLabel, escapeHtml, formatDueDate } from "@portal/domain";
-import { JSDOM } from "jsdom";
+import { cleanHtml } from "./html-cleaning-pool.js";
 import type { OutgoingMail } from "./outbox.js";
-import { cleanReplyHtml } from "./reply-html.js";
 
 // What the scheme writes to a member. Each mail is HTML with a plain-text alternative made from the
 // same blocks, and says only what it needs: the reference number and what happens next, never the
@@ -65,9 +64,12 @@ export function updateLoggedMail(
  * cleaned reply that was stored; it is cleaned again here so that nothing in the mail can run,
  * load or submit anything, whatever a caller passes.
  */
-export function replySentMail(brand: MailBrand, input: MailAbout & { replyHtml: string }): OutgoingMail {
+export async function replySentMail(
+  brand: MailBrand,
+  input: MailAbout & { replyHtml: string },
+): Promise<OutgoingMail> {
   const reference = String(input.referenceNumber);
-  const reply = cleanReply(input.replyHtml);
+  const reply = await cleanReply(input.replyHtml);
   return compose(brand, input, "REPLY_SENT", `Our reply to your query (reference ${reference})`, [
     paragraph("We have replied to your query with reference number ", strong(reference), ":"),
     { html: `<div style="${REPLY_STYLE}">${reply.html}</div>`, text: reply.text },
@@ -196,18 +198,13 @@ export function compose(
 
 // --- The reply ---------------------------------------------------------------------------------
 
-// Mail clients drop <style> blocks: a pasted table gets its borders inline.
-const CELL_STYLE = "border:1px solid #b8c2cc;padding:4px 8px;text-align:left;vertical-align:top";
-const TABLE_STYLE = "border-collapse:collapse;margin:0 0 16px 0";
-
-/** The reply cleaned for a mail, and its plain-text form. */
-export function cleanReply(replyHtml: string): Block {
-  // The same cleaning as before the reply was stored (reply-html.ts), then borders set inline.
-  const container = JSDOM.fragment(`<div>${cleanReplyHtml(replyHtml)}</div>`).firstElementChild;
-  if (!container) return { html: "", text: "" };
-  for (const table of container.querySelectorAll("table")) table.setAttribute("style", TABLE_STYLE);
-  for (const cell of container.querySelectorAll("td, th")) cell.setAttribute("style", CELL_STYLE);
-  return { html: container.innerHTML.trim(), text: htmlToText(container) };
+/**
+ * The reply cleaned for a mail, and its plain-text form: the same cleaning as before the reply was
+ * stored, then a table's borders set inline (mail clients drop <style> blocks). Done in the
+ * cleaning worker (reply-cleaning.ts: replyForMail), within its limits.
+ */
+export function cleanReply(replyHtml: string): Promise<Block> {
+  return cleanHtml("mailReply", replyHtml);
 }
 
 // --- HTML to plain text ------------------------------------------------------------------------

@@ -17,14 +17,14 @@ import { parseMessage, recordingLog, TEST_SECRET } from "./test-helpers.js";
 
 const MAIL_FROM = "Meridian Health <no-reply@meridian.example>";
 
-const sample = (messageId: string, referenceNumber: number) => ({
-  ...replySentMail(DEFAULT_BRAND, {
+const sample = async (messageId: string, referenceNumber: number) => ({
+  ...(await replySentMail(DEFAULT_BRAND, {
     to: ["member@example.com"],
     cc: ["partner@example.com"],
     referenceNumber,
     memberEntityNumber: null,
     replyHtml: `<p>Reply number ${referenceNumber}, with a long line ${"é and more ".repeat(40)}</p>`,
-  }),
+  })),
   messageId,
   createdAt: new Date("2026-11-23T08:00:00Z"),
 });
@@ -39,8 +39,8 @@ describe("the .eml transport (no SMTP_URL)", () => {
   it("writes each mail as one complete file under DATA_DIR/outbox, and nothing half-written", async () => {
     const transport = createMailTransport({ SMTP_URL: undefined, MAIL_FROM, DATA_DIR: dataDir });
     expect(transport.description).toBe(`.eml files in ${path.join(dataDir, "outbox")}`);
-    await transport.send(sample("outbox-first", 1));
-    await transport.send(sample("outbox-second", 2));
+    await transport.send(await sample("outbox-first", 1));
+    await transport.send(await sample("outbox-second", 2));
     transport.close();
 
     const directory = path.join(dataDir, "outbox");
@@ -72,7 +72,7 @@ describe("the .eml transport (no SMTP_URL)", () => {
     const blocked = path.join(dataDir, "not-a-directory");
     fs.writeFileSync(blocked, "");
     const transport = createMailTransport({ SMTP_URL: undefined, MAIL_FROM, DATA_DIR: blocked });
-    const error = await transport.send(sample("outbox-blocked", 3)).catch((caught: unknown) => caught);
+    const error = await transport.send(await sample("outbox-blocked", 3)).catch((caught: unknown) => caught);
     expect(mailErrorCode(error)).toMatch(/^E[A-Z]+$/);
     expect(fs.readdirSync(dataDir)).toEqual(["not-a-directory"]);
   });

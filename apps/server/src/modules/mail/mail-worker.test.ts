@@ -95,7 +95,7 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
     const log = recordingLog();
     const id = await enqueueMail(
       database.db,
-      replySentMail(DEFAULT_BRAND, {
+      await replySentMail(DEFAULT_BRAND, {
         to: ["member@example.com"],
         cc: ["partner@example.com"],
         referenceNumber: 4711,

@@ -1,22 +1,11 @@
-import createDOMPurify from "dompurify";
-import { JSDOM } from "jsdom";
+import { cleanHtml } from "../mail/html-cleaning-pool.js";
 
 // The agent's e-mail as its own document, for the member's sandboxed frame. It has a policy of its
 // own (the page's forbids inline styles, and a srcdoc frame inherits the page's): nothing may load
 // or run, only the e-mail's inline styles and data: images apply, and the document is sandboxed
 // without scripts. allow-same-origin lets the portal page measure it to size the frame; with no
-// script allowed nothing in it can use that. The HTML is cleaned again here, whatever was stored.
-
-const purifier = createDOMPurify(new JSDOM("").window);
-purifier.addHook("afterSanitizeAttributes", (node) => {
-  if (node.tagName === "IMG" && !(node.getAttribute("src") ?? "").startsWith("data:image/")) {
-    node.removeAttribute("src");
-  }
-  if (node.tagName === "A" && node.hasAttribute("href")) {
-    node.setAttribute("target", "_blank");
-    node.setAttribute("rel", "noopener noreferrer");
-  }
-});
+// script allowed nothing in it can use that. The HTML is cleaned again, whatever was stored, in the
+// cleaning worker (mail/reply-cleaning.ts: purifyForDocument), within its limits.
 
 export const AGENT_REPLY_DOCUMENT_CSP = [
   "default-src 'none'",
@@ -33,27 +22,10 @@ const PAGE_LOOK =
   'body{margin:0;padding:.5rem;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans","Liberation Sans",Arial,sans-serif;font-size:1rem;line-height:1.5;color:#212529;overflow-wrap:anywhere}img{max-width:100%;height:auto}table{border-collapse:collapse}';
 
 /** Formatting, tables, links, data: images and inline styles: nothing that runs, loads or submits. */
-export function cleanAgentReply(html: string): string {
-  return purifier.sanitize(html, {
-    FORBID_TAGS: [
-      "style",
-      "form",
-      "input",
-      "button",
-      "textarea",
-      "select",
-      "iframe",
-      "object",
-      "embed",
-      "link",
-      "meta",
-      "base",
-    ],
-    FORBID_ATTR: ["srcset"],
-    ALLOW_DATA_ATTR: false,
-  });
+export function cleanAgentReply(html: string): Promise<string> {
+  return cleanHtml("document", html);
 }
 
-export function agentReplyDocument(html: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Response sent via email</title><style>${PAGE_LOOK}</style></head><body>${cleanAgentReply(html)}</body></html>`;
+export async function agentReplyDocument(html: string): Promise<string> {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Response sent via email</title><style>${PAGE_LOOK}</style></head><body>${await cleanAgentReply(html)}</body></html>`;
 }

@@ -120,7 +120,7 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
         .header("content-security-policy", AGENT_REPLY_DOCUMENT_CSP)
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, no-store")
-        .send(agentReplyDocument(html));
+        .send(await agentReplyDocument(html));
     },
   );
 
