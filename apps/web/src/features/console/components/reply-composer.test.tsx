@@ -1,3 +1,4 @@
+import { REPLY_TOO_COMPLEX_MESSAGES } from "@portal/domain";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
@@ -222,6 +223,23 @@ describe("preview and sending", () => {
       expect(screen.getByRole("alert")).toHaveTextContent("The reply could not be sent. Please try again."),
     );
     expect(editor.innerHTML).toBe("<p>Keep me</p>");
+  });
+
+  it("says why the server refused a reply it will not clean, and keeps the reply", async () => {
+    const { editor, user } = setup();
+    server.use(
+      http.post(`${QUERY_PATH}/replies`, () =>
+        errorJson(400, "REPLY_TOO_COMPLEX", REPLY_TOO_COMPLEX_MESSAGES.depth),
+      ),
+    );
+    write(editor, "<blockquote><blockquote><p>Deep</p></blockquote></blockquote>");
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        /^The reply is nested too deeply: its formatting goes more than 64 levels deep\./,
+      ),
+    );
+    expect(editor).toHaveTextContent("Deep");
   });
 
   it("offers no Send and close on a closed query", () => {

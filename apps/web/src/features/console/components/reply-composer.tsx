@@ -1,5 +1,6 @@
-import { CONSOLE_LIMITS } from "@portal/domain";
+import { CONSOLE_LIMITS, EXCEPTION_CODES, REPLY_TOO_COMPLEX_MESSAGES } from "@portal/domain";
 import { useId, useRef, useState } from "react";
+import { isHttpError } from "../../../lib/http";
 import { useSendReply } from "../api/send-reply";
 import { consoleErrorMessage } from "../utils/error-message";
 import { cleanReplyHtml, replyHasText } from "../utils/reply-html";
@@ -12,6 +13,20 @@ interface ReplyComposerProps {
   closed: boolean;
   /** Said before the send buttons and with each of them, e.g. that the reply address is not in the register. */
   warning?: string;
+}
+
+const REFUSALS: readonly string[] = Object.values(REPLY_TOO_COMPLEX_MESSAGES);
+
+/**
+ * Why the reply was not sent. A reply the server will not clean (nested too deeply, too much
+ * formatting) gets the server's sentence, which is one of the domain's; anything else the usual one.
+ */
+function sendFailure(error: Error): string {
+  if (isHttpError(error) && error.body?.exceptionCode === EXCEPTION_CODES.REPLY_TOO_COMPLEX) {
+    const said = error.body.message;
+    return REFUSALS.includes(said) ? said : REPLY_TOO_COMPLEX_MESSAGES.time;
+  }
+  return consoleErrorMessage(error, "The reply could not be sent. Please try again.");
 }
 
 /** Writing the reply, previewing it as the member will see it, and sending it (and closing the query). */
@@ -51,9 +66,7 @@ export function ReplyComposer({ referenceNumber, closed, warning }: ReplyCompose
     );
   };
 
-  const failure =
-    problem ||
-    (send.error ? consoleErrorMessage(send.error, "The reply could not be sent. Please try again.") : "");
+  const failure = problem || (send.error ? sendFailure(send.error) : "");
 
   return (
     <section aria-labelledby={`${id}-heading`} className="mb-4">
