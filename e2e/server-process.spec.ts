@@ -42,9 +42,13 @@ test("a busy port or an unwritable data directory ends start-up in one clear lin
   fs.writeFileSync(file, "");
   const unwritable = startServer({ PORT: "0", DATA_DIR: path.join(file, "data"), LOG_LEVEL: "silent" });
   expect(await exitOf(unwritable.child)).toBe(1);
-  expect(unwritable.output().trim()).toBe(
-    `The data directory ${path.join(file, "data")} cannot be written (ENOTDIR). Give the portal's user write access, or set DATA_DIR to a writable directory.`,
-  );
+  // One JSON line, like every line the server writes, whose message is the one sentence.
+  const lines = unwritable.output().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(JSON.parse(lines[0] ?? "")).toMatchObject({
+    level: 60,
+    msg: `The data directory ${path.join(file, "data")} cannot be written (ENOTDIR). Give the portal's user write access, or set DATA_DIR to a writable directory.`,
+  });
 });
 
 test("a bucket or a mail relay that does not answer stops start-up in one line naming both", async () => {

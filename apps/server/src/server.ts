@@ -12,6 +12,7 @@ import { unreachableDatabase } from "./db/unreachable-database.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { installGracefulDrain } from "./lib/graceful-drain.js";
 import { loggerOptions } from "./lib/logger.js";
+import { processLog } from "./lib/process-log.js";
 import { StartupError } from "./lib/startup-error.js";
 import { createMailTransport } from "./modules/mail/mail-transport.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
@@ -63,19 +64,17 @@ function createUploadSweeper(app: FastifyInstance, db: Db, blobStore: BlobStore)
 }
 
 function fail(message: string): never {
-  console.error(message);
+  processLog.fatal(message);
   process.exit(1);
 }
 
 /**
- * What the single-process lock's news does: said in the log (on stderr before the app, and its
- * logger, exist), and when another process took the lock, this one stops, exit code 1.
+ * What the single-process lock's news does: said in the log (the process log before the app
+ * exists), and when another process took the lock, this one stops, exit code 1.
  */
 function singleProcessLockEvents(running: { app?: FastifyInstance }): SingleProcessLockEvents {
-  const say = (level: "info" | "warn" | "error", fields: object, message: string) => {
-    if (running.app) running.app.log[level](fields, message);
-    else console.error(message);
-  };
+  const say = (level: "info" | "warn" | "error", fields: object, message: string) =>
+    (running.app?.log ?? processLog)[level](fields, message);
   return {
     onLost: (error) =>
       say(
@@ -102,7 +101,7 @@ function singleProcessLockEvents(running: { app?: FastifyInstance }): SingleProc
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   // Before anything is created: DATA_DIR and all in it owner-only, whatever the umask.
-  await secureDataDir(config.DATA_DIR, (line) => console.warn(line));
+  await secureDataDir(config.DATA_DIR, (line) => processLog.warn(line));
   const singleProcess = config.DATABASE_URL && config.BLOB_STORE === "local" && !config.BLOB_DIR_SHARED;
   const running: { app?: FastifyInstance } = {};
   const singleProcessLock = singleProcess
@@ -223,6 +222,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof StartupError) fail(error.message);
-  console.error(error);
+  // Not an operator's mistake: a bug or an outside failure with no words of ours. Its code and
+  // frames are logged, never its message (it may quote data).
+  processLog.fatal({ err: error }, "the portal could not start");
   process.exit(1);
 });

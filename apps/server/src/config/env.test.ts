@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.js";
+import { ConfigError, likelyMisspellings, loadConfig } from "./env.js";
 
 describe("loadConfig", () => {
   it("has defaults that start the embedded portal on port 8080", () => {
@@ -162,7 +162,8 @@ describe("loadConfig", () => {
     expect(config.warnings).toEqual([
       "SESION_SECRET is not a setting of the portal: is it a misspelling of SESSION_SECRET?",
     ]);
-    expect(loadConfig(process.env).warnings).toEqual([]);
+    // The machine's own environment (CI's included) holds no near-miss of a setting.
+    expect(likelyMisspellings(process.env)).toEqual([]);
   });
 });
 

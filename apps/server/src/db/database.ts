@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { processLog } from "../lib/process-log.js";
 import { assertSchemaNotNewer, migrationsFolder, schemaState } from "./migrations.js";
 import * as schema from "./schema.js";
 
@@ -94,7 +95,7 @@ export async function openServerDatabase(
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection can die (a server restart, a failover); without a listener that error
   // would end the process. The pool drops the connection and opens a new one when needed.
-  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error) => processLog.warn({ err: error }, "PostgreSQL connection lost"));
   const db = drizzleNodePostgres({ client: pool, schema });
   // Several app processes may start at once: one migrates, the others wait for it.
   const lockClient = await pool.connect();

@@ -3,6 +3,7 @@ import fsp from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { processLog } from "../../lib/process-log.js";
 import type { BackupSummary } from "./backup-archive.js";
 
 // The process that holds an embedded DATA_DIR (its lock) is the only one that may open its PGlite
@@ -50,7 +51,7 @@ export function adminSocketPath(dataDir: string): string {
 export async function serveAdminSocket(
   dataDir: string,
   commands: AdminCommands,
-  say: (line: string) => void = (line) => console.warn(line),
+  say: (line: string) => void = (line) => processLog.warn(line),
 ): Promise<AdminSocket | null> {
   const socketPath = adminSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {

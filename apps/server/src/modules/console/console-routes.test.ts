@@ -163,13 +163,11 @@ describe.each(TEST_DATABASE_KINDS)("the staff console on %s", (kind) => {
     );
     // Computed on read: once the register holds the address, the warning goes.
     const db = testApp.database.db;
-    await db
-      .insert(memberEmails)
-      .values({
-        memberEntityNumber: member.principal.entityNumber,
-        address: "Member@Example.com",
-        position: 9,
-      });
+    await db.insert(memberEmails).values({
+      memberEntityNumber: member.principal.entityNumber,
+      address: "Member@Example.com",
+      position: 9,
+    });
     try {
       expect((await get(agent.browser, `${C}/queries/${update}`)).json().query.emailInRegister).toBe(true);
     } finally {
