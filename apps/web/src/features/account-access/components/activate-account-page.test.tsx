@@ -37,7 +37,7 @@ describe("ActivateAccountPage", () => {
   it("shows the username and password rules before anything is typed, tied to their fields", () => {
     renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Create your log-in" })).toBeInTheDocument();
-    expect(document.title).toBe("Create your log-in · Test Medical Scheme");
+    expect(document.title).toBe("Create your log-in · Test Scheme");
     expect(field("Username")).toHaveAccessibleDescription(USERNAME_RULE);
     expect(field("Username")).toHaveAttribute("autocomplete", "username");
     const password = field("Password");

@@ -30,7 +30,7 @@ describe("ForgotPasswordPage", () => {
   it("asks for a username or an e-mail address", () => {
     renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeInTheDocument();
-    expect(document.title).toBe("Forgot your password? · Test Medical Scheme");
+    expect(document.title).toBe("Forgot your password? · Test Scheme");
     expect(loginField()).toHaveAttribute("autocomplete", "username");
     expect(loginField()).toHaveAttribute("aria-required", "true");
   });

@@ -44,7 +44,7 @@ describe("RegisterPage", () => {
   it("names the page and ties every label to its input, with the hints the fields need", () => {
     renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Register" })).toBeInTheDocument();
-    expect(document.title).toBe("Register · Test Medical Scheme");
+    expect(document.title).toBe("Register · Test Scheme");
     expect(field("Date of birth")).toHaveAttribute("type", "date");
     expect(field("Date of birth")).toHaveAttribute("autocomplete", "bday");
     expect(field("E-mail address")).toHaveAttribute("type", "email");

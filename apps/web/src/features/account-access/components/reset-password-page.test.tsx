@@ -37,7 +37,7 @@ describe("ResetPasswordPage", () => {
   it("shows the password rules before anything is typed", () => {
     renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeInTheDocument();
-    expect(document.title).toBe("Choose a new password · Test Medical Scheme");
+    expect(document.title).toBe("Choose a new password · Test Scheme");
     expect(field("New password")).toHaveAccessibleDescription(/at least 12 characters/);
     expect(field("New password")).toHaveAttribute("autocomplete", "new-password");
     expect(field("Confirm new password")).toHaveAttribute("type", "password");

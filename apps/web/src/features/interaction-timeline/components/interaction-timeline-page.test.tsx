@@ -46,7 +46,7 @@ describe("InteractionTimelinePage", () => {
       "Document submission 800001",
     ]);
     expect(sentKeys(sent)).toEqual(["GET /api/smart-inquiry/interaction-timeline"]);
-    expect(document.title).toBe("Interaction timeline · Test Medical Scheme");
+    expect(document.title).toBe("Interaction timeline · Test Scheme");
   });
 
   it("shows a query with its category, date, origin and status, its updates and replies in order, and its link", async () => {
