@@ -186,4 +186,13 @@ describe("monitoring settings", () => {
   ])("refuses %s=%s, naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
+
+  it("drains for 30 s by default, never longer than a request may last", () => {
+    expect(loadConfig({}).SHUTDOWN_GRACE_SECONDS).toBe(30);
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: "10" }).SHUTDOWN_GRACE_SECONDS).toBe(10);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: "5" }).SHUTDOWN_GRACE_SECONDS).toBe(5);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: "10", SHUTDOWN_GRACE_SECONDS: "20" })).toThrow(
+      /SHUTDOWN_GRACE_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS/,
+    );
+  });
 });

@@ -165,7 +165,8 @@ export const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   // On SIGTERM: how long requests in flight (uploads included) may take to finish before they are
   // cut (lib/graceful-drain.ts); at most REQUEST_TIMEOUT_SECONDS.
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // Unset: 30, or REQUEST_TIMEOUT_SECONDS when that is shorter.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   IDLE_SOCKET_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(75),
@@ -195,9 +196,11 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "MAIL_FROM"> {
+export interface Config extends Omit<Env, "MAIL_FROM" | "SHUTDOWN_GRACE_SECONDS"> {
   /** MAIL_FROM, or the brand's sender name at no-reply@localhost: the sender of every mail. */
   MAIL_FROM: string;
+  /** SHUTDOWN_GRACE_SECONDS, or 30 (REQUEST_TIMEOUT_SECONDS when shorter). */
+  SHUTDOWN_GRACE_SECONDS: number;
   /** The scheme's brand: BRAND_FILE's, or the example Meridian brand. */
   brand: Brand;
   /** "embedded" runs PGlite in DATA_DIR; "server" connects to DATABASE_URL. */
@@ -309,7 +312,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       `Invalid configuration:\n  PASSWORD_HASH_COST: must be at least ${MIN_PASSWORD_HASH_COST} unless NODE_ENV is test`,
     );
   }
-  if (values.SHUTDOWN_GRACE_SECONDS > values.REQUEST_TIMEOUT_SECONDS) {
+  if (
+    values.SHUTDOWN_GRACE_SECONDS !== undefined &&
+    values.SHUTDOWN_GRACE_SECONDS > values.REQUEST_TIMEOUT_SECONDS
+  ) {
     throw new ConfigError(
       "Invalid configuration:\n  SHUTDOWN_GRACE_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS (no request lasts longer)",
     );
@@ -338,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // of a development (or test) run, never in production.
     seedDemoData: values.SEED_DEMO_DATA ?? (databaseKind === "embedded" && values.NODE_ENV !== "production"),
     mailTransport,
+    SHUTDOWN_GRACE_SECONDS: values.SHUTDOWN_GRACE_SECONDS ?? Math.min(30, values.REQUEST_TIMEOUT_SECONDS),
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     warnings: likelyMisspellings(env),
   };
