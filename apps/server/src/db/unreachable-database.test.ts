@@ -1,6 +1,6 @@
-import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config/env.js";
+import { closedPort } from "../test-support/ports.js";
 import { openConfiguredDatabase } from "./open-configured-database.js";
 import { DatabaseUnreachableError } from "./unreachable-database.js";
 
@@ -8,14 +8,6 @@ import { DatabaseUnreachableError } from "./unreachable-database.js";
 // no stack trace and no password.
 
 const secret = "s".repeat(40);
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function failureOf(databaseUrl: string): Promise<Error> {
   const config = loadConfig({ DATABASE_URL: databaseUrl, SESSION_SECRET: secret, NODE_ENV: "test" });

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
@@ -8,6 +7,7 @@ import { createMailTransport } from "../modules/mail/mail-transport.js";
 import { type SmtpPeer, startSmtpPeer } from "../modules/mail/test-helpers.js";
 import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";
 import { createS3BlobStore } from "../modules/storage/s3-blob-store.js";
+import { closedPort } from "../test-support/ports.js";
 import { checkOutsideSystems, OutsideSystemsError } from "./outside-systems.js";
 
 // What the portal needs at its first request is tried before it listens, against real peers: an
@@ -16,14 +16,6 @@ import { checkOutsideSystems, OutsideSystemsError } from "./outside-systems.js";
 
 const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 const MAIL_FROM = "Portal <no-reply@scheme.example>";
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("checking the outside systems at start", () => {
   let s3: S3rver;
