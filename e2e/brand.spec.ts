@@ -37,7 +37,8 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
       HOST: "127.0.0.1",
       PORT: "0",
       NODE_ENV: "test",
-      LOG_LEVEL: "warn",
+      // The start banner, which says the address, is an info line.
+      LOG_LEVEL: "info",
       // The main test server holds the default metrics port.
       METRICS_PORT: "0",
       ...env,
