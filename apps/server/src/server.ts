@@ -208,16 +208,17 @@ async function main(): Promise<void> {
   const where = config.DATABASE_URL ? "PostgreSQL server" : `embedded database in ${config.DATA_DIR}`;
   const lines = [`Member portal: http://localhost:${port}/ (${where})`];
   if (seeded) lines.push("Demo data seeded.");
-  if (singleProcess) {
-    lines.push(
-      "One process only: attachments are kept in this process's DATA_DIR (BLOB_STORE=local); a second process on this database will refuse to start.",
-    );
-  }
   for (const login of demoLogins) {
     lines.push(`${login.label} log-in: username ${login.username}, password ${login.password}`);
   }
   // One JSON line each, like every other line (the demo log-ins included, for a newcomer's npm start).
   for (const line of lines) app.log.info(line);
+  if (singleProcess) {
+    // A limit the operator must know of, whatever LOG_LEVEL hides.
+    app.log.warn(
+      "One process only: attachments are kept in this process's DATA_DIR (BLOB_STORE=local); a second process on this database will refuse to start.",
+    );
+  }
 }
 
 main().catch((error: unknown) => {
