@@ -11,6 +11,7 @@ export * from "./contracts/gateway.js";
 export * from "./contracts/help.js";
 export * from "./contracts/member-details.js";
 export * from "./contracts/member-self-service.js";
+export * from "./contracts/second-factor.js";
 export * from "./contracts/smart-inquiry.js";
 export * from "./contracts/timeline.js";
 export * from "./dates.js";

@@ -99,6 +99,11 @@ export const envSchema = z.object({
     .min(1)
     .default(path.join(repoRoot, "apps", "web", "dist")),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  // A second factor (TOTP) for local staff log-ins (modules/gateway/second-factor.ts): "required"
+  // asks every one of them; "optional" only those who enrolled. Unset: required, except optional
+  // for the embedded database in development (npm start), so a newcomer reaches the console at once.
+  // Production accepts only required.
+  STAFF_MFA: z.enum(["required", "optional"]).optional(),
   UPDATE_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_UPDATE_WINDOW_DAYS),
   TIME_ZONE: z
     .string()
@@ -195,7 +200,9 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "MAIL_FROM"> {
+export interface Config extends Omit<Env, "MAIL_FROM" | "STAFF_MFA"> {
+  /** STAFF_MFA, or its default: optional only for the embedded database in development. */
+  STAFF_MFA: "required" | "optional";
   /** MAIL_FROM, or the brand's sender name at no-reply@localhost: the sender of every mail. */
   MAIL_FROM: string;
   /** The scheme's brand: BRAND_FILE's, or the example Meridian brand. */
@@ -274,6 +281,9 @@ function productionProblems(values: Env): string[] {
   if (values.SEED_DEMO_DATA) {
     problems.push("SEED_DEMO_DATA: demo accounts with published passwords are never seeded in production");
   }
+  if (values.STAFF_MFA !== undefined && values.STAFF_MFA !== "required") {
+    problems.push("STAFF_MFA: must be required in production (every local staff log-in has a second factor)");
+  }
   return problems;
 }
 
@@ -338,6 +348,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // of a development (or test) run, never in production.
     seedDemoData: values.SEED_DEMO_DATA ?? (databaseKind === "embedded" && values.NODE_ENV !== "production"),
     mailTransport,
+    STAFF_MFA:
+      values.STAFF_MFA ??
+      (databaseKind === "embedded" && values.NODE_ENV === "development" ? "optional" : "required"),
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     warnings: likelyMisspellings(env),
   };

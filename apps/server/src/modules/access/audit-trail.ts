@@ -52,6 +52,9 @@ export const AUDIT_RESOURCES = {
   staffEnable: "staff-enable",
   staffRole: "staff-role",
   staffPasswordReset: "staff-password-reset",
+  /** A local staff log-in's second factor confirmed (its recovery codes made anew), and a recovery code spent. */
+  secondFactorEnrolment: "second-factor-enrolment",
+  recoveryCodeUse: "recovery-code-use",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 

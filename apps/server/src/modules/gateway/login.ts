@@ -6,6 +6,7 @@ import { findMemberByUsername, normaliseUsername } from "../members/members-repo
 import { unknownUserHash, verifyPassword } from "../members/passwords.js";
 import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.js";
 import { clearFailures, failureDelayMs, reserveAttempt, THROTTLE_POLICY } from "./login-throttle.js";
+import { createPendingSignIn, type SecondFactorStep, secondFactorStepFor } from "./second-factor.js";
 import { createSession } from "./sessions.js";
 
 export interface LoginRequestOrigin {
@@ -21,6 +22,15 @@ export interface LoginSuccess {
   /** A fresh device cookie for this browser: its next log-ins are counted apart. */
   deviceCookie: string;
   member: { entityNumber: number; firstName: string; lastName: string };
+}
+
+/**
+ * A local staff log-in's right password while a second factor is owed (second-factor.ts): no
+ * session, a pending sign-in instead (its token goes in a cookie of its own).
+ */
+export interface LoginSecondFactorOwed {
+  pendingToken: string;
+  secondFactor: SecondFactorStep;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,7 +57,7 @@ export async function logIn(
   context: AppContext,
   message: AuthenticationRequestMessage,
   origin: LoginRequestOrigin,
-): Promise<LoginSuccess> {
+): Promise<LoginSuccess | LoginSecondFactorOwed> {
   checkMessageIsForUs(message, context, origin.ownOrigin);
   const { db, secret } = context;
   const username = normaliseUsername(message.Login);
@@ -71,10 +81,19 @@ export async function logIn(
     member?.passwordHash ?? unknownUserHash(context.config.PASSWORD_HASH_COST),
   );
   // A disabled log-in (cli staff:disable) is answered as a wrong password, after the same hash.
-  const sessionToken =
-    member && passwordMatches && !member.disabledAt
-      ? await createSession(db, member.entityNumber, context.now())
-      : null;
+  const accepted = member && passwordMatches && !member.disabledAt ? member : null;
+  // A local staff log-in may owe a second factor: then a pending sign-in, and no session yet.
+  const secondFactor = accepted ? await secondFactorStepFor(context, accepted.entityNumber) : null;
+  if (accepted && secondFactor) {
+    await clearFailures(db, accountKey);
+    return {
+      pendingToken: await createPendingSignIn(db, accepted.entityNumber, context.now()),
+      secondFactor,
+    };
+  }
+  const sessionToken = accepted
+    ? await createSession(db, accepted.entityNumber, context.now(), "password")
+    : null;
   if (!member || !sessionToken) {
     await sleep(failureDelayMs(account.count, address.count, context.config.LOGIN_SLOWDOWN_MS));
     throw errors.loginFailed();

@@ -2,6 +2,7 @@ import {
   authenticationRequestMessageSchema,
   errorBodySchema,
   GATEWAY_PATH,
+  loginAnswerSchema,
   loginErrorResponses,
   noContentSchema,
   PORTAL_PING_PATH,
@@ -24,6 +25,8 @@ import type { LoginFailureReason } from "../monitoring/metrics.js";
 import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
+import { PENDING_SIGN_IN_COOKIE } from "./second-factor.js";
+import { pendingSignInCookieOptions, secondFactorRoutes } from "./second-factor-routes.js";
 import { deleteSession } from "./sessions.js";
 import { bindXsrfToNewPreSession, bindXsrfToSession } from "./xsrf-plugin.js";
 
@@ -43,13 +46,14 @@ async function workspaceOf(db: Db, entityNumber: number): Promise<Workspace> {
 
 export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const authLog = createAuthLog(context.secret);
+  await app.register(secondFactorRoutes, context);
 
   app.post(
     GATEWAY_PATH,
     {
       schema: {
         body: authenticationRequestMessageSchema,
-        response: { 200: sessionInfoSchema, ...loginErrorResponses },
+        response: { 200: loginAnswerSchema, ...loginErrorResponses },
       },
     },
     async (request, reply) => {
@@ -66,6 +70,14 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         }
         throw error;
       });
+      if ("pendingToken" in success) {
+        // A local staff log-in owes its second factor: no session yet (second-factor-routes.ts).
+        reply.setCookie(PENDING_SIGN_IN_COOKIE, success.pendingToken, pendingSignInCookieOptions(request));
+        authLog.write(request.log, "info", "login_succeeded", who, "password accepted, second factor owed", {
+          secondFactor: success.secondFactor,
+        });
+        return { authenticated: false as const, secondFactor: success.secondFactor };
+      }
       // Rotate: whatever session the browser had before is ended, never upgraded.
       if (request.memberSession) await deleteSession(context.db, request.memberSession.tokenHash);
       reply.setCookie(SESSION_COOKIE, success.sessionToken, cookieOptions(request, true));
