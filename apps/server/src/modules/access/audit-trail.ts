@@ -45,13 +45,18 @@ export const AUDIT_RESOURCES = {
   accountActivation: "account-activation",
   passwordResetRequest: "password-reset-request",
   passwordReset: "password-reset",
-  /** Log-ins the operator created or changed at the command line (cli.ts, members/operator-accounts.ts). */
+  /**
+   * Log-ins the operator created or changed at the command line (cli.ts, members/operator-accounts.ts);
+   * disable, enable and role also by a supervisor on the console's Staff page (the actor tells which).
+   */
   memberCreate: "member-create",
   staffCreate: "staff-create",
   staffDisable: "staff-disable",
   staffEnable: "staff-enable",
   staffRole: "staff-role",
   staffPasswordReset: "staff-password-reset",
+  /** The console's list of staff log-ins (names, roles, last sign-in), read by a supervisor. */
+  staffAccounts: "staff-accounts",
   /** A local staff log-in's second factor confirmed (its recovery codes made anew), and a recovery code spent. */
   secondFactorEnrolment: "second-factor-enrolment",
   recoveryCodeUse: "recovery-code-use",
