@@ -13,6 +13,7 @@ export * from "./contracts/member-details.js";
 export * from "./contracts/member-self-service.js";
 export * from "./contracts/second-factor.js";
 export * from "./contracts/smart-inquiry.js";
+export * from "./contracts/staff-sign-in.js";
 export * from "./contracts/timeline.js";
 export * from "./dates.js";
 export * from "./default-brand.js";

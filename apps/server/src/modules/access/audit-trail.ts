@@ -55,6 +55,16 @@ export const AUDIT_RESOURCES = {
   staffEnable: "staff-enable",
   staffRole: "staff-role",
   staffPasswordReset: "staff-password-reset",
+  /** Staff sign-in through the scheme's OpenID provider (modules/staff-sign-in; decision 0020). */
+  staffSignIn: "staff-sign-in",
+  /** Refused: the provider gives the person no portal role, or the log-in is disabled. */
+  staffSignInRefused: "staff-sign-in-refused",
+  /** The log-in made at a first sign-in through the provider. */
+  staffIdentityCreate: "staff-identity-create",
+  /** The staff role set (or removed) at a sign-in, from the provider's roles claim. */
+  staffSignInRole: "staff-sign-in-role",
+  /** A local staff password refused at the gateway while staff sign in through the provider. */
+  staffLocalLoginRefused: "staff-local-login-refused",
   /** The console's list of staff log-ins (names, roles, last sign-in), read by a supervisor. */
   staffAccounts: "staff-accounts",
   /** A local staff log-in's second factor confirmed (its recovery codes made anew), and a recovery code spent. */

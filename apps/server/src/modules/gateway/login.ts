@@ -4,6 +4,7 @@ import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import { findMemberByUsername, normaliseUsername } from "../members/members-repository.js";
 import { unknownUserHash, verifyPassword } from "../members/passwords.js";
+import { LocalStaffPasswordRefusedError, localStaffPasswordRefused } from "../staff-sign-in/local-login.js";
 import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.js";
 import { clearFailures, failureDelayMs, reserveAttempt, THROTTLE_POLICY } from "./login-throttle.js";
 import { createPendingSignIn, type SecondFactorStep, secondFactorStepFor } from "./second-factor.js";
@@ -80,6 +81,17 @@ export async function logIn(
     message.Password,
     member?.passwordHash ?? unknownUserHash(context.config.PASSWORD_HASH_COST),
   );
+  // While staff sign in through the scheme's OpenID provider, a local staff password opens nothing
+  // (unless STAFF_LOCAL_LOGIN=true): answered as a wrong password, after the same hash and delay.
+  if (
+    member &&
+    passwordMatches &&
+    !member.disabledAt &&
+    (await localStaffPasswordRefused(context, member.entityNumber))
+  ) {
+    await sleep(failureDelayMs(account.count, address.count, context.config.LOGIN_SLOWDOWN_MS));
+    throw new LocalStaffPasswordRefusedError(member.entityNumber);
+  }
   // A disabled log-in (cli staff:disable) is answered as a wrong password, after the same hash.
   const accepted = member && passwordMatches && !member.disabledAt ? member : null;
   // A local staff log-in may owe a second factor: then a pending sign-in, and no session yet.

@@ -4,6 +4,7 @@ import {
   GATEWAY_PATH,
   loginAnswerSchema,
   loginErrorResponses,
+  logoutAnswerSchema,
   noContentSchema,
   PORTAL_PING_PATH,
   portalPingResponseSchema,
@@ -22,6 +23,11 @@ import { requestOrigin } from "../../lib/request-origin.js";
 import { listRoles } from "../access/roles.js";
 import { findMemberByEntityNumber, normaliseUsername } from "../members/members-repository.js";
 import type { LoginFailureReason } from "../monitoring/metrics.js";
+import { staffEndSessionUrl } from "../staff-sign-in/end-session.js";
+import {
+  LocalStaffPasswordRefusedError,
+  noteLocalStaffPasswordRefused,
+} from "../staff-sign-in/local-login.js";
 import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
@@ -62,11 +68,14 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         ownOrigin: requestOrigin(request),
         clientAddress: request.ip,
         deviceCookie: request.cookies[DEVICE_COOKIE],
-      }).catch((error: unknown) => {
+      }).catch(async (error: unknown) => {
         const reason = loginFailureReason(error);
         if (reason) {
           app.metrics.loginFailed(reason);
           authLog.write(request.log, "warn", "login_failed", who, "log-in refused", { reason });
+        }
+        if (error instanceof LocalStaffPasswordRefusedError) {
+          await noteLocalStaffPasswordRefused(context, request, authLog, who, error);
         }
         throw error;
       });
@@ -103,9 +112,11 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
 
   app.post(
     "/wsg/logout",
-    { schema: { response: { 204: noContentSchema, 403: errorBodySchema } } },
+    { schema: { response: { 200: logoutAnswerSchema, 204: noContentSchema, 403: errorBodySchema } } },
     async (request, reply) => {
       const session = request.memberSession;
+      // Signed in through the scheme's OpenID provider: the SPA sends the browser there to sign out too.
+      const endSessionUrl = session ? await staffEndSessionUrl(context, session.tokenHash) : undefined;
       if (session) {
         await deleteSession(context.db, session.tokenHash);
         const member = await findMemberByEntityNumber(context.db, session.entityNumber);
@@ -119,6 +130,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       }
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
       bindXsrfToNewPreSession(request);
+      if (endSessionUrl) return reply.code(200).send({ endSessionUrl });
       return reply.code(204).send(null);
     },
   );
