@@ -83,7 +83,14 @@ export async function startTestOidcProvider(options: {
     // The profile's claims (the roles among them) in the ID token itself, as the portal reads them.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     async findAccount(_ctx, id) {
       const account = accounts.get(id);

@@ -111,14 +111,12 @@ export async function matchStaffIdentity(
         .returning({ entityNumber: members.entityNumber });
       if (!created) throw new Error("The staff member's row was not created");
       const { entityNumber } = created;
-      await tx
-        .insert(staffIdentities)
-        .values({
-          memberEntityNumber: entityNumber,
-          issuer: claims.issuer,
-          subject: claims.subject,
-          createdAt: audit.at,
-        });
+      await tx.insert(staffIdentities).values({
+        memberEntityNumber: entityNumber,
+        issuer: claims.issuer,
+        subject: claims.subject,
+        createdAt: audit.at,
+      });
       await tx.insert(memberRoles).values({ entityNumber, role: claims.role });
       await recordOwn(tx, entityNumber, AUDIT_RESOURCES.staffIdentityCreate, audit);
       return { outcome: "accepted", entityNumber, created: true, roleChanged: true };
