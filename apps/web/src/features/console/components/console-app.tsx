@@ -10,6 +10,7 @@ import { DocumentIntakePage } from "./document-intake-page";
 import { FailedMailsPage } from "./failed-mails-page";
 import { QueryRoute } from "./query-page";
 import { QueuePage } from "./queue-page";
+import { StaffPage } from "./staff-page";
 
 export interface ConsoleAppProps {
   /** The logged-in staff member, from the session. */
@@ -38,6 +39,7 @@ export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps
           <Route path="queries/:reference" element={<QueryRoute />} />
           <Route path="documents/new" element={<DocumentIntakePage />} />
           <Route path="mails" element={<FailedMailsPage />} />
+          <Route path="staff" element={<StaffPage />} />
           <Route path="*" element={<Navigate to={consolePaths.queue()} replace />} />
         </Routes>
       </ConsoleLayout>
