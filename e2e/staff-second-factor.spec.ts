@@ -103,19 +103,19 @@ test("a local supervisor enrols an authenticator, then signs in with a code and 
   await logInAs(page, supervisor);
   await expect(page.getByRole("heading", { name: "Enter your authentication code" })).toBeFocused();
   const next = await appCode(secret, enrolled.step);
-  await page.getByLabel("Authentication code").fill(next.code);
+  await page.getByRole("textbox", { name: "Authentication code" }).fill(next.code);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/#\/console/);
   await logOut(page);
 
   // And with a recovery code instead, once.
   await logInAs(page, supervisor);
-  await page.getByLabel("Authentication code").fill(recoveryCodes[0] ?? "");
+  await page.getByRole("textbox", { name: "Authentication code" }).fill(recoveryCodes[0] ?? "");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/#\/console/);
   await logOut(page);
   await logInAs(page, supervisor);
-  await page.getByLabel("Authentication code").fill(recoveryCodes[0] ?? "");
+  await page.getByRole("textbox", { name: "Authentication code" }).fill(recoveryCodes[0] ?? "");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toContainText("That code is not right");
 });
