@@ -77,7 +77,9 @@ test.afterAll(async () => {
   await provider?.close();
 });
 
-test("a member of staff signs in through the scheme's provider and lands on the console", async ({ page }) => {
+test("a member of staff signs in through the scheme's provider and lands on the console", async ({
+  page,
+}) => {
   await page.goto(`${portalUrl}/`);
   await page.getByRole("link", { name: "Staff sign-in" }).click();
 
