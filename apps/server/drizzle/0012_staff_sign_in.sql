@@ -37,4 +37,5 @@ ALTER TABLE "staff_recovery_codes" ADD CONSTRAINT "staff_recovery_codes_member_e
 ALTER TABLE "staff_second_factors" ADD CONSTRAINT "staff_second_factors_member_entity_number_members_entity_number_fk" FOREIGN KEY ("member_entity_number") REFERENCES "public"."members"("entity_number") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "pending_sign_ins_member" ON "pending_sign_ins" USING btree ("member_entity_number");--> statement-breakpoint
 CREATE INDEX "staff_recovery_codes_member" ON "staff_recovery_codes" USING btree ("member_entity_number");--> statement-breakpoint
+CREATE INDEX "member_roles_role" ON "member_roles" USING btree ("role","entity_number");--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_sign_in_method_known" CHECK ("sessions"."sign_in_method" in ('password', 'oidc'));

@@ -605,6 +605,8 @@ export const memberRoles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.entityNumber, table.role] }),
+    // Who holds a role, in entity order: the supervisors' Staff page pages through staff by it.
+    index("member_roles_role").on(table.role, table.entityNumber),
     check("member_roles_role_known", sql`${table.role} in ('MEMBER', 'STAFF_AGENT', 'STAFF_SUPERVISOR')`),
   ],
 );
