@@ -57,3 +57,24 @@ export const secondFactorEnrolledSchema = z
   })
   .meta({ id: "SecondFactorEnrolled" });
 export type SecondFactorEnrolled = z.infer<typeof secondFactorEnrolledSchema>;
+
+// The console's offer (STAFF_MFA=optional): a local staff log-in signed in with its password alone
+// sets up an authenticator app from inside its session. Paths under CONSOLE_BASE.
+export const CONSOLE_SECOND_FACTOR_PATH = "/second-factor";
+export const CONSOLE_SECOND_FACTOR_ENROLMENT_PATH = "/second-factor/enrolment";
+export const CONSOLE_SECOND_FACTOR_ENROLMENT_CONFIRM_PATH = "/second-factor/enrolment/confirm";
+
+/**
+ * GET {CONSOLE_BASE}/second-factor: whether the log-in has a confirmed authenticator, and whether
+ * the console offers to set one up (a session signed in with a password, none confirmed yet).
+ */
+export const consoleSecondFactorStatusSchema = z
+  .object({ enrolled: z.boolean(), offered: z.boolean() })
+  .meta({ id: "ConsoleSecondFactorStatus" });
+export type ConsoleSecondFactorStatus = z.infer<typeof consoleSecondFactorStatusSchema>;
+
+/** POST {CONSOLE_BASE}/second-factor/enrolment/confirm: the recovery codes, shown this once. */
+export const consoleSecondFactorEnrolledSchema = z
+  .object({ recoveryCodes: z.array(z.string()) })
+  .meta({ id: "ConsoleSecondFactorEnrolled" });
+export type ConsoleSecondFactorEnrolled = z.infer<typeof consoleSecondFactorEnrolledSchema>;

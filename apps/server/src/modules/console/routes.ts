@@ -5,6 +5,7 @@ import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context
 import { consoleMailRoutes } from "./mail-routes.js";
 import { consoleMemberRoutes } from "./member-routes.js";
 import { consoleQueryRoutes } from "./query-routes.js";
+import { consoleSecondFactorRoutes } from "./second-factor-routes.js";
 import { consoleStaffRoutes } from "./staff-routes.js";
 
 /**
@@ -22,4 +23,5 @@ export const consoleModule: FastifyPluginAsync<SmartInquiryContext> = async (app
   await app.register(consoleMemberRoutes, routeContext);
   await app.register(consoleMailRoutes, routeContext);
   await app.register(consoleStaffRoutes, routeContext);
+  await app.register(consoleSecondFactorRoutes, routeContext);
 };
