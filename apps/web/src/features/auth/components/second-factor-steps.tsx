@@ -180,20 +180,56 @@ function grouped(secret: string): string {
 
 /** A staff log-in's first: an authenticator app set up, confirmed with a code, and the recovery codes. */
 export function SecondFactorEnrolmentStep({ onSuccess, onRestart }: StepProps) {
+  const signedIn = useSignedIn(onSuccess);
+  return (
+    <AuthenticatorEnrolment
+      intro="Staff log-ins need a second step: a code from an authenticator app on your phone."
+      start={startEnrolment}
+      confirm={confirmEnrolment}
+      onSaved={(enrolled) => signedIn(enrolled.session)}
+      onRestart={onRestart}
+    />
+  );
+}
+
+interface AuthenticatorEnrolmentProps<T extends { recoveryCodes: string[] }> {
+  /** The paragraph under the heading. */
+  intro: string;
+  /** A new secret (the log-in's pending sign-in, or the console's session). */
+  start: () => Promise<SecondFactorEnrolment>;
+  /** The first code of the new authenticator: the recovery codes, shown once. */
+  confirm: (code: string) => Promise<T>;
+  /** "I have saved these codes". */
+  onSaved: (enrolled: T) => void;
+  /** Back to the username and password, when the pending sign-in expired. */
+  onRestart: () => void;
+}
+
+/**
+ * Setting up an authenticator app: a QR code and the secret as text, a first code, then the ten
+ * recovery codes shown once. Used by the log-in's first step and by the console's offer
+ * (STAFF_MFA=optional), each with its own calls.
+ */
+export function AuthenticatorEnrolment<T extends { recoveryCodes: string[] }>({
+  intro,
+  start,
+  confirm,
+  onSaved,
+  onRestart,
+}: AuthenticatorEnrolmentProps<T>) {
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
   const [startFailure, setStartFailure] = useState<Failure | null>(null);
-  const [enrolled, setEnrolled] = useState<{ recoveryCodes: string[]; session: SessionInfo } | null>(null);
+  const [enrolled, setEnrolled] = useState<T | null>(null);
   const started = useRef(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const codesHeading = useRef<HTMLHeadingElement>(null);
-  const signedIn = useSignedIn(onSuccess);
   const secretId = useId();
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    startEnrolment().then(setEnrolment, (error: unknown) => setStartFailure(failureOf(error)));
-  }, []);
+    start().then(setEnrolment, (error: unknown) => setStartFailure(failureOf(error)));
+  }, [start]);
 
   useEffect(() => {
     if (enrolled) codesHeading.current?.focus();
@@ -214,7 +250,7 @@ export function SecondFactorEnrolmentStep({ onSuccess, onRestart }: StepProps) {
             <li key={code}>{code}</li>
           ))}
         </ol>
-        <button type="button" className="btn btn-primary" onClick={() => signedIn(enrolled.session)}>
+        <button type="button" className="btn btn-primary" onClick={() => onSaved(enrolled)}>
           I have saved these codes
         </button>
       </section>
@@ -226,7 +262,7 @@ export function SecondFactorEnrolmentStep({ onSuccess, onRestart }: StepProps) {
       <h2 id="enrolment-heading" className="h5" tabIndex={-1} ref={heading}>
         Set up your authenticator app
       </h2>
-      <p>Staff log-ins need a second step: a code from an authenticator app on your phone.</p>
+      <p>{intro}</p>
       <FailureAlert failure={startFailure} id={`${secretId}-start-error`} onRestart={onRestart} />
       {!enrolment && !startFailure ? (
         <div role="status">
@@ -260,7 +296,7 @@ export function SecondFactorEnrolmentStep({ onSuccess, onRestart }: StepProps) {
             hint="Six digits; a new one every 30 seconds."
             submitLabel="Confirm"
             digitsOnly
-            onCode={async (code) => setEnrolled(await confirmEnrolment(code))}
+            onCode={async (code) => setEnrolled(await confirm(code))}
             onRestart={onRestart}
           />
         </>

@@ -9,6 +9,7 @@ export const consoleKeys = {
   staff: ["console", "staff"] as const,
   failedMails: ["console", "failed-mails"] as const,
   staffAccounts: ["console", "staff-accounts"] as const,
+  secondFactor: ["console", "second-factor"] as const,
 };
 
 /**

@@ -10,6 +10,7 @@ import { DocumentIntakePage } from "./document-intake-page";
 import { FailedMailsPage } from "./failed-mails-page";
 import { QueryRoute } from "./query-page";
 import { QueuePage } from "./queue-page";
+import { SecondFactorOffer } from "./second-factor-offer";
 import { StaffPage } from "./staff-page";
 
 export interface ConsoleAppProps {
@@ -34,6 +35,7 @@ export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps
   return (
     <ConsoleUserContext value={user}>
       <ConsoleLayout schemeName={schemeName} logoutButton={logoutButton}>
+        <SecondFactorOffer />
         <Routes>
           <Route index element={<QueuePage />} />
           <Route path="queries/:reference" element={<QueryRoute />} />
