@@ -55,8 +55,13 @@ export const AUDIT_RESOURCES = {
   staffEnable: "staff-enable",
   staffRole: "staff-role",
   staffPasswordReset: "staff-password-reset",
-  /** Staff sign-in through the scheme's OpenID provider (modules/staff-sign-in; decision 0020). */
+  /**
+   * Staff sign-in through the scheme's OpenID provider (modules/staff-sign-in; decision 0020), or a
+   * local staff log-in's with its password (and second factor where asked; gateway/staff-sign-in-audit.ts).
+   */
   staffSignIn: "staff-sign-in",
+  /** A local staff log-in refused: a wrong password or a wrong second-factor code (nothing typed kept). */
+  staffSignInFailed: "staff-sign-in-failed",
   /** Refused: the provider gives the person no portal role, or the log-in is disabled. */
   staffSignInRefused: "staff-sign-in-refused",
   /** The log-in made at a first sign-in through the provider. */

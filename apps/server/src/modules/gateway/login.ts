@@ -9,6 +9,7 @@ import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.js";
 import { clearFailures, failureDelayMs, reserveAttempt, THROTTLE_POLICY } from "./login-throttle.js";
 import { createPendingSignIn, type SecondFactorStep, secondFactorStepFor } from "./second-factor.js";
 import { createSession } from "./sessions.js";
+import { recordLocalStaffSignIn } from "./staff-sign-in-audit.js";
 
 export interface LoginRequestOrigin {
   /** `${protocol}://${host}` of the request. */
@@ -16,6 +17,8 @@ export interface LoginRequestOrigin {
   clientAddress: string;
   /** The browser's device cookie (device-cookie.ts), if it sent one. */
   deviceCookie: string | undefined;
+  /** The request's id, for a staff log-in's audit row (staff-sign-in-audit.ts). */
+  requestId: string;
 }
 
 export interface LoginSuccess {
@@ -107,11 +110,14 @@ export async function logIn(
     ? await createSession(db, accepted.entityNumber, context.now(), "password")
     : null;
   if (!member || !sessionToken) {
+    // A known staff account's refusal is on record (no row for members or unknown usernames).
+    if (member) await recordLocalStaffSignIn(context, member.entityNumber, "failed", origin.requestId);
     await sleep(failureDelayMs(account.count, address.count, context.config.LOGIN_SLOWDOWN_MS));
     throw errors.loginFailed();
   }
 
   await clearFailures(db, accountKey);
+  await recordLocalStaffSignIn(context, member.entityNumber, "succeeded", origin.requestId);
   return {
     sessionToken,
     deviceCookie: newDeviceCookie(secret, username),

@@ -68,6 +68,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         ownOrigin: requestOrigin(request),
         clientAddress: request.ip,
         deviceCookie: request.cookies[DEVICE_COOKIE],
+        requestId: request.id,
       }).catch(async (error: unknown) => {
         const reason = loginFailureReason(error);
         if (reason) {

@@ -1,5 +1,6 @@
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import {
+  EXCEPTION_CODES,
   errorBodySchema,
   SECOND_FACTOR_ENROLMENT_CONFIRM_PATH,
   SECOND_FACTOR_ENROLMENT_PATH,
@@ -35,6 +36,7 @@ import {
   startEnrolment,
 } from "./second-factor.js";
 import { createSession, deleteSession } from "./sessions.js";
+import { recordLocalStaffSignIn } from "./staff-sign-in-audit.js";
 import { bindXsrfToSession } from "./xsrf-plugin.js";
 
 // The second-factor steps of a local staff log-in (second-factor.ts; docs/decisions/0021). Each
@@ -85,6 +87,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         const reason = error.statusCode === 429 ? "locked" : "wrong_code";
         authLog.write(request.log, "warn", "second_factor_failed", who, "second factor refused", { reason });
       }
+      if (error instanceof AppError && error.exceptionCode === EXCEPTION_CODES.SECOND_FACTOR_FAILED) {
+        await recordLocalStaffSignIn(context, pending.entityNumber, "failed", request.id);
+      }
       throw error;
     }
   }
@@ -110,6 +115,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     );
     reply.clearCookie(PENDING_SIGN_IN_COOKIE, { ...pendingSignInCookieOptions(request), maxAge: undefined });
     bindXsrfToSession(request, sessionToken);
+    await recordLocalStaffSignIn(context, member.entityNumber, "succeeded", request.id);
     authLog.write(
       request.log,
       "info",
