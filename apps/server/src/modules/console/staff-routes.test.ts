@@ -216,6 +216,21 @@ describe.each(TEST_DATABASE_KINDS)("the console's staff accounts on %s", (kind) 
     expect((await agent.browser.request({ method: "GET", url: QUEUE })).statusCode).toBe(403);
   });
 
+  it("leaves a disabled log-in out of the console's assignee list, and lists it again once enabled", async () => {
+    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    const assignees = async () => {
+      const answer = await supervisor.browser.request({ method: "GET", url: `${CONSOLE_BASE}/staff` });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().staff.map((person: { entityNumber: number }) => person.entityNumber);
+    };
+    expect(await assignees()).toContain(agent.entityNumber);
+    expect((await post(supervisor, `${ACCOUNTS}/${agent.entityNumber}/disable`)).statusCode).toBe(204);
+    expect(await assignees()).not.toContain(agent.entityNumber);
+    expect(await assignees()).toContain(supervisor.entityNumber);
+    expect((await post(supervisor, `${ACCOUNTS}/${agent.entityNumber}/enable`)).statusCode).toBe(204);
+    expect(await assignees()).toContain(agent.entityNumber);
+  });
+
   it("refuses agents with 403 on every staff-account route, and changes nothing", async () => {
     const agent = await loggedInStaff(testApp, "STAFF_AGENT");
     const other = await loggedInStaff(testApp, "STAFF_AGENT");
