@@ -75,6 +75,8 @@ export const AUDIT_RESOURCES = {
   /** A local staff log-in's second factor confirmed (its recovery codes made anew), and a recovery code spent. */
   secondFactorEnrolment: "second-factor-enrolment",
   recoveryCodeUse: "recovery-code-use",
+  /** A local staff log-in's authenticator and recovery codes removed by the operator (cli staff:reset-second-factor). */
+  secondFactorReset: "second-factor-reset",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 

@@ -3,7 +3,14 @@ import os from "node:os";
 import { type MemberRole, passwordStrengthProblem, STAFF_ROLES } from "@portal/domain";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
-import { memberRoles, members, sessions } from "../../db/schema.js";
+import {
+  memberRoles,
+  members,
+  pendingSignIns,
+  sessions,
+  staffRecoveryCodes,
+  staffSecondFactors,
+} from "../../db/schema.js";
 import {
   AUDIT_RESOURCES,
   type AuditResource,
@@ -256,5 +263,44 @@ export async function resetLogInPassword(
     const sessionsEnded = await endSessions(tx, login.entityNumber);
     await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffPasswordReset);
     return { entityNumber: login.entityNumber, sessionsEnded };
+  });
+}
+
+export interface SecondFactorResetResult {
+  entityNumber: number;
+  /** It had an authenticator (confirmed or not) or recovery codes: removed now. */
+  hadSecondFactor: boolean;
+  /** Sessions ended now; 0 when nothing was reset. */
+  sessionsEnded: number;
+}
+
+/**
+ * A local staff log-in that lost its phone (cli staff:reset-second-factor): its authenticator and
+ * its recovery codes are removed, its pending sign-ins and sessions end, in one transaction with
+ * the operator's audit row. Its next log-in sets up a new authenticator (STAFF_MFA=required) or
+ * is offered one in the console (optional). Nothing to remove: nothing changed, no row.
+ */
+export async function resetSecondFactor(
+  db: Db,
+  username: string,
+  operator: OperatorRequest,
+): Promise<SecondFactorResetResult> {
+  return db.transaction(async (tx) => {
+    const login = await lockLogIn(tx, { username });
+    const factors = await tx
+      .delete(staffSecondFactors)
+      .where(eq(staffSecondFactors.memberEntityNumber, login.entityNumber))
+      .returning({ entityNumber: staffSecondFactors.memberEntityNumber });
+    const codes = await tx
+      .delete(staffRecoveryCodes)
+      .where(eq(staffRecoveryCodes.memberEntityNumber, login.entityNumber))
+      .returning({ id: staffRecoveryCodes.id });
+    if (factors.length === 0 && codes.length === 0) {
+      return { entityNumber: login.entityNumber, hadSecondFactor: false, sessionsEnded: 0 };
+    }
+    await tx.delete(pendingSignIns).where(eq(pendingSignIns.memberEntityNumber, login.entityNumber));
+    const sessionsEnded = await endSessions(tx, login.entityNumber);
+    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.secondFactorReset);
+    return { entityNumber: login.entityNumber, hadSecondFactor: true, sessionsEnded };
   });
 }
