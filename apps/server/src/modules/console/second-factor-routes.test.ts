@@ -44,6 +44,10 @@ describe.each(TEST_DATABASE_KINDS)("the console's second-factor offer on %s", (k
     expect(status.statusCode).toBe(200);
     expect(status.json()).toEqual({ enrolled: false, offered: true });
 
+    // A confirmation before any start is a conflict, never a 401 (which would end the console).
+    const early = await staff.browser.request({ method: "POST", url: CONFIRM, payload: { code: "123456" } });
+    expect(early.statusCode).toBe(409);
+
     const started = await staff.browser.request({ method: "POST", url: START, payload: {} });
     expect(started.statusCode).toBe(200);
     const { secret, qrCode } = started.json();

@@ -121,7 +121,18 @@ export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = asyn
       const who = { subject: offer.username, clientAddress: request.ip };
       // The code step's own allowance, counted per session and per account before the code is read.
       const { accountKey } = await reserveCodeAttempt(context, { tokenHash, entityNumber });
-      const recoveryCodes = await confirmEnrolment(context, entityNumber, request.body.code, request.id);
+      const recoveryCodes = await confirmEnrolment(
+        context,
+        entityNumber,
+        request.body.code,
+        request.id,
+      ).catch((error: unknown) => {
+        // No enrolment started: the gateway's "log in again" (401) would end the console's session.
+        if (error instanceof AppError && error.exceptionCode === EXCEPTION_CODES.SECOND_FACTOR_EXPIRED) {
+          throw errors.conflict("Start setting up the authenticator app first.");
+        }
+        throw error;
+      });
       if (!recoveryCodes) {
         authLog.write(request.log, "warn", "second_factor_failed", who, "second factor refused", {
           reason: "wrong_code",
