@@ -60,7 +60,7 @@ export function SecondFactorOffer() {
       </button>
       <button
         type="button"
-        className="btn btn-outline-secondary btn-sm"
+        className="btn btn-outline-dark btn-sm"
         onClick={() => setStage("dismissed")}
       >
         Not now
