@@ -56,6 +56,9 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // Every spec logs queries as the same demo member within the hour.
       MEMBER_QUERIES_PER_HOUR: "1000",
+      // The staff desk's specs log in as the demo staff with a password alone; the second factor
+      // has its own spec and portal process (e2e/staff-second-factor.spec.ts).
+      STAFF_MFA: "optional",
     },
   },
 });

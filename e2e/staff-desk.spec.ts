@@ -150,3 +150,40 @@ test("a supervisor sees failed mails; a member never reaches the console", async
   const answer = await page.request.get("/api/console/queries");
   expect(answer.status()).toBe(403);
 });
+
+test("a supervisor disables an agent's log-in: the agent's next request finds no session", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await agentPage.goto("/");
+  await logInAs(agentPage, agent);
+  await expect(agentPage.getByRole("heading", { level: 1, name: "Queries" })).toBeVisible();
+
+  await page.goto("/");
+  await logInAs(page, supervisor);
+  await page.getByRole("link", { name: "Staff", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  const name = `${agent.firstName} ${agent.lastName}`;
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+  await row.getByRole("button", { name: `Disable ${name}` }).click();
+  await expect(row.getByText(`Disable ${name}'s log-in? Their sessions end at once.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await row.getByRole("button", { name: "Disable log-in" }).click();
+  await expect(page.getByText(`${name}'s log-in is disabled. Their sessions have ended.`)).toBeVisible();
+  await expect(row).toContainText("Disabled since");
+
+  // The agent's session ended with it: the next call is refused, the next page is the login screen.
+  expect((await agentPage.request.get("/api/console/queries")).status()).toBe(401);
+  await agentPage.reload();
+  await expect(agentPage).toHaveURL(/#\/login/);
+
+  // Enabled again, the agent logs in as before (the other specs log in as this agent).
+  await row.getByRole("button", { name: `Enable ${name}` }).click();
+  await expect(page.getByText(`${name} can log in again.`)).toBeVisible();
+  await logInAs(agentPage, agent);
+  await expect(agentPage.getByRole("heading", { level: 1, name: "Queries" })).toBeVisible();
+  await agentContext.close();
+});

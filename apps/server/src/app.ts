@@ -28,6 +28,8 @@ import { healthRoutes } from "./modules/monitoring/health-routes.js";
 import { metricsPlugin } from "./modules/monitoring/metrics.js";
 import { traceNamesPlugin } from "./modules/monitoring/trace-names.js";
 import { smartInquiryModule } from "./modules/smart-inquiry/routes.js";
+import { staffSignInOf } from "./modules/staff-sign-in/index.js";
+import { staffSignInRoutes } from "./modules/staff-sign-in/routes.js";
 import type { BlobStore } from "./modules/storage/blob-store.js";
 import { portalPageRoutes } from "./modules/web-app/portal-pages.js";
 import { webAppRoutes } from "./modules/web-app/routes.js";
@@ -83,6 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentRoutes, context);
   await app.register(helpRoutes, context);
   await app.register(appConfigRoutes, context);
+  // /auth/staff/*: staff sign in through the scheme's OpenID provider, when STAFF_OIDC_* are set.
+  const staffSignIn = staffSignInOf(context.config);
+  if (staffSignIn) await app.register(staffSignInRoutes, { ...context, ...staffSignIn });
   await app.register(smartInquiryModule, { ...context, blobStore, submissionsInFlight });
   await app.register(memberDetailsRoutes, {
     ...context,

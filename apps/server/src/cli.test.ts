@@ -115,6 +115,11 @@ describe("the command line", { timeout: 120_000 }, () => {
     expect(reset.stdout).toMatch(
       /^New password set for desk\.agent \(entity number \d{8}\): 0 sessions ended\n$/,
     );
+    const factorReset = await cli(["staff:reset-second-factor", "--username", "desk.agent"]);
+    expect(factorReset.stdout).toMatch(
+      /^desk\.agent \(entity number \d{8}\) has no second factor: nothing changed\n$/,
+    );
+    expect(factorReset.status).toBe(0);
     const disabled = await cli(["staff:disable", "--username", "desk.agent"]);
     expect(disabled.stdout).toMatch(
       /^Disabled desk\.agent \(entity number \d{8}\): log-in refused, 0 sessions ended\n$/,
@@ -140,7 +145,7 @@ describe("the command line", { timeout: 120_000 }, () => {
         trail
           .filter((event) => event.subjectEntityNumber === row?.entityNumber)
           .map((event) => event.resource),
-      ).toEqual(["staff-create", "staff-role", "staff-password-reset", "staff-disable"]);
+      ).toEqual(["staff-create", "staff-role", "staff-password-reset", "staff-disable"]); // no factor: no reset row
       expect(trail.map((event) => event.resource)).toContain("member-create");
       expect(trail.every((event) => /^cli:[^:]+:[0-9a-f-]{36}$/.test(event.requestId))).toBe(true);
     });
@@ -156,6 +161,7 @@ describe("the command line", { timeout: 120_000 }, () => {
       "staff:enable",
       "staff:role",
       "staff:reset-password",
+      "staff:reset-second-factor",
       "register:import",
       "backup --to FILE",
       "restore --from FILE",

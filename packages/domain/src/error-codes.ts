@@ -3,6 +3,9 @@ export const EXCEPTION_CODES = {
   UNAUTHENTICATED: "AUTH_REQUIRED",
   LOGIN_FAILED: "LOGIN_FAILED",
   LOGIN_LOCKED: "LOGIN_LOCKED",
+  /** A staff log-in's second factor: the code is wrong, used already, or the pending sign-in is gone. */
+  SECOND_FACTOR_FAILED: "SECOND_FACTOR_FAILED",
+  SECOND_FACTOR_EXPIRED: "SECOND_FACTOR_EXPIRED",
   BAD_LOGIN_MESSAGE: "BAD_LOGIN_MESSAGE",
   XSRF: "XSRF_REJECTED",
   NOT_FOUND: "NOT_FOUND",

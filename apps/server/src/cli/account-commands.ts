@@ -13,13 +13,14 @@ import {
   operatorRequest,
   recordOperatorChange,
   resetLogInPassword,
+  resetSecondFactor,
   setStaffRole,
 } from "../modules/members/operator-accounts.js";
 import { CLI, CommandError, type CommandIo } from "./command-io.js";
 import { readPassword } from "./read-password.js";
 
 // The operator's commands on log-ins: members and staff created, staff disabled, enabled, given a
-// role, given a new password. Passwords come from a prompt without echo, or from the first line of
+// role, given a new password, their second factor reset. Passwords come from a prompt without echo, or from the first line of
 // standard input when it is not a terminal: never from argv, which `ps` and shell history show.
 // Every change is audited with the operator as its actor (members/operator-accounts.ts).
 
@@ -32,6 +33,7 @@ export const ACCOUNT_USAGE = [
   `${CLI} staff:enable --username U`,
   `${CLI} staff:role --username U --role ${ROLE_CHOICES}`,
   `${CLI} staff:reset-password --username U`,
+  `${CLI} staff:reset-second-factor --username U`,
 ];
 
 const ACCOUNT_OPTIONS = {
@@ -180,6 +182,18 @@ async function staffResetPassword(args: string[], io: CommandIo): Promise<void> 
   );
 }
 
+async function staffResetSecondFactor(args: string[], io: CommandIo): Promise<void> {
+  const values = parse(args, USERNAME_ONLY);
+  requireOptions(values, ["username"]);
+  const username = normaliseUsername(String(values.username));
+  const result = await withDatabase(io, ({ db }) => resetSecondFactor(db, username, operatorRequest()));
+  io.stdout.write(
+    result.hadSecondFactor
+      ? `Second factor removed for ${username} (entity number ${result.entityNumber}): authenticator and recovery codes gone, ${sessionsEnded(result.sessionsEnded)}; the next log-in sets up a new one\n`
+      : `${username} (entity number ${result.entityNumber}) has no second factor: nothing changed\n`,
+  );
+}
+
 export const ACCOUNT_COMMANDS: Record<string, (args: string[], io: CommandIo) => Promise<void>> = {
   "member:create": memberCreate,
   "staff:create": staffCreate,
@@ -187,4 +201,5 @@ export const ACCOUNT_COMMANDS: Record<string, (args: string[], io: CommandIo) =>
   "staff:enable": staffEnable,
   "staff:role": staffRoleCommand,
   "staff:reset-password": staffResetPassword,
+  "staff:reset-second-factor": staffResetSecondFactor,
 };

@@ -127,10 +127,25 @@ describe("loadConfig", () => {
       ["SMTP_URL", { SMTP_URL: "" }],
       ["SESSION_SECRET", { SESSION_SECRET: "" }],
       ["SEED_DEMO_DATA", { SEED_DEMO_DATA: "true" }],
+      ["STAFF_MFA", { STAFF_MFA: "optional" }],
     ])("refuses to start without %s being right, naming it", (name, change) => {
       expect(() => loadConfig({ ...production, ...change })).toThrow(
         new RegExp(`NODE_ENV=production[\\s\\S]*${name}`),
       );
+    });
+
+    it("asks local staff log-ins for a second factor: required by default, and the only value production takes", () => {
+      expect(loadConfig(production).STAFF_MFA).toBe("required");
+      expect(loadConfig({ ...production, STAFF_MFA: "required" }).STAFF_MFA).toBe("required");
+      // Optional only by default for npm start: the embedded database in development.
+      expect(loadConfig({}).STAFF_MFA).toBe("optional");
+      expect(loadConfig({ NODE_ENV: "development" }).STAFF_MFA).toBe("optional");
+      expect(loadConfig({ NODE_ENV: "test" }).STAFF_MFA).toBe("required");
+      expect(
+        loadConfig({ DATABASE_URL: "postgres://localhost/portal", SESSION_SECRET: "x".repeat(32) }).STAFF_MFA,
+      ).toBe("required");
+      expect(loadConfig({ STAFF_MFA: "required" }).STAFF_MFA).toBe("required");
+      expect(() => loadConfig({ STAFF_MFA: "off" })).toThrow(/STAFF_MFA:/);
     });
 
     it("seeds demo accounts by default only into an embedded database outside production", () => {

@@ -99,6 +99,11 @@ export const envSchema = z.object({
     .min(1)
     .default(path.join(repoRoot, "apps", "web", "dist")),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  // A second factor (TOTP) for local staff log-ins (modules/gateway/second-factor.ts): "required"
+  // asks every one of them; "optional" only those who enrolled. Unset: required, except optional
+  // for the embedded database in development (npm start), so a newcomer reaches the console at once.
+  // Production accepts only required.
+  STAFF_MFA: z.enum(["required", "optional"]).optional(),
   UPDATE_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_UPDATE_WINDOW_DAYS),
   TIME_ZONE: z
     .string()
@@ -192,11 +197,35 @@ export const envSchema = z.object({
     })
     .optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default("member-portal"),
+  // Staff sign in through the scheme's OpenID provider when STAFF_OIDC_ISSUER is set (README, "Staff
+  // sign-in"; modules/staff-sign-in; docs/decisions/0020). The issuer is the base of its discovery
+  // document (ISSUER/.well-known/openid-configuration): https, or http on this machine's loopback only.
+  STAFF_OIDC_ISSUER: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be the OpenID provider's issuer address, such as https://login.scheme.example",
+    })
+    .refine((value) => {
+      const url = new URL(value);
+      return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    }, "must be an https:// address (http:// only on localhost, 127.0.0.1 or [::1])")
+    .refine((value) => !/[?#]/.test(value), "must be an address without ? or #")
+    .optional(),
+  STAFF_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  // The client's secret: error messages name the variable, never its value.
+  STAFF_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  STAFF_OIDC_ROLES_CLAIM: z.string().min(1).default("roles"),
+  STAFF_OIDC_AGENT_ROLE: z.string().min(1).default("portal-agent"),
+  STAFF_OIDC_SUPERVISOR_ROLE: z.string().min(1).default("portal-supervisor"),
+  // With the provider configured, local staff passwords are refused unless this is true (break-glass).
+  STAFF_LOCAL_LOGIN: booleanText.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "MAIL_FROM" | "SHUTDOWN_GRACE_SECONDS"> {
+export interface Config extends Omit<Env, "MAIL_FROM" | "SHUTDOWN_GRACE_SECONDS" | "STAFF_MFA"> {
+  /** STAFF_MFA, or its default: optional only for the embedded database in development. */
+  STAFF_MFA: "required" | "optional";
   /** MAIL_FROM, or the brand's sender name at no-reply@localhost: the sender of every mail. */
   MAIL_FROM: string;
   /** SHUTDOWN_GRACE_SECONDS, or 30 (REQUEST_TIMEOUT_SECONDS when shorter). */
@@ -277,7 +306,32 @@ function productionProblems(values: Env): string[] {
   if (values.SEED_DEMO_DATA) {
     problems.push("SEED_DEMO_DATA: demo accounts with published passwords are never seeded in production");
   }
+  if (values.STAFF_MFA !== undefined && values.STAFF_MFA !== "required") {
+    problems.push("STAFF_MFA: must be required in production (every local staff log-in has a second factor)");
+  }
   return problems;
+}
+
+/** The scheme's OpenID provider is all three of issuer, client id and secret, or none of them. */
+function staffOidcProblems(values: Env): string[] {
+  const given = {
+    STAFF_OIDC_ISSUER: values.STAFF_OIDC_ISSUER,
+    STAFF_OIDC_CLIENT_ID: values.STAFF_OIDC_CLIENT_ID,
+    STAFF_OIDC_CLIENT_SECRET: values.STAFF_OIDC_CLIENT_SECRET,
+  };
+  const set = Object.values(given).filter((value) => value !== undefined).length;
+  if (set === 0 || set === 3) {
+    if (values.STAFF_OIDC_AGENT_ROLE === values.STAFF_OIDC_SUPERVISOR_ROLE) {
+      return ["STAFF_OIDC_SUPERVISOR_ROLE: must differ from STAFF_OIDC_AGENT_ROLE"];
+    }
+    return [];
+  }
+  return Object.entries(given)
+    .filter(([, value]) => value === undefined)
+    .map(
+      ([name]) =>
+        `${name}: required when any of STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID, STAFF_OIDC_CLIENT_SECRET is set`,
+    );
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
@@ -328,6 +382,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       "Invalid configuration:\n  MAIL_TRANSPORT: files writes mails to DATA_DIR/outbox, but SMTP_URL is set too: choose one",
     );
   }
+  const oidcProblems = staffOidcProblems(values);
+  if (oidcProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${oidcProblems.map((line) => `  ${line}`).join("\n")}`);
+  }
   const mailTransport = values.MAIL_TRANSPORT ?? (values.SMTP_URL ? "smtp" : "files");
   const problems = productionProblems(values);
   if (problems.length > 0) {
@@ -345,6 +403,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     seedDemoData: values.SEED_DEMO_DATA ?? (databaseKind === "embedded" && values.NODE_ENV !== "production"),
     mailTransport,
     SHUTDOWN_GRACE_SECONDS: values.SHUTDOWN_GRACE_SECONDS ?? Math.min(30, values.REQUEST_TIMEOUT_SECONDS),
+    STAFF_MFA:
+      values.STAFF_MFA ??
+      (databaseKind === "embedded" && values.NODE_ENV === "development" ? "optional" : "required"),
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     warnings: likelyMisspellings(env),
   };

@@ -41,6 +41,9 @@ export const members = pgTable(
      * sessions ended in the same transaction. Null: the log-in works.
      */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** The last time a session was made for this log-in, and how: "password" or "oidc" (staff page). */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    lastSignInMethod: text("last_sign_in_method"),
   },
   (table) => [
     // A log-in is a username AND a password hash, or neither: never a half that could be matched.
@@ -72,8 +75,76 @@ export const sessions = pgTable(
       .references(() => members.entityNumber, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    /** How the session was signed in: "password" (the gateway, with a second factor for local staff) or "oidc" (staff through the scheme's identity provider). */
+    signInMethod: text("sign_in_method").notNull().default("password"),
   },
-  (table) => [index("sessions_member").on(table.memberEntityNumber)],
+  (table) => [
+    index("sessions_member").on(table.memberEntityNumber),
+    check("sessions_sign_in_method_known", sql`${table.signInMethod} in ('password', 'oidc')`),
+  ],
+);
+
+/**
+ * A staff member who signs in through the scheme's OpenID provider: the log-in is matched by the
+ * provider's issuer and subject (`sub`), never by a name or an address (docs/decisions, staff sign-in).
+ */
+export const staffIdentities = pgTable(
+  "staff_identities",
+  {
+    memberEntityNumber: integer("member_entity_number")
+      .primaryKey()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [unique("staff_identities_issuer_subject").on(table.issuer, table.subject)],
+);
+
+/**
+ * A local staff log-in's second factor: a TOTP secret (RFC 6238), sealed with a key derived from
+ * the session secret, so the database alone does not hold a usable one. Unconfirmed until the
+ * first code is given; the last time step used is kept, so a code works once.
+ */
+export const staffSecondFactors = pgTable("staff_second_factors", {
+  memberEntityNumber: integer("member_entity_number")
+    .primaryKey()
+    .references(() => members.entityNumber, { onDelete: "cascade" }),
+  sealedSecret: text("sealed_secret").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+});
+
+/** Single-use recovery codes of a second factor: only their hashes, each spent once. */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("staff_recovery_codes_member").on(table.memberEntityNumber)],
+);
+
+/**
+ * A password accepted for a local staff log-in that still owes its second factor: no session yet,
+ * only this short-lived token (its hash here) for the code step or the enrolment.
+ */
+export const pendingSignIns = pgTable(
+  "pending_sign_ins",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("pending_sign_ins_member").on(table.memberEntityNumber)],
 );
 
 /**
@@ -534,6 +605,8 @@ export const memberRoles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.entityNumber, table.role] }),
+    // Who holds a role, in entity order: the supervisors' Staff page pages through staff by it.
+    index("member_roles_role").on(table.role, table.entityNumber),
     check("member_roles_role_known", sql`${table.role} in ('MEMBER', 'STAFF_AGENT', 'STAFF_SUPERVISOR')`),
   ],
 );

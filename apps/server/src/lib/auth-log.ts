@@ -17,7 +17,11 @@ export type AuthEvent =
   | "registration_requested"
   | "account_activated"
   | "password_reset_requested"
-  | "password_reset_completed";
+  | "password_reset_completed"
+  // A local staff log-in's second factor (modules/gateway/second-factor.ts).
+  | "second_factor_enrolled"
+  | "second_factor_failed"
+  | "recovery_code_used";
 
 export interface AuthEventFields {
   event: AuthEvent;

@@ -56,6 +56,9 @@ export async function createTestApp(
     MEMBER_PICTURES_PER_HOUR: "10000",
     MEMBER_CARD_ORDERS_PER_HOUR: "10000",
     PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+    // Staff in route tests log in with a password alone (loggedInStaff); the second factor's own
+    // tests (gateway/second-factor.test.ts) set required, as production has it.
+    STAFF_MFA: "optional",
     ...env,
   });
   const { blobDir: givenBlobDir, wrapBlobStore, ...buildOptions } = options;

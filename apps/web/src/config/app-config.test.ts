@@ -28,6 +28,7 @@ const served: AppConfig = {
   authClientId: "portal-web",
   brand,
   sessionIdleMinutes: 15,
+  staffSignIn: true,
 };
 
 function serve(answer: () => Response) {
@@ -71,6 +72,7 @@ describe("loadAppConfig", () => {
 const fieldValue = fc.oneof(
   fc.constant(undefined),
   fc.constant(null),
+  fc.boolean(),
   fc.string(),
   fc.constantFrom(
     "",
@@ -153,6 +155,7 @@ const FIELDS = [
   "authClientId",
   "brand",
   "sessionIdleMinutes",
+  "staffSignIn",
 ] as const;
 
 /** Configs that are right except, often, for a field or two; and anything at all. */

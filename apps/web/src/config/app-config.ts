@@ -131,6 +131,7 @@ export function checkAppConfig(raw: unknown): AppConfig {
     authClientId: text("authClientId", filledText),
     brand: brand as WebBrand,
     sessionIdleMinutes: 15,
+    staffSignIn: false,
   };
   const minutes = raw.sessionIdleMinutes === undefined ? 15 : raw.sessionIdleMinutes;
   if (typeof minutes === "number" && Number.isSafeInteger(minutes) && minutes > 0) {
@@ -138,6 +139,9 @@ export function checkAppConfig(raw: unknown): AppConfig {
   } else {
     wrong.push("sessionIdleMinutes");
   }
+  const staffSignIn = raw.staffSignIn === undefined ? false : raw.staffSignIn;
+  if (typeof staffSignIn === "boolean") config.staffSignIn = staffSignIn;
+  else wrong.push("staffSignIn");
   if (wrong.length > 0) throw new Error(`/app-config.json: wrong or missing ${wrong.join(", ")}`);
   return config;
 }

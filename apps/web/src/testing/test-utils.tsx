@@ -41,6 +41,7 @@ export const testConfig: AppConfig = {
       "Test Medical Scheme is a fictional medical scheme: the contact details above are example data.",
   },
   sessionIdleMinutes: 15,
+  staffSignIn: false,
 };
 
 export function createTestQueryClient(): QueryClient {

@@ -31,6 +31,10 @@ export const appConfigSchema = z
       .positive()
       .default(15)
       .describe("Minutes without a request after which the server ends a session: the SPA warns before."),
+    staffSignIn: z
+      .boolean()
+      .default(false)
+      .describe("Staff sign in through the scheme's OpenID provider: the login screen links to it."),
   })
   .meta({ id: "AppConfig" });
 export type AppConfig = z.output<typeof appConfigSchema>;

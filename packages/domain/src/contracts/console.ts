@@ -16,6 +16,7 @@ export const CONSOLE_LIMITS = {
   replyHtmlMaxLength: 100_000,
   noteMaxLength: 5_000,
   queuePageSize: 25,
+  staffAccountsPageSize: 50,
 } as const;
 
 export const QUEUE_STATUS_FILTERS = ["OPEN", "CLOSED", "ALL"] as const;
@@ -173,6 +174,42 @@ export const staffMemberSchema = personNameSchema.extend({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
+
+/** GET {CONSOLE_BASE}/staff-accounts (supervisors): a page of staff log-ins, by entity number. */
+export const staffAccountsQuerySchema = z.object({
+  after: entityNumberSchema
+    .optional()
+    .describe("The entity number of the previous page's last account (its nextCursor)."),
+});
+export type StaffAccountsQuery = z.input<typeof staffAccountsQuerySchema>;
+
+export const STAFF_SIGN_IN_METHODS = ["password", "oidc"] as const;
+
+export const staffAccountSchema = personNameSchema.extend({
+  /** The local log-in's username; null for someone who signs in only through the identity provider. */
+  username: z.string().nullable(),
+  /** A supervisor holding both staff roles is a supervisor. Disabling keeps the role. */
+  role: staffMemberSchema.shape.role,
+  /** When the log-in was disabled; null while it works. */
+  disabledAt: z.string().nullable(),
+  lastSignIn: z.object({ at: z.string(), method: z.enum(STAFF_SIGN_IN_METHODS) }).nullable(),
+  /** How they sign in: a password (with an authenticator app once confirmed), the identity provider, or both. */
+  signIn: z.object({
+    password: z.boolean(),
+    authenticatorApp: z.boolean(),
+    identityProvider: z.boolean(),
+  }),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+export const staffAccountsResponseSchema = z.object({
+  accounts: z.array(staffAccountSchema),
+  /** The `after` of the next page; null on the last. */
+  nextCursor: z.number().int().nullable(),
+});
+export type StaffAccountsResponse = z.infer<typeof staffAccountsResponseSchema>;
+export const staffAccountParamsSchema = z.object({ entityNumber: entityNumberSchema });
+export const staffRoleBodySchema = z.object({ role: staffMemberSchema.shape.role });
+export type StaffRoleBody = z.infer<typeof staffRoleBodySchema>;
 
 export const failedMailSchema = z.object({
   id: z.number().int(),

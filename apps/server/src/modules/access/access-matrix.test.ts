@@ -41,6 +41,7 @@ const SAMPLE_BODIES: Record<string, object> = {
   "/notes": { text: "A note." },
   "/replies": { html: "<p>An answer.</p>" },
   "/assignee": { assigneeEntityNumber: null },
+  "/role": { role: "STAFF_AGENT" },
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -58,6 +59,8 @@ interface Owned {
   documentAttachment: number;
   policyId: number;
   policyIdentifier: string;
+  /** A staff log-in of its own for the staff-account routes, which a supervisor may disable. */
+  staffAccount: number;
 }
 
 /** Whether the member logged in as `who` reaches what `owner` of family A holds, by target kind. */
@@ -145,6 +148,7 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       documentAttachment: document?.attachmentId ?? 0,
       policyId: a.policyId,
       policyIdentifier: a.policyIdentifier,
+      staffAccount: (await loggedInStaff(testApp, "STAFF_AGENT")).entityNumber,
     };
     routes = testApp.app.accessTable.filter((route) => route.method !== "HEAD");
   });
@@ -166,7 +170,8 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       "dependentEntityNumber",
       "patientEntityNumber",
     ]) {
-      values[param] = entityOf[owner];
+      // A staff-account route names staff only: a member's entity number is not found there.
+      values[param] = rule.kind === "staff-account" ? owned.staffAccount : entityOf[owner];
     }
     if (missing && rule.param) values[rule.param] = MISSING;
     const path = route.url.replace(/:(\w+)/g, (_, name: string) => String(values[name]));

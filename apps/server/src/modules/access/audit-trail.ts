@@ -45,13 +45,38 @@ export const AUDIT_RESOURCES = {
   accountActivation: "account-activation",
   passwordResetRequest: "password-reset-request",
   passwordReset: "password-reset",
-  /** Log-ins the operator created or changed at the command line (cli.ts, members/operator-accounts.ts). */
+  /**
+   * Log-ins the operator created or changed at the command line (cli.ts, members/operator-accounts.ts);
+   * disable, enable and role also by a supervisor on the console's Staff page (the actor tells which).
+   */
   memberCreate: "member-create",
   staffCreate: "staff-create",
   staffDisable: "staff-disable",
   staffEnable: "staff-enable",
   staffRole: "staff-role",
   staffPasswordReset: "staff-password-reset",
+  /**
+   * Staff sign-in through the scheme's OpenID provider (modules/staff-sign-in; decision 0020), or a
+   * local staff log-in's with its password (and second factor where asked; gateway/staff-sign-in-audit.ts).
+   */
+  staffSignIn: "staff-sign-in",
+  /** A local staff log-in refused: a wrong password or a wrong second-factor code (nothing typed kept). */
+  staffSignInFailed: "staff-sign-in-failed",
+  /** Refused: the provider gives the person no portal role, or the log-in is disabled. */
+  staffSignInRefused: "staff-sign-in-refused",
+  /** The log-in made at a first sign-in through the provider. */
+  staffIdentityCreate: "staff-identity-create",
+  /** The staff role set (or removed) at a sign-in, from the provider's roles claim. */
+  staffSignInRole: "staff-sign-in-role",
+  /** A local staff password refused at the gateway while staff sign in through the provider. */
+  staffLocalLoginRefused: "staff-local-login-refused",
+  /** The console's list of staff log-ins (names, roles, last sign-in), read by a supervisor. */
+  staffAccounts: "staff-accounts",
+  /** A local staff log-in's second factor confirmed (its recovery codes made anew), and a recovery code spent. */
+  secondFactorEnrolment: "second-factor-enrolment",
+  recoveryCodeUse: "recovery-code-use",
+  /** A local staff log-in's authenticator and recovery codes removed by the operator (cli staff:reset-second-factor). */
+  secondFactorReset: "second-factor-reset",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { STAFF_ROLES } from "@portal/domain";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.js";
-import { documentSubmissions, members, policies, queries } from "../../db/schema.js";
+import { documentSubmissions, memberRoles, members, policies, queries } from "../../db/schema.js";
 
 // What a request acts on, named by its path: whose data it is. The access plugin asks the route's
 // target rule for the owner, then the audience's reach decides; the handler only ever sees the
@@ -18,7 +19,7 @@ export type MemberReach =
 
 export interface TargetRule {
   /** What the path names: used by the access matrix and by the OpenAPI description. */
-  kind: "self" | "entity" | "dependent" | "query" | "document-submission" | "policy";
+  kind: "self" | "entity" | "dependent" | "query" | "document-submission" | "policy" | "staff-account";
   /** The path parameter that names the target; none for "self". */
   param: string | null;
   memberReach: MemberReach;
@@ -124,6 +125,32 @@ export function policyParam(param: string, identifierQueryField: string): Target
         )
         .limit(1);
       return row?.owner ?? null;
+    },
+  };
+}
+
+/**
+ * A staff log-in named by entity number: someone holding a staff role (a disabled one keeps it).
+ * Anyone else is not found, so the console's staff routes never touch a member's log-in.
+ */
+export function staffAccountParam(param: string): TargetRule {
+  return {
+    kind: "staff-account",
+    param,
+    // Members never reach a staff route; "own" is the narrowest.
+    memberReach: "own",
+    ownerOf: async (db, request) => {
+      const [row] = await db
+        .select({ entityNumber: memberRoles.entityNumber })
+        .from(memberRoles)
+        .where(
+          and(
+            eq(memberRoles.entityNumber, numberParam(request, param)),
+            inArray(memberRoles.role, [...STAFF_ROLES]),
+          ),
+        )
+        .limit(1);
+      return row?.entityNumber ?? null;
     },
   };
 }

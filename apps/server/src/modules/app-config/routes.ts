@@ -1,6 +1,7 @@
 import { type AppConfig, appConfigSchema, webBrandOf } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
+import { staffSignInOf } from "../staff-sign-in/index.js";
 
 /** The SPA reads this before it renders: the service base paths are set at start-up. */
 export const appConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
@@ -13,6 +14,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     // The brand's footer links written {{SCHEME_SITE_URL}}/path go to SCHEME_SITE_URL's pages.
     brand: webBrandOf(config.brand, config.SCHEME_SITE_URL),
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    staffSignIn: staffSignInOf(config) !== null,
   };
   // Checked against its contract once, here, and sent as the same bytes every time: it cannot
   // change while the process runs, and checking it per request was a tenth of the answer's time.

@@ -7,7 +7,7 @@ import {
   STAFF_ROLES,
   staffListResponseSchema,
 } from "@portal/domain";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { documentSubmissionAttachments, documentSubmissions, memberRoles, members } from "../../db/schema.js";
@@ -181,7 +181,8 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
         })
         .from(memberRoles)
         .innerJoin(members, eq(members.entityNumber, memberRoles.entityNumber))
-        .where(inArray(memberRoles.role, [...STAFF_ROLES]))
+        // A disabled log-in (staff:disable, the Staff page) keeps its roles but takes no new work.
+        .where(and(inArray(memberRoles.role, [...STAFF_ROLES]), isNull(members.disabledAt)))
         .orderBy(asc(members.lastName), asc(members.firstName));
       // A supervisor holding both roles is listed once, as a supervisor.
       const byPerson = new Map<number, (typeof rows)[number]>();

@@ -5,6 +5,8 @@ import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context
 import { consoleMailRoutes } from "./mail-routes.js";
 import { consoleMemberRoutes } from "./member-routes.js";
 import { consoleQueryRoutes } from "./query-routes.js";
+import { consoleSecondFactorRoutes } from "./second-factor-routes.js";
+import { consoleStaffRoutes } from "./staff-routes.js";
 
 /**
  * The staff console's calls, registered with the prefix CONSOLE_BASE. Every route declares a
@@ -20,4 +22,6 @@ export const consoleModule: FastifyPluginAsync<SmartInquiryContext> = async (app
   await app.register(consoleQueryRoutes, routeContext);
   await app.register(consoleMemberRoutes, routeContext);
   await app.register(consoleMailRoutes, routeContext);
+  await app.register(consoleStaffRoutes, routeContext);
+  await app.register(consoleSecondFactorRoutes, routeContext);
 };

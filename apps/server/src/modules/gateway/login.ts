@@ -4,9 +4,12 @@ import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import { findMemberByUsername, normaliseUsername } from "../members/members-repository.js";
 import { unknownUserHash, verifyPassword } from "../members/passwords.js";
+import { LocalStaffPasswordRefusedError, localStaffPasswordRefused } from "../staff-sign-in/local-login.js";
 import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.js";
 import { clearFailures, failureDelayMs, reserveAttempt, THROTTLE_POLICY } from "./login-throttle.js";
+import { createPendingSignIn, type SecondFactorStep, secondFactorStepFor } from "./second-factor.js";
 import { createSession } from "./sessions.js";
+import { recordLocalStaffSignIn } from "./staff-sign-in-audit.js";
 
 export interface LoginRequestOrigin {
   /** `${protocol}://${host}` of the request. */
@@ -14,6 +17,8 @@ export interface LoginRequestOrigin {
   clientAddress: string;
   /** The browser's device cookie (device-cookie.ts), if it sent one. */
   deviceCookie: string | undefined;
+  /** The request's id, for a staff log-in's audit row (staff-sign-in-audit.ts). */
+  requestId: string;
 }
 
 export interface LoginSuccess {
@@ -21,6 +26,15 @@ export interface LoginSuccess {
   /** A fresh device cookie for this browser: its next log-ins are counted apart. */
   deviceCookie: string;
   member: { entityNumber: number; firstName: string; lastName: string };
+}
+
+/**
+ * A local staff log-in's right password while a second factor is owed (second-factor.ts): no
+ * session, a pending sign-in instead (its token goes in a cookie of its own).
+ */
+export interface LoginSecondFactorOwed {
+  pendingToken: string;
+  secondFactor: SecondFactorStep;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,7 +61,7 @@ export async function logIn(
   context: AppContext,
   message: AuthenticationRequestMessage,
   origin: LoginRequestOrigin,
-): Promise<LoginSuccess> {
+): Promise<LoginSuccess | LoginSecondFactorOwed> {
   checkMessageIsForUs(message, context, origin.ownOrigin);
   const { db, secret } = context;
   const username = normaliseUsername(message.Login);
@@ -70,17 +84,40 @@ export async function logIn(
     message.Password,
     member?.passwordHash ?? unknownUserHash(context.config.PASSWORD_HASH_COST),
   );
+  // While staff sign in through the scheme's OpenID provider, a local staff password opens nothing
+  // (unless STAFF_LOCAL_LOGIN=true): answered as a wrong password, after the same hash and delay.
+  if (
+    member &&
+    passwordMatches &&
+    !member.disabledAt &&
+    (await localStaffPasswordRefused(context, member.entityNumber))
+  ) {
+    await sleep(failureDelayMs(account.count, address.count, context.config.LOGIN_SLOWDOWN_MS));
+    throw new LocalStaffPasswordRefusedError(member.entityNumber);
+  }
   // A disabled log-in (cli staff:disable) is answered as a wrong password, after the same hash.
-  const sessionToken =
-    member && passwordMatches && !member.disabledAt
-      ? await createSession(db, member.entityNumber, context.now())
-      : null;
+  const accepted = member && passwordMatches && !member.disabledAt ? member : null;
+  // A local staff log-in may owe a second factor: then a pending sign-in, and no session yet.
+  const secondFactor = accepted ? await secondFactorStepFor(context, accepted.entityNumber) : null;
+  if (accepted && secondFactor) {
+    await clearFailures(db, accountKey);
+    return {
+      pendingToken: await createPendingSignIn(db, accepted.entityNumber, context.now()),
+      secondFactor,
+    };
+  }
+  const sessionToken = accepted
+    ? await createSession(db, accepted.entityNumber, context.now(), "password")
+    : null;
   if (!member || !sessionToken) {
+    // A known staff account's refusal is on record (no row for members or unknown usernames).
+    if (member) await recordLocalStaffSignIn(context, member.entityNumber, "failed", origin.requestId);
     await sleep(failureDelayMs(account.count, address.count, context.config.LOGIN_SLOWDOWN_MS));
     throw errors.loginFailed();
   }
 
   await clearFailures(db, accountKey);
+  await recordLocalStaffSignIn(context, member.entityNumber, "succeeded", origin.requestId);
   return {
     sessionToken,
     deviceCookie: newDeviceCookie(secret, username),

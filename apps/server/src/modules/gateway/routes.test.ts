@@ -509,6 +509,7 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
         authClientId: "member-portal-web",
         brand: webBrandOf(DEFAULT_BRAND, "https://www.meridian.example"),
         sessionIdleMinutes: 15,
+        staffSignIn: false,
       });
     });
   });

@@ -2,7 +2,9 @@ import {
   authenticationRequestMessageSchema,
   errorBodySchema,
   GATEWAY_PATH,
+  loginAnswerSchema,
   loginErrorResponses,
+  logoutAnswerSchema,
   noContentSchema,
   PORTAL_PING_PATH,
   portalPingResponseSchema,
@@ -21,9 +23,16 @@ import { requestOrigin } from "../../lib/request-origin.js";
 import { listRoles } from "../access/roles.js";
 import { findMemberByEntityNumber, normaliseUsername } from "../members/members-repository.js";
 import type { LoginFailureReason } from "../monitoring/metrics.js";
+import { staffEndSessionUrl } from "../staff-sign-in/end-session.js";
+import {
+  LocalStaffPasswordRefusedError,
+  noteLocalStaffPasswordRefused,
+} from "../staff-sign-in/local-login.js";
 import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
+import { PENDING_SIGN_IN_COOKIE } from "./second-factor.js";
+import { pendingSignInCookieOptions, secondFactorRoutes } from "./second-factor-routes.js";
 import { deleteSession } from "./sessions.js";
 import { bindXsrfToNewPreSession, bindXsrfToSession } from "./xsrf-plugin.js";
 
@@ -43,13 +52,14 @@ async function workspaceOf(db: Db, entityNumber: number): Promise<Workspace> {
 
 export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const authLog = createAuthLog(context.secret);
+  await app.register(secondFactorRoutes, context);
 
   app.post(
     GATEWAY_PATH,
     {
       schema: {
         body: authenticationRequestMessageSchema,
-        response: { 200: sessionInfoSchema, ...loginErrorResponses },
+        response: { 200: loginAnswerSchema, ...loginErrorResponses },
       },
     },
     async (request, reply) => {
@@ -58,14 +68,26 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         ownOrigin: requestOrigin(request),
         clientAddress: request.ip,
         deviceCookie: request.cookies[DEVICE_COOKIE],
-      }).catch((error: unknown) => {
+        requestId: request.id,
+      }).catch(async (error: unknown) => {
         const reason = loginFailureReason(error);
         if (reason) {
           app.metrics.loginFailed(reason);
           authLog.write(request.log, "warn", "login_failed", who, "log-in refused", { reason });
         }
+        if (error instanceof LocalStaffPasswordRefusedError) {
+          await noteLocalStaffPasswordRefused(context, request, authLog, who, error);
+        }
         throw error;
       });
+      if ("pendingToken" in success) {
+        // A local staff log-in owes its second factor: no session yet (second-factor-routes.ts).
+        reply.setCookie(PENDING_SIGN_IN_COOKIE, success.pendingToken, pendingSignInCookieOptions(request));
+        authLog.write(request.log, "info", "login_succeeded", who, "password accepted, second factor owed", {
+          secondFactor: success.secondFactor,
+        });
+        return { authenticated: false as const, secondFactor: success.secondFactor };
+      }
       // Rotate: whatever session the browser had before is ended, never upgraded.
       if (request.memberSession) await deleteSession(context.db, request.memberSession.tokenHash);
       reply.setCookie(SESSION_COOKIE, success.sessionToken, cookieOptions(request, true));
@@ -91,9 +113,11 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
 
   app.post(
     "/wsg/logout",
-    { schema: { response: { 204: noContentSchema, 403: errorBodySchema } } },
+    { schema: { response: { 200: logoutAnswerSchema, 204: noContentSchema, 403: errorBodySchema } } },
     async (request, reply) => {
       const session = request.memberSession;
+      // Signed in through the scheme's OpenID provider: the SPA sends the browser there to sign out too.
+      const endSessionUrl = session ? await staffEndSessionUrl(context, session.tokenHash) : undefined;
       if (session) {
         await deleteSession(context.db, session.tokenHash);
         const member = await findMemberByEntityNumber(context.db, session.entityNumber);
@@ -107,6 +131,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       }
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
       bindXsrfToNewPreSession(request);
+      if (endSessionUrl) return reply.code(200).send({ endSessionUrl });
       return reply.code(204).send(null);
     },
   );

@@ -24,7 +24,15 @@ const TOUCH_INTERVAL_MS = 60_000;
  * deletes the sessions) either waits for this session and deletes it, or commits first and this
  * finds the log-in disabled: no session outlives the disabling.
  */
-export async function createSession(db: Db, entityNumber: number, now: Date): Promise<string | null> {
+/** How a session was signed in: the gateway's password (and a local staff second factor), or the scheme's OpenID provider. */
+export type SignInMethod = "password" | "oidc";
+
+export async function createSession(
+  db: Db,
+  entityNumber: number,
+  now: Date,
+  signInMethod: SignInMethod = "password",
+): Promise<string | null> {
   const token = randomToken();
   const created = await db.transaction(async (tx) => {
     const [enabled] = await tx
@@ -38,7 +46,13 @@ export async function createSession(db: Db, entityNumber: number, now: Date): Pr
       memberEntityNumber: entityNumber,
       createdAt: now,
       lastSeenAt: now,
+      signInMethod,
     });
+    // Shown on the supervisors' Staff page: when and how this log-in last signed in.
+    await tx
+      .update(members)
+      .set({ lastSignInAt: now, lastSignInMethod: signInMethod })
+      .where(eq(members.entityNumber, entityNumber));
     return true;
   });
   return created ? token : null;

@@ -1,7 +1,16 @@
 import { ACCOUNT_PATHS } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountTokens, auditEvents, memberRoles, members, outboxMails, sessions } from "../../db/schema.js";
+import {
+  accountTokens,
+  auditEvents,
+  memberRoles,
+  members,
+  outboxMails,
+  sessions,
+  staffRecoveryCodes,
+  staffSecondFactors,
+} from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import {
   addMember,
@@ -22,6 +31,7 @@ import {
   operatorRequest,
   recordOperatorChange,
   resetLogInPassword,
+  resetSecondFactor,
   setStaffRole,
 } from "./operator-accounts.js";
 
@@ -206,6 +216,49 @@ describe.each(TEST_DATABASE_KINDS)("the operator's changes to log-ins, on %s", (
     expect((await operatorRows(staff.entityNumber)).map((row) => row.resource)).toEqual([
       AUDIT_RESOURCES.staffPasswordReset,
     ]);
+  });
+
+  it("resets a lost second factor: the authenticator and recovery codes removed, every session ended, audited", async () => {
+    const staff = await staffMember();
+    const browser = await loggedIn(staff.username, staff.password);
+    const now = new Date();
+    await db().insert(staffSecondFactors).values({
+      memberEntityNumber: staff.entityNumber,
+      sealedSecret: "sealed",
+      createdAt: now,
+      confirmedAt: now,
+    });
+    await db()
+      .insert(staffRecoveryCodes)
+      .values([1, 2].map((n) => ({ memberEntityNumber: staff.entityNumber, codeHash: `hash-${n}` })));
+
+    const result = await resetSecondFactor(db(), staff.username, operatorRequest());
+    expect(result).toEqual({ entityNumber: staff.entityNumber, hadSecondFactor: true, sessionsEnded: 1 });
+    expect(await sessionOf(browser)).toEqual({ authenticated: false });
+    const factors = await db()
+      .select()
+      .from(staffSecondFactors)
+      .where(eq(staffSecondFactors.memberEntityNumber, staff.entityNumber));
+    expect(factors).toEqual([]);
+    const codes = await db()
+      .select()
+      .from(staffRecoveryCodes)
+      .where(eq(staffRecoveryCodes.memberEntityNumber, staff.entityNumber));
+    expect(codes).toEqual([]);
+    expect((await operatorRows(staff.entityNumber)).map((row) => row.resource)).toEqual([
+      AUDIT_RESOURCES.secondFactorReset,
+    ]);
+
+    // Nothing left to reset: nothing changed, no row; an unknown username refused.
+    expect(await resetSecondFactor(db(), staff.username, operatorRequest())).toEqual({
+      entityNumber: staff.entityNumber,
+      hadSecondFactor: false,
+      sessionsEnded: 0,
+    });
+    expect(await operatorRows(staff.entityNumber)).toHaveLength(1);
+    await expect(resetSecondFactor(db(), "nobody.here", operatorRequest())).rejects.toThrow(
+      AccountChangeError,
+    );
   });
 
   it("creates a member of staff with their role and the audit row in one transaction", async () => {

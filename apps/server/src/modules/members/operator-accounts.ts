@@ -3,7 +3,14 @@ import os from "node:os";
 import { type MemberRole, passwordStrengthProblem, STAFF_ROLES } from "@portal/domain";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
-import { memberRoles, members, sessions } from "../../db/schema.js";
+import {
+  memberRoles,
+  members,
+  pendingSignIns,
+  sessions,
+  staffRecoveryCodes,
+  staffSecondFactors,
+} from "../../db/schema.js";
 import {
   AUDIT_RESOURCES,
   type AuditResource,
@@ -13,10 +20,12 @@ import {
 import { normaliseUsername } from "./members-repository.js";
 import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "./passwords.js";
 
-// What the operator does to a log-in at the command line (cli.ts): disable it, enable it again,
-// set a member of staff's role, set a new password. Each change is one transaction with its audit
-// row, whose actor is the operator (OPERATOR_ENTITY_NUMBER) and whose request id names the OS user
-// who ran the command. A change that changes nothing writes nothing.
+// What is done to a log-in: disable it, enable it again, set a member of staff's role, set a new
+// password. The operator does it at the command line (cli.ts): each change is one transaction with
+// its audit row, whose actor is the operator (OPERATOR_ENTITY_NUMBER) and whose request id names
+// the OS user who ran the command. A supervisor does the first three on the console's Staff page
+// (console/staff-routes.ts) with the `…In(tx, …)` functions, inside the access plugin's change, which
+// writes the audit row with the supervisor as actor. A change that changes nothing writes nothing.
 
 /** A reason the change cannot be made, worded for the operator who asked. */
 export class AccountChangeError extends Error {
@@ -61,15 +70,19 @@ export function recordOperatorChange(
 
 interface LockedLogIn {
   entityNumber: number;
-  username: string;
+  username: string | null;
   disabledAt: Date | null;
 }
 
+/** A log-in named by its username (the command line) or by its entity number (the console). */
+export type LogInRef = { username: string } | { entityNumber: number };
+
 /**
- * The log-in with this username, its row locked for the transaction: a log-in that is creating a
- * session waits for the change (gateway/sessions.ts createSession), and the change for it.
+ * The log-in named, its row locked for the transaction: a log-in that is creating a session waits
+ * for the change (gateway/sessions.ts createSession), and the change for it.
  */
-async function lockLogIn(tx: Tx, username: string): Promise<LockedLogIn> {
+async function lockLogIn(tx: Tx, ref: LogInRef): Promise<LockedLogIn> {
+  const byUsername = "username" in ref;
   const [row] = await tx
     .select({
       entityNumber: members.entityNumber,
@@ -77,11 +90,20 @@ async function lockLogIn(tx: Tx, username: string): Promise<LockedLogIn> {
       disabledAt: members.disabledAt,
     })
     .from(members)
-    .where(eq(members.username, normaliseUsername(username)))
+    .where(
+      byUsername
+        ? eq(members.username, normaliseUsername(ref.username))
+        : eq(members.entityNumber, ref.entityNumber),
+    )
     .for("update");
-  if (!row?.username)
-    throw new AccountChangeError(`No log-in has the username "${normaliseUsername(username)}".`);
-  return { ...row, username: row.username };
+  if (!row || (byUsername && !row.username)) {
+    throw new AccountChangeError(
+      byUsername
+        ? `No log-in has the username "${normaliseUsername(ref.username)}".`
+        : `No one has the entity number ${ref.entityNumber}.`,
+    );
+  }
+  return row;
 }
 
 async function endSessions(tx: Tx, entityNumber: number): Promise<number> {
@@ -102,40 +124,61 @@ export interface DisableResult {
 
 /**
  * The log-in opens nothing from now on: it cannot log in (the same answer as a wrong password),
- * and every session it has ends in the same transaction.
+ * and every session it has ends in the same transaction, so its next request, on any process, finds
+ * no session (sessions live in the database). Its roles are kept, so it is still listed as staff.
+ * Writes no audit row: whoever owns the transaction does (the operator's, or the console's access
+ * plugin with the supervisor as actor).
  */
+export async function disableLogInIn(tx: Tx, ref: LogInRef, at: Date): Promise<DisableResult> {
+  const login = await lockLogIn(tx, ref);
+  if (login.disabledAt) {
+    return { entityNumber: login.entityNumber, sessionsEnded: 0, alreadyDisabledAt: login.disabledAt };
+  }
+  await tx.update(members).set({ disabledAt: at }).where(eq(members.entityNumber, login.entityNumber));
+  const sessionsEnded = await endSessions(tx, login.entityNumber);
+  return { entityNumber: login.entityNumber, sessionsEnded, alreadyDisabledAt: null };
+}
+
+/** disableLogInIn by the operator at the command line, with the operator's audit row. */
 export async function disableLogIn(
   db: Db,
   username: string,
   operator: OperatorRequest,
 ): Promise<DisableResult> {
   return db.transaction(async (tx) => {
-    const login = await lockLogIn(tx, username);
-    if (login.disabledAt) {
-      return { entityNumber: login.entityNumber, sessionsEnded: 0, alreadyDisabledAt: login.disabledAt };
+    const result = await disableLogInIn(tx, { username }, operator.at);
+    if (!result.alreadyDisabledAt) {
+      await recordOperatorChange(tx, operator, result.entityNumber, AUDIT_RESOURCES.staffDisable);
     }
-    await tx
-      .update(members)
-      .set({ disabledAt: operator.at })
-      .where(eq(members.entityNumber, login.entityNumber));
-    const sessionsEnded = await endSessions(tx, login.entityNumber);
-    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffDisable);
-    return { entityNumber: login.entityNumber, sessionsEnded, alreadyDisabledAt: null };
+    return result;
   });
 }
 
-/** The log-in works again, with the password it had. Returns whether it was disabled. */
+export interface EnableResult {
+  entityNumber: number;
+  wasDisabled: boolean;
+}
+
+/** The log-in works again, with the password it had. Writes no audit row (see disableLogInIn). */
+export async function enableLogInIn(tx: Tx, ref: LogInRef): Promise<EnableResult> {
+  const login = await lockLogIn(tx, ref);
+  if (!login.disabledAt) return { entityNumber: login.entityNumber, wasDisabled: false };
+  await tx.update(members).set({ disabledAt: null }).where(eq(members.entityNumber, login.entityNumber));
+  return { entityNumber: login.entityNumber, wasDisabled: true };
+}
+
+/** enableLogInIn by the operator, with the operator's audit row. Returns whether it was disabled. */
 export async function enableLogIn(
   db: Db,
   username: string,
   operator: OperatorRequest,
-): Promise<{ entityNumber: number; wasDisabled: boolean }> {
+): Promise<EnableResult> {
   return db.transaction(async (tx) => {
-    const login = await lockLogIn(tx, username);
-    if (!login.disabledAt) return { entityNumber: login.entityNumber, wasDisabled: false };
-    await tx.update(members).set({ disabledAt: null }).where(eq(members.entityNumber, login.entityNumber));
-    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffEnable);
-    return { entityNumber: login.entityNumber, wasDisabled: true };
+    const result = await enableLogInIn(tx, { username });
+    if (result.wasDisabled) {
+      await recordOperatorChange(tx, operator, result.entityNumber, AUDIT_RESOURCES.staffEnable);
+    }
+    return result;
   });
 }
 
@@ -145,10 +188,42 @@ export interface RoleResult {
   before: MemberRole[];
 }
 
+/** Whether the change changed anything: the log-in held other staff roles than `role`, or not it. */
+export function roleChanged(result: RoleResult, role: MemberRole): boolean {
+  return !(result.before.length === 1 && result.before[0] === role);
+}
+
 /**
  * Gives the log-in exactly one staff role: `role` is granted, the other staff role taken away, any
  * MEMBER role left as it is. It takes effect on the log-in's next request (roles are read on each).
+ * Writes no audit row (see disableLogInIn).
  */
+export async function setStaffRoleIn(tx: Tx, ref: LogInRef, role: MemberRole): Promise<RoleResult> {
+  if (!STAFF_ROLES.includes(role)) {
+    throw new AccountChangeError(`The role must be one of ${STAFF_ROLES.join(", ")}.`);
+  }
+  const login = await lockLogIn(tx, ref);
+  const held = await tx
+    .select({ role: memberRoles.role })
+    .from(memberRoles)
+    .where(and(eq(memberRoles.entityNumber, login.entityNumber), inArray(memberRoles.role, [...STAFF_ROLES])))
+    .orderBy(asc(memberRoles.role));
+  const result = { entityNumber: login.entityNumber, before: held.map((row) => row.role as MemberRole) };
+  if (!roleChanged(result, role)) return result;
+  await tx
+    .delete(memberRoles)
+    .where(
+      and(
+        eq(memberRoles.entityNumber, login.entityNumber),
+        inArray(memberRoles.role, [...STAFF_ROLES]),
+        ne(memberRoles.role, role),
+      ),
+    );
+  await tx.insert(memberRoles).values({ entityNumber: login.entityNumber, role }).onConflictDoNothing();
+  return result;
+}
+
+/** setStaffRoleIn by the operator, with the operator's audit row when the role changed. */
 export async function setStaffRole(
   db: Db,
   username: string,
@@ -159,28 +234,11 @@ export async function setStaffRole(
     throw new AccountChangeError(`The role must be one of ${STAFF_ROLES.join(", ")}.`);
   }
   return db.transaction(async (tx) => {
-    const login = await lockLogIn(tx, username);
-    const held = await tx
-      .select({ role: memberRoles.role })
-      .from(memberRoles)
-      .where(
-        and(eq(memberRoles.entityNumber, login.entityNumber), inArray(memberRoles.role, [...STAFF_ROLES])),
-      )
-      .orderBy(asc(memberRoles.role));
-    const before = held.map((row) => row.role as MemberRole);
-    if (before.length === 1 && before[0] === role) return { entityNumber: login.entityNumber, before };
-    await tx
-      .delete(memberRoles)
-      .where(
-        and(
-          eq(memberRoles.entityNumber, login.entityNumber),
-          inArray(memberRoles.role, [...STAFF_ROLES]),
-          ne(memberRoles.role, role),
-        ),
-      );
-    await tx.insert(memberRoles).values({ entityNumber: login.entityNumber, role }).onConflictDoNothing();
-    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffRole);
-    return { entityNumber: login.entityNumber, before };
+    const result = await setStaffRoleIn(tx, { username }, role);
+    if (roleChanged(result, role)) {
+      await recordOperatorChange(tx, operator, result.entityNumber, AUDIT_RESOURCES.staffRole);
+    }
+    return result;
   });
 }
 
@@ -200,10 +258,49 @@ export async function resetLogInPassword(
   // Hashed before the transaction: the row is not held locked while scrypt runs.
   const passwordHash = await hashPassword(password, passwordHashCost);
   return db.transaction(async (tx) => {
-    const login = await lockLogIn(tx, username);
+    const login = await lockLogIn(tx, { username });
     await tx.update(members).set({ passwordHash }).where(eq(members.entityNumber, login.entityNumber));
     const sessionsEnded = await endSessions(tx, login.entityNumber);
     await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.staffPasswordReset);
     return { entityNumber: login.entityNumber, sessionsEnded };
+  });
+}
+
+export interface SecondFactorResetResult {
+  entityNumber: number;
+  /** It had an authenticator (confirmed or not) or recovery codes: removed now. */
+  hadSecondFactor: boolean;
+  /** Sessions ended now; 0 when nothing was reset. */
+  sessionsEnded: number;
+}
+
+/**
+ * A local staff log-in that lost its phone (cli staff:reset-second-factor): its authenticator and
+ * its recovery codes are removed, its pending sign-ins and sessions end, in one transaction with
+ * the operator's audit row. Its next log-in sets up a new authenticator (STAFF_MFA=required) or
+ * is offered one in the console (optional). Nothing to remove: nothing changed, no row.
+ */
+export async function resetSecondFactor(
+  db: Db,
+  username: string,
+  operator: OperatorRequest,
+): Promise<SecondFactorResetResult> {
+  return db.transaction(async (tx) => {
+    const login = await lockLogIn(tx, { username });
+    const factors = await tx
+      .delete(staffSecondFactors)
+      .where(eq(staffSecondFactors.memberEntityNumber, login.entityNumber))
+      .returning({ entityNumber: staffSecondFactors.memberEntityNumber });
+    const codes = await tx
+      .delete(staffRecoveryCodes)
+      .where(eq(staffRecoveryCodes.memberEntityNumber, login.entityNumber))
+      .returning({ id: staffRecoveryCodes.id });
+    if (factors.length === 0 && codes.length === 0) {
+      return { entityNumber: login.entityNumber, hadSecondFactor: false, sessionsEnded: 0 };
+    }
+    await tx.delete(pendingSignIns).where(eq(pendingSignIns.memberEntityNumber, login.entityNumber));
+    const sessionsEnded = await endSessions(tx, login.entityNumber);
+    await recordOperatorChange(tx, operator, login.entityNumber, AUDIT_RESOURCES.secondFactorReset);
+    return { entityNumber: login.entityNumber, hadSecondFactor: true, sessionsEnded };
   });
 }

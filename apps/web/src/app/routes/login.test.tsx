@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { server } from "../../testing/msw-server";
 import { sessionHandler } from "../../testing/session-handlers";
-import { renderWithProviders } from "../../testing/test-utils";
+import { renderWithProviders, testConfig } from "../../testing/test-utils";
 import { LoginRoute } from "./login";
 
 describe("the login screen", () => {
@@ -19,5 +19,21 @@ describe("the login screen", () => {
     renderWithProviders(<LoginRoute />, { route: "/login" });
     expect(await screen.findByRole("heading", { name: "Member login" })).toBeVisible();
     expect(screen.queryByText(/inactive for a while/)).toBeNull();
+  });
+
+  it("links to the staff sign-in when staff sign in through the scheme's provider, and not otherwise", async () => {
+    server.use(sessionHandler(() => ({ authenticated: false })));
+    const { unmount } = renderWithProviders(<LoginRoute />, {
+      route: "/login",
+      config: { ...testConfig, staffSignIn: true },
+    });
+    expect(await screen.findByRole("link", { name: "Staff sign-in" })).toHaveAttribute(
+      "href",
+      "/auth/staff/login",
+    );
+    unmount();
+    renderWithProviders(<LoginRoute />, { route: "/login" });
+    expect(await screen.findByRole("heading", { name: "Member login" })).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Staff sign-in" })).toBeNull();
   });
 });

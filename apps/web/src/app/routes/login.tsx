@@ -1,3 +1,4 @@
+import { STAFF_SIGN_IN_PATHS } from "@portal/domain";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { AppLayout } from "../../components/layouts/app-layout";
 import { PageTitle } from "../../components/page-title/page-title";
@@ -17,7 +18,8 @@ import { landingAfterLogin, safeRedirectTo } from "../../features/auth/utils/red
  * fails: logging in needs no session, and the screen should not wait for one.
  */
 export function LoginRoute() {
-  const schemeName = useAppConfig().brand.name;
+  const appConfig = useAppConfig();
+  const schemeName = appConfig.brand.name;
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const session = useSession();
@@ -40,6 +42,12 @@ export function LoginRoute() {
             onSuccess={(session) => navigate(landingAfterLogin(session, redirectTo), { replace: true })}
           />
           <AccountHelpLinks />
+          {appConfig.staffSignIn ? (
+            // A full page load: the server sends the browser on to the scheme's OpenID provider.
+            <p className="mt-3">
+              <a href={STAFF_SIGN_IN_PATHS.login}>Staff sign-in</a>
+            </p>
+          ) : null}
         </div>
       </div>
     </AppLayout>

@@ -5,9 +5,16 @@ import { sessionQueryKey } from "./get-session";
 
 export const LOGOUT_URL = "/wsg/logout";
 
-/** POST /wsg/logout (204): ends the session on the server. */
-export async function logout(): Promise<void> {
-  await apiFetch(LOGOUT_URL, { method: "POST", redirectOnUnauthorized: false });
+/**
+ * POST /wsg/logout: ends the session on the server (204). A session signed in through the scheme's
+ * OpenID provider may answer 200 { endSessionUrl }: the provider's own sign-out, where the browser
+ * goes next.
+ */
+export async function logout(): Promise<string | undefined> {
+  const response = await apiFetch(LOGOUT_URL, { method: "POST", redirectOnUnauthorized: false });
+  if (response.status !== 200) return undefined;
+  const body = (await response.json().catch(() => undefined)) as { endSessionUrl?: unknown } | undefined;
+  return typeof body?.endSessionUrl === "string" ? body.endSessionUrl : undefined;
 }
 
 /**
@@ -22,11 +29,13 @@ export function useLogout({ onSettled }: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: (_data, error) => {
+    onSettled: (endSessionUrl, error) => {
       onSettled?.();
       queryClient.clear();
       const sessionEnded = !error || (isHttpError(error) && error.status === 401);
       if (sessionEnded) queryClient.setQueryData<SessionInfo>(sessionQueryKey, { authenticated: false });
+      // Signed in through the scheme's provider: signed out there too, which then sends the browser back.
+      if (endSessionUrl) window.location.assign(endSessionUrl);
     },
   });
 }

@@ -6,6 +6,7 @@ import { isHttpError } from "../../../lib/http";
 import { useLogin } from "../api/login";
 import { checkLoginForm } from "../utils/login-form-check";
 import { LOGIN_FIELD_NAMES, LoginField, type LoginFieldName, readLoginValues } from "./login-field";
+import { SecondFactorCodeStep, SecondFactorEnrolmentStep } from "./second-factor-steps";
 
 /** The gateway's own message (requirements §8: the login alert shows the returned message), else the HTTP error. */
 function loginErrorMessage(error: Error): string {
@@ -23,7 +24,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => 
   const [values, setValues] = useState<LoginFormValues>({ username: "", password: "" });
   const [checked, setChecked] = useState<ReadonlySet<LoginFieldName>>(() => new Set());
   const inputs = useRef<Partial<Record<LoginFieldName, HTMLInputElement | null>>>({});
-  const loginMutation = useLogin({ onSuccess });
+  // A local staff log-in's right password may owe a second factor (issue 21): its step replaces the form.
+  const [secondFactor, setSecondFactor] = useState<"enrol" | "code" | null>(null);
+  const loginMutation = useLogin({ onSuccess, onSecondFactor: setSecondFactor });
   const sending = loginMutation.isPending;
   const allErrors = checkLoginForm(values).errors;
   const shownError = (name: LoginFieldName) => (checked.has(name) ? allErrors[name] : undefined);
@@ -60,6 +63,18 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => 
     },
     onCheck: check,
   });
+
+  if (secondFactor) {
+    const restart = () => {
+      loginMutation.reset();
+      setSecondFactor(null);
+    };
+    return secondFactor === "enrol" ? (
+      <SecondFactorEnrolmentStep onSuccess={onSuccess} onRestart={restart} />
+    ) : (
+      <SecondFactorCodeStep onSuccess={onSuccess} onRestart={restart} />
+    );
+  }
 
   return (
     <form noValidate onSubmit={submit}>

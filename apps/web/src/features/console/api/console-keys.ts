@@ -8,6 +8,8 @@ export const consoleKeys = {
   member: (entityNumber: number) => ["console", "member", entityNumber] as const,
   staff: ["console", "staff"] as const,
   failedMails: ["console", "failed-mails"] as const,
+  staffAccounts: ["console", "staff-accounts"] as const,
+  secondFactor: ["console", "second-factor"] as const,
 };
 
 /**

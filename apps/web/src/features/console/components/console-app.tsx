@@ -10,6 +10,8 @@ import { DocumentIntakePage } from "./document-intake-page";
 import { FailedMailsPage } from "./failed-mails-page";
 import { QueryRoute } from "./query-page";
 import { QueuePage } from "./queue-page";
+import { SecondFactorOffer } from "./second-factor-offer";
+import { StaffPage } from "./staff-page";
 
 export interface ConsoleAppProps {
   /** The logged-in staff member, from the session. */
@@ -33,11 +35,13 @@ export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps
   return (
     <ConsoleUserContext value={user}>
       <ConsoleLayout schemeName={schemeName} logoutButton={logoutButton}>
+        <SecondFactorOffer />
         <Routes>
           <Route index element={<QueuePage />} />
           <Route path="queries/:reference" element={<QueryRoute />} />
           <Route path="documents/new" element={<DocumentIntakePage />} />
           <Route path="mails" element={<FailedMailsPage />} />
+          <Route path="staff" element={<StaffPage />} />
           <Route path="*" element={<Navigate to={consolePaths.queue()} replace />} />
         </Routes>
       </ConsoleLayout>

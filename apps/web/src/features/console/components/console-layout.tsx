@@ -24,7 +24,10 @@ export function ConsoleLayout({ schemeName, logoutButton, children }: ConsoleLay
             <HeaderNavLink to={consolePaths.queue()}>Queries</HeaderNavLink>
             <HeaderNavLink to={consolePaths.documentIntake()}>Record documents</HeaderNavLink>
             {isSupervisor ? (
-              <HeaderNavLink to={consolePaths.failedMails()}>Failed mails</HeaderNavLink>
+              <>
+                <HeaderNavLink to={consolePaths.failedMails()}>Failed mails</HeaderNavLink>
+                <HeaderNavLink to={consolePaths.staff()}>Staff</HeaderNavLink>
+              </>
             ) : null}
           </nav>
           <span className="navbar-text text-light small">

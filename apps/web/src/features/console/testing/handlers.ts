@@ -14,7 +14,9 @@ import {
   queueResponseSchema,
   replySentResponseSchema,
   type SessionInfo,
+  type StaffAccount,
   type StaffMember,
+  staffAccountsResponseSchema,
   staffListResponseSchema,
 } from "@portal/domain";
 import { HttpResponse, http } from "msw";
@@ -211,4 +213,52 @@ export function failedMailsForbidden() {
 
 export function resendHandler() {
   return http.post(`${CONSOLE_BASE}/mails/:mailId/resend`, () => noContent());
+}
+
+/** A staff log-in as the Staff page lists it; the agent by default. */
+export function staffAccount(overrides: Partial<StaffAccount> = {}): StaffAccount {
+  return {
+    entityNumber: agent.entityNumber,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    username: "thandi.mokoena",
+    role: "STAFF_AGENT",
+    disabledAt: null,
+    lastSignIn: { at: "2026-11-23T08:15:00.000Z", method: "password" },
+    signIn: { password: true, authenticatorApp: true, identityProvider: false },
+    ...overrides,
+  };
+}
+
+export const STAFF_ACCOUNTS_PATH = `${CONSOLE_BASE}/staff-accounts`;
+
+/** The staff log-ins by cursor: `pages[after ?? ""]`; `current` is asked on every request. */
+export function staffAccountsHandler(current: () => Record<string, StaffAccount[]>) {
+  return http.get(STAFF_ACCOUNTS_PATH, ({ request }) => {
+    const after = new URL(request.url).searchParams.get("after") ?? "";
+    const pages = current();
+    const cursors = Object.keys(pages);
+    const accounts = pages[after];
+    if (!accounts) return errorJson(404, "NOT_FOUND", `No page ${after}`);
+    const next = cursors[cursors.indexOf(after) + 1];
+    return contractJson(staffAccountsResponseSchema, {
+      accounts,
+      nextCursor: next === undefined ? null : Number(next),
+    });
+  });
+}
+
+/** What the server answers an agent for the staff log-ins. */
+export function staffAccountsForbidden() {
+  return http.get(STAFF_ACCOUNTS_PATH, () => errorJson(403, "FORBIDDEN"));
+}
+
+/** POST …/staff-accounts/:entityNumber/(disable|enable|role): `answer` decides, a 204 by default. */
+export function staffChangeHandler(
+  action: "disable" | "enable" | "role",
+  answer: (entityNumber: number) => Response = () => noContent(),
+) {
+  return http.post(`${STAFF_ACCOUNTS_PATH}/:entityNumber/${action}`, ({ params }) =>
+    answer(Number(params.entityNumber)),
+  );
 }

@@ -12,4 +12,6 @@ export const consolePaths = {
       ? `${CONSOLE_ROOT}/documents/new`
       : `${CONSOLE_ROOT}/documents/new?member=${memberEntityNumber}`,
   failedMails: () => `${CONSOLE_ROOT}/mails`,
+  /** Supervisors: the staff log-ins, to disable, enable or give another role. */
+  staff: () => `${CONSOLE_ROOT}/staff`,
 } as const;

@@ -1,0 +1,86 @@
+import * as oidc from "openid-client";
+import type { StaffOidcSettings } from "./settings.js";
+
+// The provider's metadata is discovered at first use, not at start: the portal starts (and members
+// log in) while the provider is down; a staff sign-in then gets a page saying so, and the next one
+// tries again. Once discovered, the metadata is kept for the life of the process; openid-client
+// keeps the provider's signing keys and fetches them again when a token names a key it does not hold.
+
+/** Seconds each request to the provider may take. */
+const PROVIDER_TIMEOUT_SECONDS = 5;
+
+/** The provider could not be reached (or did not answer as a provider does). */
+export class ProviderUnreachableError extends Error {
+  override name = "ProviderUnreachableError";
+}
+
+export interface StaffProviderClient {
+  /** The discovered configuration; ProviderUnreachableError when discovery fails. */
+  configuration(): Promise<oidc.Configuration>;
+  /** The configuration if discovery has already succeeded, without asking the provider. */
+  discovered(): oidc.Configuration | undefined;
+}
+
+/** http:// is accepted (settings allow it on loopback only); openid-client refuses it unless told. */
+function requestOptions(settings: StaffOidcSettings) {
+  const insecure = new URL(settings.issuer).protocol === "http:";
+  return {
+    timeout: PROVIDER_TIMEOUT_SECONDS,
+    execute: insecure ? [oidc.allowInsecureRequests] : [],
+  };
+}
+
+export function createStaffProviderClient(settings: StaffOidcSettings): StaffProviderClient {
+  let current: oidc.Configuration | undefined;
+  let pending: Promise<oidc.Configuration> | undefined;
+  return {
+    discovered: () => current,
+    configuration() {
+      if (current) return Promise.resolve(current);
+      pending ??= oidc
+        .discovery(
+          new URL(settings.issuer),
+          settings.clientId,
+          { client_secret: settings.clientSecret },
+          oidc.ClientSecretBasic(settings.clientSecret),
+          requestOptions(settings),
+        )
+        .then(
+          (configuration) => {
+            current = configuration;
+            return configuration;
+          },
+          (error: unknown) => {
+            throw new ProviderUnreachableError("The OpenID provider's discovery failed", { cause: error });
+          },
+        )
+        .finally(() => {
+          pending = undefined;
+        });
+      return pending;
+    },
+  };
+}
+
+/** True for a failure to reach the provider (refused, timed out, reset), not for an answer refused. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof ProviderUnreachableError) return true;
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && cause; depth += 1) {
+    if (cause instanceof Error) {
+      if (cause.name === "TimeoutError" || cause.name === "AbortError") return true;
+      if (cause instanceof TypeError && /fetch failed/i.test(cause.message)) return true;
+      const code = (cause as { code?: unknown }).code;
+      if (
+        typeof code === "string" &&
+        /^(ECONN|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|UND_ERR)/.test(code)
+      ) {
+        return true;
+      }
+      cause = cause.cause;
+    } else {
+      break;
+    }
+  }
+  return false;
+}

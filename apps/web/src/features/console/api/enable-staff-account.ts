@@ -1,0 +1,17 @@
+import { CONSOLE_BASE } from "@portal/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { postJson } from "../../../lib/http";
+import { consoleKeys } from "./console-keys";
+
+/** POST {CONSOLE_BASE}/staff-accounts/{entityNumber}/enable (204, supervisors): the log-in works again. */
+export function enableStaffAccount(entityNumber: number): Promise<void> {
+  return postJson(`${CONSOLE_BASE}/staff-accounts/${entityNumber}/enable`, {});
+}
+
+export function useEnableStaffAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enableStaffAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.staffAccounts }),
+  });
+}

@@ -1,0 +1,191 @@
+import type { StaffAccount } from "@portal/domain";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { errorJson } from "../../../testing/contract-json";
+import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
+import {
+  agent,
+  STAFF_ACCOUNTS_PATH,
+  staffAccount,
+  staffAccountsForbidden,
+  staffAccountsHandler,
+  staffChangeHandler,
+  supervisor,
+} from "../testing/handlers";
+import { renderConsole } from "../testing/render-console";
+
+const thabo = staffAccount({
+  entityNumber: 9003,
+  firstName: "Thabo",
+  lastName: "Ndlovu",
+  username: null,
+  lastSignIn: { at: "2026-11-22T09:30:00.000Z", method: "oidc" },
+  signIn: { password: false, authenticatorApp: false, identityProvider: true },
+});
+const pieter = staffAccount({
+  entityNumber: supervisor.entityNumber,
+  firstName: supervisor.firstName,
+  lastName: supervisor.lastName,
+  username: "pieter.vanwyk",
+  role: "STAFF_SUPERVISOR",
+  lastSignIn: null,
+  signIn: { password: true, authenticatorApp: false, identityProvider: false },
+});
+
+/** The Staff page as the supervisor sees it; `accounts` can change, as the server's list would. */
+function setup(initial: StaffAccount[] = [staffAccount(), pieter, thabo]) {
+  let accounts = initial;
+  server.use(staffAccountsHandler(() => ({ "": accounts })));
+  const sent = recordRequests();
+  const view = renderConsole("/console/staff", { person: supervisor });
+  return {
+    ...view,
+    sent,
+    user: userEvent.setup(),
+    update: (next: StaffAccount[]) => {
+      accounts = next;
+    },
+  };
+}
+
+const table = () => screen.findByRole("table", { name: "Staff log-ins, the oldest first" });
+const rowOf = async (name: string) =>
+  (await within(await table()).findByRole("rowheader", { name: new RegExp(name) })).closest(
+    "tr",
+  ) as HTMLElement;
+const posts = (sent: SentRequest[]) => sentKeys(sent).filter((key) => key.startsWith("POST"));
+
+describe("the Staff page", () => {
+  it("lists every staff log-in with its role, status, last sign-in and how it signs in", async () => {
+    setup();
+    expect(screen.getByRole("heading", { level: 1, name: "Staff" })).toHaveFocus();
+    const rows = within(await table()).getAllByRole("row");
+    expect(rows.map((row) => within(row).queryByRole("rowheader")?.textContent ?? "header")).toEqual([
+      "header",
+      "Thandi Mokoena",
+      "Pieter van Wyk (you)",
+      "Thabo Ndlovu",
+    ]);
+    const headers = within(rows[0] as HTMLElement)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      "Name",
+      "Username",
+      "Role",
+      "Log-in",
+      "Last sign-in",
+      "Signs in with",
+      "Action",
+    ]);
+    const thandi = await rowOf("Thandi Mokoena");
+    expect(within(thandi).getByRole("combobox", { name: "Role of Thandi Mokoena" })).toHaveValue(
+      "STAFF_AGENT",
+    );
+    expect(thandi).toHaveTextContent("thandi.mokoena");
+    expect(thandi).toHaveTextContent("Active");
+    expect(thandi).toHaveTextContent(/2026-11-23 \d\d:\d\d \(password\)/);
+    expect(thandi).toHaveTextContent("password + authenticator app");
+    const thaboRow = await rowOf("Thabo Ndlovu");
+    expect(thaboRow).toHaveTextContent("the scheme's identity provider");
+    expect(thaboRow).toHaveTextContent("(identity provider)");
+    const own = await rowOf("Pieter van Wyk");
+    expect(within(own).getByRole("combobox", { name: "Role of Pieter van Wyk" })).toHaveValue(
+      "STAFF_SUPERVISOR",
+    );
+    expect(own).toHaveTextContent("Never");
+    // No one is offered to disable themselves.
+    expect(within(own).queryByRole("button", { name: /Disable/ })).toBeNull();
+    expect(
+      within(screen.getByRole("navigation", { name: "Console menu" })).getByRole("link", { name: "Staff" }),
+    ).toHaveAttribute("href", "/console/staff");
+  });
+
+  it("asks before disabling, by keyboard, then disables and announces it; Cancel asks nothing", async () => {
+    const { sent, user, update } = setup();
+    server.use(staffChangeHandler("disable"));
+    const row = await rowOf("Thabo Ndlovu");
+    const disable = within(row).getByRole("button", { name: "Disable Thabo Ndlovu" });
+
+    await user.click(disable);
+    expect(within(row).getByText("Disable Thabo Ndlovu's log-in? Their sessions end at once.")).toBeVisible();
+    await user.click(within(row).getByRole("button", { name: "Cancel" }));
+    expect(within(row).queryByText(/Their sessions end at once/)).toBeNull();
+    expect(within(row).getByRole("button", { name: "Disable Thabo Ndlovu" })).toHaveFocus();
+    expect(posts(sent)).toEqual([]);
+
+    await user.keyboard("{Enter}");
+    const confirm = within(row).getByRole("button", { name: "Disable log-in" });
+    expect(confirm).toHaveFocus();
+    expect(confirm).toHaveAccessibleDescription("Disable Thabo Ndlovu's log-in? Their sessions end at once.");
+    update([staffAccount(), pieter, { ...thabo, disabledAt: "2026-11-24T07:00:00.000Z" }]);
+    await user.keyboard("{Enter}");
+
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Thabo Ndlovu's log-in is disabled. Their sessions have ended.",
+      ),
+    );
+    expect(posts(sent)).toEqual([`POST ${STAFF_ACCOUNTS_PATH}/9003/disable`]);
+    const enable = await within(await rowOf("Thabo Ndlovu")).findByRole("button", {
+      name: "Enable Thabo Ndlovu",
+    });
+    expect(await rowOf("Thabo Ndlovu")).toHaveTextContent(/Disabled since 2026-11-24/);
+    await waitFor(() => expect(enable).toHaveFocus());
+  });
+
+  it("enables a disabled log-in", async () => {
+    const { sent, user } = setup([staffAccount({ disabledAt: "2026-11-20T07:00:00.000Z" }), pieter]);
+    server.use(staffChangeHandler("enable"));
+    await user.click(
+      within(await rowOf("Thandi Mokoena")).getByRole("button", { name: "Enable Thandi Mokoena" }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Thandi Mokoena can log in again."),
+    );
+    expect(posts(sent)).toEqual([`POST ${STAFF_ACCOUNTS_PATH}/${agent.entityNumber}/enable`]);
+  });
+
+  it("saves the role chosen, and says from when it applies", async () => {
+    const { sent, user } = setup();
+    server.use(staffChangeHandler("role"));
+    const row = await rowOf("Thandi Mokoena");
+    await user.selectOptions(
+      within(row).getByRole("combobox", { name: "Role of Thandi Mokoena" }),
+      "Supervisor",
+    );
+    await user.click(within(row).getByRole("button", { name: "Save role for Thandi Mokoena" }));
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Thandi Mokoena is now a supervisor, from their next request.",
+      ),
+    );
+    const request = sent.find(
+      (entry) => entry.key === `POST ${STAFF_ACCOUNTS_PATH}/${agent.entityNumber}/role`,
+    );
+    expect(await request?.request.json()).toEqual({ role: "STAFF_SUPERVISOR" });
+  });
+
+  it("says why a supervisor cannot take away their own supervisor role (409)", async () => {
+    const { user } = setup();
+    server.use(staffChangeHandler("role", () => errorJson(409, "CONFLICT", "Refused.")));
+    const row = await rowOf("Pieter van Wyk");
+    await user.selectOptions(within(row).getByRole("combobox", { name: "Role of Pieter van Wyk" }), "Agent");
+    await user.click(within(row).getByRole("button", { name: "Save role for Pieter van Wyk" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "You cannot take away your own supervisor role. Ask another supervisor to do it.",
+    );
+    expect(screen.getByRole("status")).toHaveTextContent("");
+  });
+
+  it("shows an agent who opens the page the supervisors-only message, and no Staff link", async () => {
+    server.use(staffAccountsForbidden());
+    renderConsole("/console/staff", { person: agent });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only supervisors can see the staff log-ins.");
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(
+      within(screen.getByRole("navigation", { name: "Console menu" })).queryByRole("link", { name: "Staff" }),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,314 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { isHttpError } from "../../../lib/http";
+import { useDisableStaffAccount } from "../api/disable-staff-account";
+import { useEnableStaffAccount } from "../api/enable-staff-account";
+import { type StaffAccount, useStaffAccounts } from "../api/get-staff-accounts";
+import { type StaffRole, useSetStaffRole } from "../api/set-staff-role";
+import { consoleErrorMessage, isForbidden } from "../utils/error-message";
+import { formatDateTime, personName, ROLE_LABELS } from "../utils/labels";
+import { useConsoleUser } from "./console-user";
+import { PageHeading } from "./page-heading";
+import { ErrorMessage, SuccessStatus } from "./status-message";
+
+/** How the person signs in, in words. */
+export function signInText(signIn: StaffAccount["signIn"]): string {
+  const ways: string[] = [];
+  if (signIn.identityProvider) ways.push("the scheme's identity provider");
+  if (signIn.password) ways.push(signIn.authenticatorApp ? "password + authenticator app" : "password");
+  return ways.length === 0 ? "No way to sign in" : ways.join(" or ");
+}
+
+function lastSignInText(account: StaffAccount): string {
+  if (!account.lastSignIn) return "Never";
+  const how = account.lastSignIn.method === "oidc" ? "identity provider" : "password";
+  return `${formatDateTime(account.lastSignIn.at)} (${how})`;
+}
+
+const toggleId = (entityNumber: number) => `staff-toggle-${entityNumber}`;
+
+/** A failed change in words; a 409 is the refusal of a change to one's own log-in. */
+function changeError(error: Error | null, refusal: string, fallback: string): string | null {
+  if (!error) return null;
+  if (isHttpError(error) && error.status === 409) return refusal;
+  return consoleErrorMessage(error, fallback);
+}
+
+/**
+ * #/console/staff (supervisors): every staff log-in, its role, when and how it last signed in and
+ * how it signs in. A supervisor disables one (after a confirmation: its sessions end at once),
+ * enables it again, or gives it the other role (from its next request).
+ */
+export function StaffPage() {
+  const { person } = useConsoleUser();
+  const accounts = useStaffAccounts();
+  const disable = useDisableStaffAccount();
+  const enable = useEnableStaffAccount();
+  const setRole = useSetStaffRole();
+  const [done, setDone] = useState("");
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [roles, setRoles] = useState<Record<number, StaffRole>>({});
+  const [focusAfter, setFocusAfter] = useState<number | null>(null);
+  const busy = disable.isPending || enable.isPending || setRole.isPending;
+  const rows = accounts.data?.pages.flatMap((page) => page.accounts) ?? [];
+
+  // Back to the row's Disable/Enable button once a confirmation closes.
+  useEffect(() => {
+    if (focusAfter === null || confirming !== null) return;
+    document.getElementById(toggleId(focusAfter))?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, confirming]);
+
+  const resetAll = () => {
+    setDone("");
+    disable.reset();
+    enable.reset();
+    setRole.reset();
+  };
+
+  const closeConfirmation = (account: StaffAccount) => {
+    setConfirming(null);
+    setFocusAfter(account.entityNumber);
+  };
+
+  const confirmDisable = (account: StaffAccount) => {
+    resetAll();
+    disable.mutate(account.entityNumber, {
+      onSuccess: () => setDone(`${personName(account)}'s log-in is disabled. Their sessions have ended.`),
+      onSettled: () => closeConfirmation(account),
+    });
+  };
+
+  const enableAccount = (account: StaffAccount) => {
+    resetAll();
+    enable.mutate(account.entityNumber, {
+      onSuccess: () => setDone(`${personName(account)} can log in again.`),
+    });
+  };
+
+  const saveRole = (account: StaffAccount) => {
+    const role = roles[account.entityNumber] ?? account.role;
+    resetAll();
+    setRole.mutate(
+      { entityNumber: account.entityNumber, role },
+      {
+        onSuccess: () =>
+          setDone(
+            `${personName(account)} is now ${role === "STAFF_SUPERVISOR" ? "a supervisor" : "an agent"}, from their next request.`,
+          ),
+      },
+    );
+  };
+
+  const error =
+    changeError(
+      disable.error,
+      "You cannot disable your own log-in. Ask another supervisor to do it.",
+      "The log-in could not be disabled. Please try again.",
+    ) ??
+    changeError(
+      enable.error,
+      "The log-in could not be enabled. Please try again.",
+      "The log-in could not be enabled. Please try again.",
+    ) ??
+    changeError(
+      setRole.error,
+      "You cannot take away your own supervisor role. Ask another supervisor to do it.",
+      "The role could not be saved. Please try again.",
+    );
+
+  return (
+    <section>
+      <PageHeading>Staff</PageHeading>
+      {accounts.isPending ? <LoadingStatus label="Loading staff log-ins..." /> : null}
+      {accounts.isError ? (
+        <ErrorAlert>
+          {isForbidden(accounts.error)
+            ? "Only supervisors can see the staff log-ins."
+            : consoleErrorMessage(accounts.error, "The staff log-ins could not be loaded. Please try again.")}
+        </ErrorAlert>
+      ) : null}
+      <SuccessStatus className="mb-3">{done}</SuccessStatus>
+      <ErrorMessage>{error}</ErrorMessage>
+      {accounts.isSuccess && rows.length === 0 ? (
+        <p className="text-body-secondary">No one holds a staff role.</p>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="table-responsive">
+          <table className="table align-middle caption-top">
+            <caption>Staff log-ins, the oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Username</th>
+                <th scope="col">Role</th>
+                <th scope="col">Log-in</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col">Signs in with</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((account) => (
+                <StaffRow
+                  key={account.entityNumber}
+                  account={account}
+                  isSelf={account.entityNumber === person.entityNumber}
+                  busy={busy}
+                  role={roles[account.entityNumber] ?? account.role}
+                  onRoleChange={(role) => setRoles((chosen) => ({ ...chosen, [account.entityNumber]: role }))}
+                  onSaveRole={() => saveRole(account)}
+                  confirming={confirming === account.entityNumber}
+                  onDisable={() => {
+                    resetAll();
+                    setConfirming(account.entityNumber);
+                  }}
+                  onConfirmDisable={() => confirmDisable(account)}
+                  onCancelDisable={() => closeConfirmation(account)}
+                  onEnable={() => enableAccount(account)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {accounts.isFetchNextPageError ? (
+        <ErrorAlert>More staff log-ins could not be loaded. Please try again.</ErrorAlert>
+      ) : null}
+      {accounts.hasNextPage ? (
+        <div className="d-flex align-items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            onClick={() => accounts.fetchNextPage()}
+            disabled={accounts.isFetchingNextPage}
+          >
+            Load more
+          </button>
+          <span role="status" aria-live="polite">
+            {accounts.isFetchingNextPage ? <Spinner size="sm" label="Loading more staff log-ins..." /> : null}
+          </span>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+interface StaffRowProps {
+  account: StaffAccount;
+  isSelf: boolean;
+  busy: boolean;
+  role: StaffRole;
+  onRoleChange(role: StaffRole): void;
+  onSaveRole(): void;
+  confirming: boolean;
+  onDisable(): void;
+  onConfirmDisable(): void;
+  onCancelDisable(): void;
+  onEnable(): void;
+}
+
+function StaffRow(props: StaffRowProps) {
+  const { account, isSelf, busy, role, confirming } = props;
+  const name = personName(account);
+  const selectId = useId();
+  const questionId = useId();
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  return (
+    <tr>
+      <th scope="row">
+        {name}
+        {isSelf ? <span className="text-body-secondary"> (you)</span> : null}
+      </th>
+      <td>{account.username ?? "—"}</td>
+      <td>
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <label htmlFor={selectId} className="visually-hidden">
+            {`Role of ${name}`}
+          </label>
+          <select
+            id={selectId}
+            className="form-select form-select-sm w-auto"
+            value={role}
+            onChange={(event) => props.onRoleChange(event.target.value as StaffRole)}
+          >
+            <option value="STAFF_AGENT">{ROLE_LABELS.STAFF_AGENT}</option>
+            <option value="STAFF_SUPERVISOR">{ROLE_LABELS.STAFF_SUPERVISOR}</option>
+          </select>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            aria-label={`Save role for ${name}`}
+            disabled={busy}
+            onClick={props.onSaveRole}
+          >
+            Save role
+          </button>
+        </div>
+      </td>
+      <td className="text-nowrap">
+        {account.disabledAt ? `Disabled since ${formatDateTime(account.disabledAt)}` : "Active"}
+      </td>
+      <td className="text-nowrap">{lastSignInText(account)}</td>
+      <td>{signInText(account.signIn)}</td>
+      <td>
+        {confirming ? (
+          <div className="d-flex flex-column gap-2">
+            <p id={questionId} className="mb-0">
+              {`Disable ${name}'s log-in? Their sessions end at once.`}
+            </p>
+            <div className="d-flex gap-2">
+              <button
+                ref={confirmButton}
+                type="button"
+                className="btn btn-sm btn-danger"
+                aria-describedby={questionId}
+                disabled={busy}
+                onClick={props.onConfirmDisable}
+              >
+                Disable log-in
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                disabled={busy}
+                onClick={props.onCancelDisable}
+              >
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : account.disabledAt ? (
+          <button
+            id={toggleId(account.entityNumber)}
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            aria-label={`Enable ${name}`}
+            disabled={busy}
+            onClick={props.onEnable}
+          >
+            Enable
+          </button>
+        ) : isSelf ? null : (
+          <button
+            id={toggleId(account.entityNumber)}
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            aria-label={`Disable ${name}`}
+            disabled={busy}
+            onClick={props.onDisable}
+          >
+            Disable
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
