@@ -58,11 +58,7 @@ export function SecondFactorOffer() {
       <button type="button" className="btn btn-primary btn-sm" onClick={() => setStage("enrolling")}>
         Set up
       </button>
-      <button
-        type="button"
-        className="btn btn-outline-dark btn-sm"
-        onClick={() => setStage("dismissed")}
-      >
+      <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => setStage("dismissed")}>
         Not now
       </button>
     </section>
