@@ -35,4 +35,5 @@ export * from "./reply-due-date.js";
 export * from "./reply-format.js";
 export * from "./schemas/login.js";
 export * from "./schemas/queries.js";
+export * from "./staff-sign-in.js";
 export * from "./update-rule.js";

@@ -30,10 +30,6 @@ export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>;
 export const loginAnswerSchema = z.union([secondFactorRequiredSchema, sessionInfoSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-export function isSecondFactorRequired(answer: LoginAnswer): answer is SecondFactorRequired {
-  return !answer.authenticated && "secondFactor" in answer;
-}
-
 /** A six-digit code of the authenticator app, or (POST /wsg/second-factor only) a recovery code. */
 export const secondFactorCodeSchema = z
   .object({ code: z.string().trim().min(1).max(64) })

@@ -1,12 +1,20 @@
 import type { LoginForm as LoginFormValues, SessionInfo } from "@portal/domain";
-import { type ChangeEvent, type FocusEvent, type FormEvent, useRef, useState } from "react";
+import { type ChangeEvent, type FocusEvent, type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { Spinner } from "../../../components/spinner/spinner";
 import { isHttpError } from "../../../lib/http";
 import { useLogin } from "../api/login";
 import { checkLoginForm } from "../utils/login-form-check";
 import { LOGIN_FIELD_NAMES, LoginField, type LoginFieldName, readLoginValues } from "./login-field";
-import { SecondFactorCodeStep, SecondFactorEnrolmentStep } from "./second-factor-steps";
+
+// Only a local staff log-in ever needs these steps (and their schemas): a chunk of their own,
+// fetched after the password was accepted, never part of a member's first load.
+const SecondFactorEnrolmentStep = lazy(async () => ({
+  default: (await import("./second-factor-steps")).SecondFactorEnrolmentStep,
+}));
+const SecondFactorCodeStep = lazy(async () => ({
+  default: (await import("./second-factor-steps")).SecondFactorCodeStep,
+}));
 
 /** The gateway's own message (requirements §8: the login alert shows the returned message), else the HTTP error. */
 function loginErrorMessage(error: Error): string {
@@ -69,10 +77,14 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => 
       loginMutation.reset();
       setSecondFactor(null);
     };
-    return secondFactor === "enrol" ? (
-      <SecondFactorEnrolmentStep onSuccess={onSuccess} onRestart={restart} />
-    ) : (
-      <SecondFactorCodeStep onSuccess={onSuccess} onRestart={restart} />
+    return (
+      <Suspense fallback={<Spinner size="sm" label="Loading the next step..." />}>
+        {secondFactor === "enrol" ? (
+          <SecondFactorEnrolmentStep onSuccess={onSuccess} onRestart={restart} />
+        ) : (
+          <SecondFactorCodeStep onSuccess={onSuccess} onRestart={restart} />
+        )}
+      </Suspense>
     );
   }
 

@@ -1,38 +1,23 @@
-import { EXCEPTION_CODES, type SecondFactorEnrolment, type SessionInfo } from "@portal/domain";
+import type { SessionInfo } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
-import { ErrorAlert } from "../../../components/alert/alert";
-import { Spinner } from "../../../components/spinner/spinner";
-import { isHttpError } from "../../../lib/http";
+import {
+  AuthenticatorEnrolment,
+  CodeForm,
+  useFocusOnMount,
+} from "../../../components/authenticator-enrolment/authenticator-enrolment";
 import { sessionQueryKey } from "../api/get-session";
 import { confirmEnrolment, sendSecondFactorCode, startEnrolment } from "../api/second-factor";
 
 // The steps after a local staff log-in's right password (issue 21): the first time, setting up an
-// authenticator app (a QR code, the secret as text, a first code) and then the ten recovery codes,
-// shown once; afterwards, a code of the app or a recovery code. Each step takes the focus to its
-// heading, says its errors in an alert (announced at once) tied to the field, and works from the
-// keyboard alone.
+// authenticator app (components/authenticator-enrolment) and then the ten recovery codes, shown
+// once; afterwards, a code of the app or a recovery code. Loaded only when a staff log-in needs
+// them (login-form.tsx), never in a member's first load.
 
 interface StepProps {
   /** Signed in: the new session. */
   onSuccess: (session: SessionInfo) => void;
   /** Back to the username and password (the pending sign-in expired). */
   onRestart: () => void;
-}
-
-interface Failure {
-  message: string;
-  expired: boolean;
-}
-
-function failureOf(error: unknown): Failure {
-  if (isHttpError(error) && typeof error.body?.message === "string" && error.body.message !== "") {
-    return {
-      message: error.body.message,
-      expired: error.body.exceptionCode === EXCEPTION_CODES.SECOND_FACTOR_EXPIRED,
-    };
-  }
-  return { message: "We could not check the code. Please try again.", expired: false };
 }
 
 /** The new session becomes the cached one, as after a log-in: nothing of anyone else's stays. */
@@ -43,112 +28,6 @@ function useSignedIn(onSuccess: (session: SessionInfo) => void) {
     queryClient.setQueryData(sessionQueryKey, session);
     onSuccess(session);
   };
-}
-
-function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
-  const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
-}
-
-function FailureAlert({
-  failure,
-  id,
-  onRestart,
-}: {
-  failure: Failure | null;
-  id: string;
-  onRestart: () => void;
-}) {
-  return (
-    <div aria-live="assertive" aria-atomic="true">
-      {failure ? (
-        <ErrorAlert>
-          <span id={id}>{failure.message}</span>
-          {failure.expired ? (
-            <div className="mt-2">
-              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onRestart}>
-                Log in again
-              </button>
-            </div>
-          ) : null}
-        </ErrorAlert>
-      ) : null}
-    </div>
-  );
-}
-
-interface CodeFormProps {
-  label: string;
-  hint: string;
-  submitLabel: string;
-  /** Only digits (the enrolment's first code), or a recovery code too. */
-  digitsOnly: boolean;
-  onCode: (code: string) => Promise<void>;
-  onRestart: () => void;
-}
-
-function CodeForm({ label, hint, submitLabel, digitsOnly, onCode, onRestart }: CodeFormProps) {
-  const id = useId();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [sending, setSending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const errorId = `${id}-error`;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
-    if (code === "") {
-      setFailure({ message: "Enter the code.", expired: false });
-      input.current?.focus();
-      return;
-    }
-    setSending(true);
-    setFailure(null);
-    try {
-      await onCode(code);
-    } catch (error) {
-      setFailure(failureOf(error));
-      if (input.current) {
-        input.current.value = "";
-        input.current.focus();
-      }
-    } finally {
-      setSending(false);
-    }
-  };
-
-  return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <FailureAlert failure={failure} id={errorId} onRestart={onRestart} />
-      <div className="mb-3">
-        <label htmlFor={id} className="form-label">
-          {label}
-        </label>
-        <input
-          ref={input}
-          id={id}
-          name="code"
-          type="text"
-          autoComplete="one-time-code"
-          inputMode={digitsOnly ? "numeric" : "text"}
-          spellCheck={false}
-          className={`form-control${failure ? " is-invalid" : ""}`}
-          aria-invalid={failure ? true : undefined}
-          aria-describedby={`${id}-hint${failure ? ` ${errorId}` : ""}`}
-          aria-required="true"
-        />
-        <div id={`${id}-hint`} className="form-text">
-          {hint}
-        </div>
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={sending}>
-        {sending ? <Spinner size="sm" label="Checking..." className="me-2" /> : null}
-        {submitLabel}
-      </button>
-    </form>
-  );
 }
 
 /** An enrolled staff log-in: a code of the authenticator app, or one of the recovery codes. */
@@ -173,11 +52,6 @@ export function SecondFactorCodeStep({ onSuccess, onRestart }: StepProps) {
   );
 }
 
-/** The secret in groups of four, easier to read and type; authenticator apps ignore the spaces. */
-function grouped(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, "$1 ");
-}
-
 /** A staff log-in's first: an authenticator app set up, confirmed with a code, and the recovery codes. */
 export function SecondFactorEnrolmentStep({ onSuccess, onRestart }: StepProps) {
   const signedIn = useSignedIn(onSuccess);
@@ -189,118 +63,5 @@ export function SecondFactorEnrolmentStep({ onSuccess, onRestart }: StepProps) {
       onSaved={(enrolled) => signedIn(enrolled.session)}
       onRestart={onRestart}
     />
-  );
-}
-
-interface AuthenticatorEnrolmentProps<T extends { recoveryCodes: string[] }> {
-  /** The paragraph under the heading. */
-  intro: string;
-  /** A new secret (the log-in's pending sign-in, or the console's session). */
-  start: () => Promise<SecondFactorEnrolment>;
-  /** The first code of the new authenticator: the recovery codes, shown once. */
-  confirm: (code: string) => Promise<T>;
-  /** "I have saved these codes". */
-  onSaved: (enrolled: T) => void;
-  /** Back to the username and password, when the pending sign-in expired. */
-  onRestart: () => void;
-}
-
-/**
- * Setting up an authenticator app: a QR code and the secret as text, a first code, then the ten
- * recovery codes shown once. Used by the log-in's first step and by the console's offer
- * (STAFF_MFA=optional), each with its own calls.
- */
-export function AuthenticatorEnrolment<T extends { recoveryCodes: string[] }>({
-  intro,
-  start,
-  confirm,
-  onSaved,
-  onRestart,
-}: AuthenticatorEnrolmentProps<T>) {
-  const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
-  const [startFailure, setStartFailure] = useState<Failure | null>(null);
-  const [enrolled, setEnrolled] = useState<T | null>(null);
-  const started = useRef(false);
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  const codesHeading = useRef<HTMLHeadingElement>(null);
-  const secretId = useId();
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    start().then(setEnrolment, (error: unknown) => setStartFailure(failureOf(error)));
-  }, [start]);
-
-  useEffect(() => {
-    if (enrolled) codesHeading.current?.focus();
-  }, [enrolled]);
-
-  if (enrolled) {
-    return (
-      <section aria-labelledby="recovery-codes-heading">
-        <h2 id="recovery-codes-heading" className="h5" tabIndex={-1} ref={codesHeading}>
-          Save your recovery codes
-        </h2>
-        <p>
-          If you lose your phone, each of these codes lets you log in once instead of a code from the app.
-          Keep them somewhere safe: they are shown only now.
-        </p>
-        <ol className="list-unstyled font-monospace mb-3" aria-label="Recovery codes">
-          {enrolled.recoveryCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ol>
-        <button type="button" className="btn btn-primary" onClick={() => onSaved(enrolled)}>
-          I have saved these codes
-        </button>
-      </section>
-    );
-  }
-
-  return (
-    <section aria-labelledby="enrolment-heading">
-      <h2 id="enrolment-heading" className="h5" tabIndex={-1} ref={heading}>
-        Set up your authenticator app
-      </h2>
-      <p>{intro}</p>
-      <FailureAlert failure={startFailure} id={`${secretId}-start-error`} onRestart={onRestart} />
-      {!enrolment && !startFailure ? (
-        <div role="status">
-          <Spinner size="sm" label="Preparing your authenticator secret..." />
-        </div>
-      ) : null}
-      {enrolment ? (
-        <>
-          <ol>
-            <li>
-              Scan this QR code with your authenticator app.
-              <div className="my-2">
-                <img
-                  src={enrolment.qrCode}
-                  width={200}
-                  height={200}
-                  alt="QR code of your authenticator secret (the same secret is written below)"
-                />
-              </div>
-            </li>
-            <li>
-              If you cannot scan it, enter this key in the app instead:{" "}
-              <code id={secretId} className="d-inline-block user-select-all" data-secret={enrolment.secret}>
-                {grouped(enrolment.secret)}
-              </code>
-            </li>
-            <li>Enter the six-digit code the app then shows, to confirm.</li>
-          </ol>
-          <CodeForm
-            label="Code from the app"
-            hint="Six digits; a new one every 30 seconds."
-            submitLabel="Confirm"
-            digitsOnly
-            onCode={async (code) => setEnrolled(await confirm(code))}
-            onRestart={onRestart}
-          />
-        </>
-      ) : null}
-    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { type ConsoleSecondFactorEnrolled, consoleSecondFactorStatusSchema } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { AuthenticatorEnrolment } from "../../auth/components/second-factor-steps";
+import { AuthenticatorEnrolment } from "../../../components/authenticator-enrolment/authenticator-enrolment";
 import { consoleKeys } from "../api/console-keys";
 import { confirmConsoleEnrolment, startConsoleEnrolment, useSecondFactorStatus } from "../api/second-factor";
 
