@@ -8,7 +8,7 @@ import { Secret, TOTP } from "otpauth";
 import { DEMO_STAFF } from "../apps/server/src/modules/members/demo-credentials";
 import { logInAs } from "./support";
 
-// A local staff log-in's second factor (issue 21), in a portal of its own started as production
+// A local staff log-in's second factor, in a portal of its own started as production
 // has it (STAFF_MFA=required) on a fresh data directory, where the demo staff are seeded.
 
 const supervisor = DEMO_STAFF[1];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sessionInfoSchema } from "./gateway.js";
 
-// A second factor for local staff accounts (issue 21; docs/decisions/0021): a password that a staff
+// A second factor for local staff accounts (docs/decisions/0021): a password that a staff
 // log-in (STAFF_AGENT, STAFF_SUPERVISOR) gets right opens no session while STAFF_MFA asks for more.
 // The gateway answers with the step that is owed instead, and a short-lived pending sign-in (an
 // HttpOnly, SameSite=Strict cookie) carries the person to it. Members are never asked.

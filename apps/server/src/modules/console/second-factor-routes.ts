@@ -25,7 +25,7 @@ import {
   startEnrolment,
 } from "../gateway/second-factor.js";
 
-// The console's offer of a second factor (issue 21; STAFF_MFA=optional): a local staff log-in
+// The console's offer of a second factor (STAFF_MFA=optional): a local staff log-in
 // signed in with its password, without a confirmed authenticator, sets one up from inside its
 // session with the gateway's own enrolment (second-factor.ts): a new sealed secret, confirmed by a
 // first code, the ten recovery codes made anew and shown once; the confirmation's audit row is

@@ -12,7 +12,7 @@ import { AUDIT_RESOURCES, recordChange } from "../access/audit-trail.js";
 import { listRoles } from "../access/roles.js";
 import { clearFailures, reserveAttempt } from "./login-throttle.js";
 
-// A second factor for local staff log-ins (issue 21, docs/decisions/0021): TOTP (RFC 6238, SHA-1,
+// A second factor for local staff log-ins (docs/decisions/0021): TOTP (RFC 6238, SHA-1,
 // six digits, 30 s, one step either side), enrolled at the first log-in, with ten single-use
 // recovery codes. A right password for such a log-in opens no session: it makes a pending sign-in
 // (a random token in an HttpOnly, SameSite=Strict cookie; only its hash stored; five minutes), and

@@ -12,7 +12,7 @@ import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { grantRoles } from "../member-details/roles-repository.js";
 
-// The audit trail of local staff sign-ins (issue 21): a staff log-in's sign-in with its password
+// The audit trail of local staff sign-ins: a staff log-in's sign-in with its password
 // (and its second factor where asked) is on record, and so is a refused one of a known staff
 // account (wrong password, wrong code), the account the actor and the subject. Unknown usernames
 // and members' log-ins write no row (the authentication log has them, keyed hashes only).

@@ -3,7 +3,7 @@ import type { AppContext } from "../../app-context.js";
 import { AUDIT_RESOURCES, recordChange } from "../access/audit-trail.js";
 import { listRoles } from "../access/roles.js";
 
-// The audit trail of local staff sign-ins (issue 21): a staff log-in's sign-in with its password
+// The audit trail of local staff sign-ins: a staff log-in's sign-in with its password
 // (after its second factor where one is asked) and a refused one (wrong password, wrong code) of a
 // known staff account. The account is the actor and the subject: the attempt was made in its name
 // (whoever typed it; the request id ties the row to the log line with the client's address hash).

@@ -4,7 +4,7 @@ import { errors } from "../../lib/errors.js";
 import { DEFAULT_HTML_LIMITS, type HtmlLimits, type HtmlRefusal } from "./html-shape.js";
 import type { CleaningKind, CleaningResult } from "./reply-cleaning.js";
 
-// Cleaning HTML is work for a DOM, and a DOM can be made to work for minutes (issue 19: 20,000
+// Cleaning HTML is work for a DOM, and a DOM can be made to work for minutes (20,000
 // nested <div> held the event loop four minutes; every member's request waited). So it is never
 // done on the event loop: each HTML goes to a worker thread, which measures it (html-shape.ts)
 // and refuses it beyond the limits, or cleans it (reply-cleaning.ts). A worker that takes longer

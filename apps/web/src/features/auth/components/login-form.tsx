@@ -32,7 +32,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => 
   const [values, setValues] = useState<LoginFormValues>({ username: "", password: "" });
   const [checked, setChecked] = useState<ReadonlySet<LoginFieldName>>(() => new Set());
   const inputs = useRef<Partial<Record<LoginFieldName, HTMLInputElement | null>>>({});
-  // A local staff log-in's right password may owe a second factor (issue 21): its step replaces the form.
+  // A local staff log-in's right password may owe a second factor: its step replaces the form.
   const [secondFactor, setSecondFactor] = useState<"enrol" | "code" | null>(null);
   const loginMutation = useLogin({ onSuccess, onSecondFactor: setSecondFactor });
   const sending = loginMutation.isPending;

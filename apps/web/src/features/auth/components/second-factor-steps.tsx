@@ -8,7 +8,7 @@ import {
 import { sessionQueryKey } from "../api/get-session";
 import { confirmEnrolment, sendSecondFactorCode, startEnrolment } from "../api/second-factor";
 
-// The steps after a local staff log-in's right password (issue 21): the first time, setting up an
+// The steps after a local staff log-in's right password: the first time, setting up an
 // authenticator app (components/authenticator-enrolment) and then the ten recovery codes, shown
 // once; afterwards, a code of the app or a recovery code. Loaded only when a staff log-in needs
 // them (login-form.tsx), never in a member's first load.

@@ -5,7 +5,7 @@ import { AuthenticatorEnrolment } from "../../../components/authenticator-enrolm
 import { consoleKeys } from "../api/console-keys";
 import { confirmConsoleEnrolment, startConsoleEnrolment, useSecondFactorStatus } from "../api/second-factor";
 
-// STAFF_MFA=optional (issue 21): a local staff log-in signed in with its password alone, without an
+// STAFF_MFA=optional (docs/decisions/0021): a local staff log-in signed in with its password alone, without an
 // authenticator app, is offered one at the top of the console. "Not now" hides the notice until
 // the next visit; "Set up" runs the same enrolment as a first log-in, inside the session.
 
