@@ -1,6 +1,7 @@
-import { type Brand, CONSOLE_BASE, escapeHtml, GATEWAY_PATH, PORTAL_PING_PATH } from "@portal/domain";
+import { type Brand, CONSOLE_BASE, GATEWAY_PATH, PORTAL_PING_PATH } from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../config/env.js";
+import { brandedPage } from "./branded-page.js";
 import { mountPath } from "./mount-path.js";
 
 // A person whose browser opens an address the portal does not have (an old bookmark, a mistyped
@@ -43,29 +44,10 @@ export function wantsNotFoundPage(request: FastifyRequest, prefixes: readonly st
   return !prefixes.some((prefix) => isUnder(pathname, prefix) || isUnder(decoded, prefix));
 }
 
-/**
- * The page itself: the brand's name (BRAND_FILE, escaped) and static text, nothing from the
- * request, no script and no inline style (CSP).
- */
+/** The page itself: the brand's name and static text (lib/branded-page.ts). */
 export function notFoundPage(brand: Pick<Brand, "name" | "shortName">): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Page not found · ${escapeHtml(brand.shortName)}</title>
-  </head>
-  <body>
-    <header>
-      <p>${escapeHtml(brand.name)}</p>
-    </header>
-    <main>
-      <h1>Page not found</h1>
-      <p>The page you were looking for is not here. The link may be out of date, or the address may have been mistyped.</p>
-      <p><a href="/">Go to the member portal</a></p>
-    </main>
-  </body>
-</html>
-`;
+  return brandedPage(brand, "Page not found", [
+    "The page you were looking for is not here. The link may be out of date, or the address may have been mistyped.",
+    '<a href="/">Go to the member portal</a>',
+  ]);
 }
