@@ -124,10 +124,9 @@ async function main(): Promise<void> {
   });
   // While the single-process lock is not held (lost with a database restart), attachments wait.
   // Writes are tracked so that a drain can wait for cut uploads to remove their partial files.
+  const configuredStore = blobStoreFor(config);
   const blobStore = trackPendingWrites(
-    singleProcessLock
-      ? blobStoreWhile(blobStoreFor(config), () => singleProcessLock.held)
-      : blobStoreFor(config),
+    singleProcessLock ? blobStoreWhile(configuredStore, () => singleProcessLock.held) : configuredStore,
   );
   const secret = resolveSessionSecret(config);
   const app = await buildApp({

@@ -38,7 +38,6 @@ if (endpoint && URL.canParse(endpoint)) {
 }
 
 /** Whether spans are being sent. */
-export const tracingStarted = (): boolean => handle !== undefined;
 
 /** Sends the spans not yet sent, then stops; server.ts calls it as the app closes. */
 export async function stopTracing(): Promise<void> {

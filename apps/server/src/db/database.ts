@@ -87,6 +87,11 @@ export async function loadEmbeddedDataDir(dataDir: string, dump: Blob): Promise<
   }
 }
 
+async function unlockAndRelease(client: pg.PoolClient): Promise<void> {
+  await client.query("select pg_advisory_unlock(7302001)").catch(() => undefined);
+  client.release();
+}
+
 export async function openServerDatabase(
   connectionString: string,
   poolSize = 10,
@@ -104,12 +109,10 @@ export async function openServerDatabase(
     await migrateGuarded(db, () => migrateNodePostgres(db, { migrationsFolder }), log);
   } catch (error) {
     // A refused or failed migration leaves no pool behind to keep the process alive.
-    await lockClient.query("select pg_advisory_unlock(7302001)").catch(() => undefined);
-    lockClient.release();
+    await unlockAndRelease(lockClient);
     await pool.end();
     throw error;
   }
-  await lockClient.query("select pg_advisory_unlock(7302001)").catch(() => undefined);
-  lockClient.release();
+  await unlockAndRelease(lockClient);
   return { db, kind: "server", close: () => pool.end() };
 }

@@ -1,4 +1,4 @@
-import { type PasswordResetCompletion, passwordStrengthProblem } from "@portal/domain";
+import { isRegisteredEmail, type PasswordResetCompletion, passwordStrengthProblem } from "@portal/domain";
 import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import type { Queryable } from "../../db/database.js";
@@ -66,7 +66,7 @@ async function findResetTargets(context: AppContext, login: string): Promise<Res
 /** The addresses of the last day's changes that `address` is not one of: they hear of a link sent to it. */
 async function oldAddressesToTell(db: Queryable, entityNumber: number, address: string, now: Date) {
   const before = await addressesBeforeRecentChanges(db, entityNumber, now);
-  if (before.some((old) => old.toLowerCase() === address.toLowerCase())) return [];
+  if (isRegisteredEmail(address, before)) return [];
   return before;
 }
 

@@ -108,7 +108,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** Recovery codes compare without case, spaces or dashes. */
-export function normaliseRecoveryCode(code: string): string {
+function normaliseRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, "");
 }
 

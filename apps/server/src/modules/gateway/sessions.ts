@@ -18,15 +18,15 @@ export interface MemberSession {
 // slack on a 15-minute idle timeout costs nothing.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** How a session was signed in: the gateway's password (and a local staff second factor), or the scheme's OpenID provider. */
+export type SignInMethod = "password" | "oidc";
+
 /**
  * A new session for the member; null when their log-in is disabled. The member's row is read FOR
  * SHARE, so a disabling (members/operator-accounts.ts, which locks the row, sets disabled_at and
  * deletes the sessions) either waits for this session and deletes it, or commits first and this
  * finds the log-in disabled: no session outlives the disabling.
  */
-/** How a session was signed in: the gateway's password (and a local staff second factor), or the scheme's OpenID provider. */
-export type SignInMethod = "password" | "oidc";
-
 export async function createSession(
   db: Db,
   entityNumber: number,

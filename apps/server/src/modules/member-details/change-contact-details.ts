@@ -20,7 +20,7 @@ import { replaceContactDetails } from "./contact-details-repository.js";
 // remembered for a day so that a reset link to a new address tells the old ones too.
 
 /** How long a changed address stays "new": a reset link to it also tells the addresses before it. */
-export const RECENT_CONTACT_CHANGE_MS = 24 * 60 * 60_000;
+const RECENT_CONTACT_CHANGE_MS = 24 * 60 * 60_000;
 /** Wrong current passwords per member in the log-in throttle's window before the change is refused. */
 const PASSWORD_CHECKS_PER_WINDOW = 5;
 

@@ -12,8 +12,8 @@ import { createReadinessCheck, READINESS_PARTS, type ReadinessOptions } from "./
 // cached, and are not member activity (no session is looked up: session-plugin.ts).
 // Ping.srv stays as the specification has it: "OK", whatever the database does.
 
-export const HEALTH_PATH = "/healthz";
-export const READINESS_PATH = "/readyz";
+const HEALTH_PATH = "/healthz";
+const READINESS_PATH = "/readyz";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -6,6 +6,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Db } from "../../db/database.js";
 import { outboxMails } from "../../db/schema.js";
 import type { InFlightCounter } from "../members/member-limits.js";
+import { within } from "./readiness.js";
 
 // What Prometheus reads at /metrics (metrics-listener.ts serves it on a listener of its own). No
 // label ever holds personal data: a request is labelled by its route's pattern
@@ -40,21 +41,10 @@ export interface MetricsPluginOptions {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** The route label of a request no route matched (a 404): one series, whatever the URL. */
-export const UNMATCHED_ROUTE = "unmatched";
+const UNMATCHED_ROUTE = "unmatched";
 
 /** Outbox states, disjoint: waiting for a first try, waiting to be tried again, parked. */
-export const OUTBOX_STATES = ["pending", "retrying", "failed"] as const;
-
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error("no answer"), { code: "TIMEOUT" })), ms);
-      timer.unref();
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
+const OUTBOX_STATES = ["pending", "retrying", "failed"] as const;
 
 /**
  * The outbox by state, and how long its longest-waiting due mail has been due. Served by the index

@@ -31,8 +31,8 @@ export interface ReadinessOptions {
   now?: () => number;
 }
 
-export const DEFAULT_READINESS_TIMEOUT_MS = 3_000;
-export const DEFAULT_BLOB_CHECK_TTL_MS = 5_000;
+const DEFAULT_READINESS_TIMEOUT_MS = 3_000;
+const DEFAULT_BLOB_CHECK_TTL_MS = 5_000;
 
 class NoAnswer extends Error {
   constructor(readonly ms: number) {
