@@ -1,7 +1,8 @@
 import { useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
-import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { LoadingStatus } from "../../../components/spinner/spinner";
 import { type QueueFilters, queueFilterParams, readQueueFilters, useQueue } from "../api/get-queue";
+import { LoadMore } from "./load-more";
 import { PageHeading } from "./page-heading";
 import { QueueFilterControls, QueueSearch } from "./queue-filters";
 import { QueueTable } from "./queue-table";
@@ -37,24 +38,7 @@ export function QueuePage() {
         <p className="text-body-secondary">No queries match these filters.</p>
       ) : null}
       {rows.length > 0 ? <QueueTable rows={rows} busy={queue.isPlaceholderData} /> : null}
-      {queue.isFetchNextPageError ? (
-        <ErrorAlert>More queries could not be loaded. Please try again.</ErrorAlert>
-      ) : null}
-      {queue.hasNextPage ? (
-        <div className="d-flex align-items-center gap-2">
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            onClick={() => queue.fetchNextPage()}
-            disabled={queue.isFetchingNextPage}
-          >
-            Load more
-          </button>
-          <span role="status" aria-live="polite">
-            {queue.isFetchingNextPage ? <Spinner size="sm" label="Loading more queries..." /> : null}
-          </span>
-        </div>
-      ) : null}
+      <LoadMore query={queue} what="queries" />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { type ConsoleSecondFactorEnrolled, consoleSecondFactorStatusSchema } from "@portal/domain";
+import type { ConsoleSecondFactorEnrolled, ConsoleSecondFactorStatus } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AuthenticatorEnrolment } from "../../../components/authenticator-enrolment/authenticator-enrolment";
@@ -33,10 +33,10 @@ export function SecondFactorOffer() {
             start={startConsoleEnrolment}
             confirm={confirmConsoleEnrolment}
             onSaved={() => {
-              queryClient.setQueryData(
-                consoleKeys.secondFactor,
-                consoleSecondFactorStatusSchema.parse({ enrolled: true, offered: false }),
-              );
+              queryClient.setQueryData<ConsoleSecondFactorStatus>(consoleKeys.secondFactor, {
+                enrolled: true,
+                offered: false,
+              });
               setStage("done");
             }}
             onRestart={() => setStage("offer")}

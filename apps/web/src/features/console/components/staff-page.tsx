@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
-import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { LoadingStatus } from "../../../components/spinner/spinner";
 import { isHttpError } from "../../../lib/http";
 import { useDisableStaffAccount } from "../api/disable-staff-account";
 import { useEnableStaffAccount } from "../api/enable-staff-account";
@@ -9,11 +9,12 @@ import { type StaffRole, useSetStaffRole } from "../api/set-staff-role";
 import { consoleErrorMessage, isForbidden } from "../utils/error-message";
 import { formatDateTime, personName, ROLE_LABELS } from "../utils/labels";
 import { useConsoleUser } from "./console-user";
+import { LoadMore } from "./load-more";
 import { PageHeading } from "./page-heading";
 import { ErrorMessage, SuccessStatus } from "./status-message";
 
 /** How the person signs in, in words. */
-export function signInText(signIn: StaffAccount["signIn"]): string {
+function signInText(signIn: StaffAccount["signIn"]): string {
   const ways: string[] = [];
   if (signIn.identityProvider) ways.push("the scheme's identity provider");
   if (signIn.password) ways.push(signIn.authenticatorApp ? "password + authenticator app" : "password");
@@ -107,11 +108,10 @@ export function StaffPage() {
       "You cannot disable your own log-in. Ask another supervisor to do it.",
       "The log-in could not be disabled. Please try again.",
     ) ??
-    changeError(
-      enable.error,
-      "The log-in could not be enabled. Please try again.",
-      "The log-in could not be enabled. Please try again.",
-    ) ??
+    // Enabling has no refusal of its own: any failure is the same sentence.
+    (enable.error
+      ? consoleErrorMessage(enable.error, "The log-in could not be enabled. Please try again.")
+      : null) ??
     changeError(
       setRole.error,
       "You cannot take away your own supervisor role. Ask another supervisor to do it.",
@@ -175,24 +175,7 @@ export function StaffPage() {
           </table>
         </div>
       ) : null}
-      {accounts.isFetchNextPageError ? (
-        <ErrorAlert>More staff log-ins could not be loaded. Please try again.</ErrorAlert>
-      ) : null}
-      {accounts.hasNextPage ? (
-        <div className="d-flex align-items-center gap-2">
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            onClick={() => accounts.fetchNextPage()}
-            disabled={accounts.isFetchingNextPage}
-          >
-            Load more
-          </button>
-          <span role="status" aria-live="polite">
-            {accounts.isFetchingNextPage ? <Spinner size="sm" label="Loading more staff log-ins..." /> : null}
-          </span>
-        </div>
-      ) : null}
+      <LoadMore query={accounts} what="staff log-ins" />
     </section>
   );
 }
