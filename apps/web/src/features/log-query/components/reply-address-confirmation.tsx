@@ -1,4 +1,5 @@
 import { type RefObject, useId } from "react";
+import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
 
 export interface ReplyAddressConfirmationProps {
   /** The live region's id; the e-mail field is described by it while it says something. */
@@ -30,7 +31,8 @@ export function ReplyAddressConfirmation({
   onConfirmedChange,
 }: ReplyAddressConfirmationProps) {
   const id = useId();
-  const errorId = `${id}-error`;
+  const error = showError ? { type: "required", message: NOT_CONFIRMED } : undefined;
+  const { errorId, controlProps } = errorAttributes(id, error);
   return (
     <>
       <div
@@ -51,17 +53,12 @@ export function ReplyAddressConfirmation({
             checked={confirmed}
             onChange={(event) => onConfirmedChange(event.target.checked)}
             aria-required="true"
-            aria-invalid={showError ? true : undefined}
-            aria-describedby={showError ? errorId : undefined}
+            {...controlProps}
           />
           <label htmlFor={id} className="form-check-label text-break">
             {`Yes, send the reply to ${address}. It is not an address we hold for you.`}
           </label>
-          {showError ? (
-            <div id={errorId} className="invalid-feedback d-block">
-              {NOT_CONFIRMED}
-            </div>
-          ) : null}
+          <FieldErrorText id={errorId} error={error} />
         </div>
       ) : null}
     </>
