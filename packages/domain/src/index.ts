@@ -7,6 +7,7 @@ export * from "./contracts/app-config.js";
 export * from "./contracts/brand.js";
 export * from "./contracts/common.js";
 export * from "./contracts/console.js";
+export * from "./contracts/data-rights.js";
 export * from "./contracts/gateway.js";
 export * from "./contracts/help.js";
 export * from "./contracts/member-details.js";

@@ -2,11 +2,26 @@
 // member_roles); what they may do for an entity follows from those roles and from how that entity
 // relates to them: themselves, or a dependent on a policy they are the principal member of.
 
-export const MEMBER_ROLES = ["MEMBER", "STAFF_AGENT", "STAFF_SUPERVISOR"] as const;
+export const MEMBER_ROLES = [
+  "MEMBER",
+  "STAFF_AGENT",
+  "STAFF_SUPERVISOR",
+  "STAFF_INFORMATION_OFFICER",
+] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
-/** The roles of the scheme's own people: they may search for members. */
-export const STAFF_ROLES: readonly MemberRole[] = ["STAFF_AGENT", "STAFF_SUPERVISOR"];
+/** The roles of the scheme's own people: they sign in to the console (with a second factor). */
+export const STAFF_ROLES: readonly MemberRole[] = [
+  "STAFF_AGENT",
+  "STAFF_SUPERVISOR",
+  "STAFF_INFORMATION_OFFICER",
+];
+
+/**
+ * The roles that work the desk (queue, queries, replies, members' details). The information
+ * officer is staff but not the desk: their console is the audit trail, requests and holds.
+ */
+export const DESK_ROLES: readonly MemberRole[] = ["STAFF_AGENT", "STAFF_SUPERVISOR"];
 
 export const PERMISSIONS = [
   "VIEW_MEMBER_DETAILS",
@@ -31,7 +46,7 @@ export interface PermissionContext {
 }
 
 const isMember = (context: PermissionContext) => context.roles.has("MEMBER");
-const isStaff = (context: PermissionContext) => STAFF_ROLES.some((role) => context.roles.has(role));
+const isStaff = (context: PermissionContext) => DESK_ROLES.some((role) => context.roles.has(role));
 const isSelf = (context: PermissionContext) => context.relationship === "SELF";
 
 /** Whether a permission is held. Member permissions need the MEMBER role; none is implied by staff. */

@@ -46,6 +46,10 @@ const commaList = z.string().transform((value) =>
     .filter((item) => item.length > 0),
 );
 
+/** A number of days between min and max, with its default. */
+const days = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -217,8 +221,22 @@ export const envSchema = z.object({
   STAFF_OIDC_ROLES_CLAIM: z.string().min(1).default("roles"),
   STAFF_OIDC_AGENT_ROLE: z.string().min(1).default("portal-agent"),
   STAFF_OIDC_SUPERVISOR_ROLE: z.string().min(1).default("portal-supervisor"),
+  STAFF_OIDC_INFORMATION_OFFICER_ROLE: z.string().min(1).default("portal-information-officer"),
   // With the provider configured, local staff passwords are refused unless this is true (break-glass).
   STAFF_LOCAL_LOGIN: booleanText.default(false),
+  // Retention (modules/retention; each default and why: docs/decisions/0022). In days.
+  RETENTION_CLOSED_QUERIES_DAYS: days(30, 36_500, 1_095),
+  RETENTION_DOCUMENT_SUBMISSIONS_DAYS: days(30, 36_500, 1_095),
+  RETENTION_SENT_MAIL_DAYS: days(1, 36_500, 90),
+  RETENTION_EXPIRED_SESSIONS_DAYS: days(0, 3_650, 1),
+  // Throttle windows last up to a day: a row younger than two days may still be counting.
+  RETENTION_THROTTLE_DAYS: days(2, 3_650, 2),
+  RETENTION_ACCOUNT_TOKENS_DAYS: days(0, 3_650, 30),
+  RETENTION_IDEMPOTENCY_KEYS_DAYS: days(1, 3_650, 7),
+  // The audit trail must outlive what it describes; the database refuses to delete a younger row.
+  RETENTION_AUDIT_DAYS: days(365, 36_500, 2_190),
+  // The statutory clock of a data request: days from receipt to the day it is due.
+  DATA_REQUEST_DAYS: days(1, 365, 30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -321,8 +339,15 @@ function staffOidcProblems(values: Env): string[] {
   };
   const set = Object.values(given).filter((value) => value !== undefined).length;
   if (set === 0 || set === 3) {
-    if (values.STAFF_OIDC_AGENT_ROLE === values.STAFF_OIDC_SUPERVISOR_ROLE) {
-      return ["STAFF_OIDC_SUPERVISOR_ROLE: must differ from STAFF_OIDC_AGENT_ROLE"];
+    const roleNames = [
+      values.STAFF_OIDC_AGENT_ROLE,
+      values.STAFF_OIDC_SUPERVISOR_ROLE,
+      values.STAFF_OIDC_INFORMATION_OFFICER_ROLE,
+    ];
+    if (new Set(roleNames).size < roleNames.length) {
+      return [
+        "STAFF_OIDC_SUPERVISOR_ROLE: STAFF_OIDC_AGENT_ROLE, STAFF_OIDC_SUPERVISOR_ROLE and STAFF_OIDC_INFORMATION_OFFICER_ROLE must all differ",
+      ];
     }
     return [];
   }
@@ -385,6 +410,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const oidcProblems = staffOidcProblems(values);
   if (oidcProblems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${oidcProblems.map((line) => `  ${line}`).join("\n")}`);
+  }
+  const retentionProblems = [
+    ["RETENTION_CLOSED_QUERIES_DAYS", values.RETENTION_CLOSED_QUERIES_DAYS],
+    ["RETENTION_DOCUMENT_SUBMISSIONS_DAYS", values.RETENTION_DOCUMENT_SUBMISSIONS_DAYS],
+  ]
+    .filter(([, kept]) => values.RETENTION_AUDIT_DAYS < Number(kept))
+    .map(
+      ([name]) =>
+        `RETENTION_AUDIT_DAYS: must be at least ${name} (a member is told who read what the scheme still holds)`,
+    );
+  if (retentionProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${retentionProblems.map((line) => `  ${line}`).join("\n")}`);
   }
   const mailTransport = values.MAIL_TRANSPORT ?? (values.SMTP_URL ? "smtp" : "files");
   const problems = productionProblems(values);

@@ -29,6 +29,7 @@ describe("staff sign-in settings", () => {
       rolesClaim: "roles",
       agentRole: "portal-agent",
       supervisorRole: "portal-supervisor",
+      informationOfficerRole: "portal-information-officer",
       redirectUri: "https://portal.scheme.example/auth/staff/callback",
       localLogin: false,
     });
@@ -54,6 +55,6 @@ describe("staff sign-in settings", () => {
   it("refuse the same name for both roles", () => {
     expect(() =>
       loadConfig({ ...provider, STAFF_OIDC_AGENT_ROLE: "staff", STAFF_OIDC_SUPERVISOR_ROLE: "staff" }),
-    ).toThrow(/STAFF_OIDC_SUPERVISOR_ROLE: must differ/);
+    ).toThrow(/STAFF_OIDC_SUPERVISOR_ROLE: .*must all differ/);
   });
 });

@@ -80,6 +80,9 @@ export const sessions = pgTable(
   },
   (table) => [
     index("sessions_member").on(table.memberEntityNumber),
+    // The retention purge finds expired sessions by either limit (modules/retention).
+    index("sessions_last_seen").on(table.lastSeenAt),
+    index("sessions_created").on(table.createdAt),
     check("sessions_sign_in_method_known", sql`${table.signInMethod} in ('password', 'oidc')`),
   ],
 );
@@ -161,7 +164,10 @@ export const loginThrottle = pgTable(
     windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
-  (table) => [check("login_throttle_failures_positive", sql`${table.failures} > 0`)],
+  (table) => [
+    check("login_throttle_failures_positive", sql`${table.failures} > 0`),
+    index("login_throttle_window").on(table.windowStartedAt),
+  ],
 );
 
 /**
@@ -186,6 +192,7 @@ export const accountTokens = pgTable(
   (table) => [
     check("account_tokens_purpose_known", sql`${table.purpose} in ('ACTIVATION', 'PASSWORD_RESET')`),
     index("account_tokens_entity").on(table.entityNumber, table.purpose),
+    index("account_tokens_expires").on(table.expiresAt),
   ],
 );
 
@@ -244,8 +251,17 @@ export const queries = pgTable(
       onDelete: "set null",
     }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /**
+     * When the query's text, replies and attachments were removed (modules/retention): what is
+     * left is a tombstone (reference, category, origin, dates, status). Null while it is whole.
+     */
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
+    /** Why: RETENTION (the policy's purge) or ERASURE (a member's deletion request). */
+    purgeReason: text("purge_reason"),
   },
   (table) => [
+    check("queries_purge_reason_known", sql`${table.purgeReason} in ('RETENTION', 'ERASURE')`),
+    check("queries_purged_with_reason", sql`(${table.purgedAt} is null) = (${table.purgeReason} is null)`),
     check("queries_origin_known", sql`${table.origin} in ('MEMBER_WEB', 'MED_XPRESS')`),
     check("queries_status_known", sql`${table.status} in ('OPEN', 'CLOSED')`),
     // The open list: one member, one origin, one status, newest first.
@@ -258,6 +274,10 @@ export const queries = pgTable(
     index("queries_parent").on(table.parentReferenceNumber),
     // The staff queue: every member's queries of one status, the soonest due first.
     index("queries_queue").on(table.status, table.replyDueOn, table.referenceNumber),
+    // The retention purge: closed conversations (their first query) past the period, oldest first.
+    index("queries_retention_due")
+      .on(table.closedAt, table.referenceNumber)
+      .where(sql`${table.status} = 'CLOSED' and ${table.purgedAt} is null and ${table.parentReferenceNumber} is null`),
   ],
 );
 
@@ -351,6 +371,12 @@ export const outboxMails = pgTable(
   (table) => [
     check("outbox_mails_status_known", sql`${table.status} in ('PENDING', 'SENT', 'FAILED')`),
     index("outbox_mails_due").on(table.status, table.nextAttemptAt),
+    // The retention purge: mails no longer pending, oldest first.
+    index("outbox_mails_retention_due")
+      .on(table.createdAt)
+      .where(sql`${table.status} <> 'PENDING'`),
+    // A member's mails: the data export and an erasure find them without reading the outbox.
+    index("outbox_mails_member").on(table.memberEntityNumber),
   ],
 );
 
@@ -369,8 +395,17 @@ export const documentSubmissions = pgTable(
     recordedByEntityNumber: integer("recorded_by_entity_number").references(() => members.entityNumber, {
       onDelete: "set null",
     }),
+    /** When its files were removed (retention or erasure); the submission's date and category stay. */
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
+    purgeReason: text("purge_reason"),
   },
-  (table) => [index("document_submissions_member").on(table.memberEntityNumber)],
+  (table) => [
+    index("document_submissions_member").on(table.memberEntityNumber),
+    check("document_submissions_purge_reason_known", sql`${table.purgeReason} in ('RETENTION', 'ERASURE')`),
+    index("document_submissions_retention_due")
+      .on(table.loggedAt, table.referenceNumber)
+      .where(sql`${table.purgedAt} is null`),
+  ],
 );
 
 export const documentSubmissionAttachments = pgTable(
@@ -402,7 +437,10 @@ export const idempotencyKeys = pgTable(
     referenceNumber: integer("reference_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.memberEntityNumber, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.memberEntityNumber, table.key] }),
+    index("idempotency_keys_created").on(table.createdAt),
+  ],
 );
 
 /**
@@ -587,10 +625,18 @@ export const auditEvents = pgTable(
     action: text("action").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     requestId: text("request_id").notNull(),
+    /** The query or document submission the path named, where it named one ("query 300001"). */
+    referenceNumber: integer("reference_number"),
+    /** Figures only, never personal data: a retention purge's counts by kind. */
+    detail: jsonb("detail"),
   },
   (table) => [
-    index("audit_events_subject").on(table.subjectEntityNumber, table.at),
-    index("audit_events_actor").on(table.actorEntityNumber, table.at),
+    // Newest first, by key (at, id): a member's access history, and the audit trail by member,
+    // by staff account, by kind, or by date alone; the purge finds rows past retention by `at`.
+    index("audit_events_subject").on(table.subjectEntityNumber, table.at, table.id),
+    index("audit_events_actor").on(table.actorEntityNumber, table.at, table.id),
+    index("audit_events_resource").on(table.resource, table.at, table.id),
+    index("audit_events_at").on(table.at, table.id),
   ],
 );
 
@@ -607,7 +653,10 @@ export const memberRoles = pgTable(
     primaryKey({ columns: [table.entityNumber, table.role] }),
     // Who holds a role, in entity order: the supervisors' Staff page pages through staff by it.
     index("member_roles_role").on(table.role, table.entityNumber),
-    check("member_roles_role_known", sql`${table.role} in ('MEMBER', 'STAFF_AGENT', 'STAFF_SUPERVISOR')`),
+    check(
+      "member_roles_role_known",
+      sql`${table.role} in ('MEMBER', 'STAFF_AGENT', 'STAFF_SUPERVISOR', 'STAFF_INFORMATION_OFFICER')`,
+    ),
   ],
 );
 
@@ -741,3 +790,92 @@ export const registerImports = pgTable("register_imports", {
     .notNull(),
   removeMissing: boolean("remove_missing").notNull(),
 });
+
+// ---- Data rights (POPIA): legal holds, requests, exports ------------------------------------
+
+/**
+ * A member whose data the retention purge and an erasure must leave alone (a dispute, a complaint
+ * to the regulator, litigation), set by the information officer with a reason. Releasing deletes
+ * the row; the audit trail keeps that it was set and released.
+ */
+export const legalHolds = pgTable("legal_holds", {
+  memberEntityNumber: integer("member_entity_number")
+    .primaryKey()
+    .references(() => members.entityNumber, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  setAt: timestamp("set_at", { withTimezone: true }).notNull(),
+  setByEntityNumber: integer("set_by_entity_number").notNull(),
+});
+
+/**
+ * A member's request under POPIA (access, correction, deletion) as the information officer
+ * recorded it, with the day it is due and, once answered, how; a deletion keeps its erasure report.
+ */
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    requestId: integer("request_id").primaryKey().generatedAlwaysAsIdentity(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    status: text("status").notNull().default("OPEN"),
+    notes: text("notes").notNull().default(""),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+    recordedByEntityNumber: integer("recorded_by_entity_number").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    outcome: text("outcome"),
+    erasureReport: jsonb("erasure_report"),
+  },
+  (table) => [
+    check("data_requests_kind_known", sql`${table.kind} in ('ACCESS', 'CORRECTION', 'DELETION')`),
+    check("data_requests_status_known", sql`${table.status} in ('OPEN', 'COMPLETED')`),
+    // The desk's list: one status, newest first, by key.
+    index("data_requests_status").on(table.status, table.requestId),
+  ],
+);
+
+/**
+ * An archive of everything the portal holds about a member, made in the background
+ * (modules/data-rights/export-worker.ts): asked for by the member (one a day) or by the
+ * information officer on their behalf; offered for seven days, then removed with its file.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    exportId: integer("export_id").primaryKey().generatedAlwaysAsIdentity(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    /** The member themselves, or the information officer who asked on their behalf. */
+    requestedByEntityNumber: integer("requested_by_entity_number").notNull(),
+    status: text("status").notNull().default("QUEUED"),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    /** Fixed when asked for, so a crash between writing the file and this row leaves no orphan. */
+    blobKey: text("blob_key").notNull().unique(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    /** When a worker took it; a RUNNING export not touched for long is taken again (a crash). */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      "data_exports_status_known",
+      sql`${table.status} in ('QUEUED', 'RUNNING', 'READY', 'FAILED', 'EXPIRED')`,
+    ),
+    index("data_exports_member").on(table.memberEntityNumber, table.requestedAt),
+    // The worker's queue: the oldest waiting first.
+    index("data_exports_waiting")
+      .on(table.requestedAt)
+      .where(sql`${table.status} in ('QUEUED', 'RUNNING')`),
+    // The purge: archives past their seven days.
+    index("data_exports_expiry")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'READY'`),
+  ],
+);

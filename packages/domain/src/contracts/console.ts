@@ -188,8 +188,8 @@ export const STAFF_SIGN_IN_METHODS = ["password", "oidc"] as const;
 export const staffAccountSchema = personNameSchema.extend({
   /** The local log-in's username; null for someone who signs in only through the identity provider. */
   username: z.string().nullable(),
-  /** A supervisor holding both staff roles is a supervisor. Disabling keeps the role. */
-  role: staffMemberSchema.shape.role,
+  /** A supervisor holding both desk roles is a supervisor. Disabling keeps the role. */
+  role: z.enum(["STAFF_AGENT", "STAFF_SUPERVISOR", "STAFF_INFORMATION_OFFICER"]),
   /** When the log-in was disabled; null while it works. */
   disabledAt: z.string().nullable(),
   lastSignIn: z.object({ at: z.string(), method: z.enum(STAFF_SIGN_IN_METHODS) }).nullable(),
@@ -208,7 +208,7 @@ export const staffAccountsResponseSchema = z.object({
 });
 export type StaffAccountsResponse = z.infer<typeof staffAccountsResponseSchema>;
 export const staffAccountParamsSchema = z.object({ entityNumber: entityNumberSchema });
-export const staffRoleBodySchema = z.object({ role: staffMemberSchema.shape.role });
+export const staffRoleBodySchema = z.object({ role: staffAccountSchema.shape.role });
 export type StaffRoleBody = z.infer<typeof staffRoleBodySchema>;
 
 export const failedMailSchema = z.object({

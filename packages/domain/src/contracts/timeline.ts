@@ -7,6 +7,14 @@ import { SERVER_ORIGINS } from "../origins.js";
 
 export const TIMELINE_PAGE_SIZE = 20;
 
+/**
+ * What was removed of an item, and why: RETENTION (the retention policy's purge) or ERASURE (the
+ * member's deletion request). Its reference, category and dates stay; null while it is whole.
+ */
+export const removedSchema = z
+  .object({ at: z.string(), reason: z.enum(["RETENTION", "ERASURE"]) })
+  .nullable();
+
 export const timelineQuerySchema = z.object({
   before: z.string().max(200).optional().describe("The cursor of the previous page's last item."),
 });
@@ -22,6 +30,7 @@ const timelineQueryItemSchema = z.object({
   legacy: z.boolean(),
   updates: z.array(z.object({ referenceNumber: z.number().int(), dateLogged: z.string() })),
   replies: z.array(z.object({ sentAt: z.string() })),
+  removed: removedSchema,
 });
 
 const timelineDocumentItemSchema = z.object({
@@ -30,6 +39,7 @@ const timelineDocumentItemSchema = z.object({
   category: z.string(),
   dateLogged: z.string(),
   fileCount: z.number().int(),
+  removed: removedSchema,
 });
 
 export const timelineItemSchema = z

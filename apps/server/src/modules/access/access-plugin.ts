@@ -17,7 +17,7 @@ import { recordChange, recordReads } from "./audit-trail.js";
 import { reachableEntities } from "./reach.js";
 import { listRoles, permissionContextOf } from "./roles.js";
 import type { Actor, ReadAudit, ResolvedAccess, RouteAccess } from "./route-access.js";
-import { SELF } from "./targets.js";
+import { SELF, type TargetRule } from "./targets.js";
 
 // Who a request acts for and what it may reach is decided here, once, from each route's
 // `config.access` (route-access.ts): before validation, the session and the audience (401, 403);
@@ -60,6 +60,13 @@ function memo<T>(load: () => Promise<T>): () => Promise<T> {
     loaded ??= load();
     return loaded;
   };
+}
+
+/** The query or document submission the path names, for the audit row ("query 300001"). */
+function namedReference(request: FastifyRequest, rule: TargetRule): number | null {
+  if ((rule.kind !== "query" && rule.kind !== "document-submission") || !rule.param) return null;
+  const value = (request.params as Record<string, unknown>)[rule.param];
+  return typeof value === "number" ? value : null;
 }
 
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>
@@ -130,11 +137,13 @@ export const accessPlugin = fp<AppContext>(
           );
           if (!held) throw errors.forbidden(access.permission.refusal);
         }
+        const referenceNumber = namedReference(request, rule);
         (request as WithResolved)[RESOLVED] = {
           actor,
           target,
+          referenceNumber,
           change: (work, changed, subjectOf) =>
-            runChange(request, access, actor, target, work, changed, subjectOf),
+            runChange(request, access, actor, target, referenceNumber, work, changed, subjectOf),
         };
         // Every answer for a logged-in person holds their data or their rights: no cache keeps it.
         reply.header("cache-control", "private, no-store");
@@ -145,6 +154,7 @@ export const accessPlugin = fp<AppContext>(
       access: RouteAccess,
       actor: Actor,
       target: number,
+      referenceNumber: number | null,
       work: (tx: Tx) => Promise<T>,
       changed: (result: T) => boolean = () => true,
       subjectOf: (result: T) => number = () => target,
@@ -160,6 +170,7 @@ export const accessPlugin = fp<AppContext>(
             resource: audit.resource,
             requestId: request.id,
             at: context.now(),
+            referenceNumber,
           });
         }
         return result;
@@ -178,7 +189,7 @@ export const accessPlugin = fp<AppContext>(
     }
 
     async function recordReadAudit(request: FastifyRequest, audit: ReadAudit, body: unknown): Promise<void> {
-      const { actor, target } = request.access;
+      const { actor, target, referenceNumber } = request.access;
       const subjects = [target, ...(await audit.alsoInAnswer(body, request.access))];
       if (!actor.audience.reachesEveryone) {
         const reach = await actor.memberReach();
@@ -193,6 +204,7 @@ export const accessPlugin = fp<AppContext>(
         resource: audit.resource,
         requestId: request.id,
         at: context.now(),
+        referenceNumber,
       });
     }
 

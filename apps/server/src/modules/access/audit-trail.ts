@@ -77,6 +77,23 @@ export const AUDIT_RESOURCES = {
   recoveryCodeUse: "recovery-code-use",
   /** A local staff log-in's authenticator and recovery codes removed by the operator (cli staff:reset-second-factor). */
   secondFactorReset: "second-factor-reset",
+  /** A member's own log-in through the gateway (their access history shows it). */
+  memberLogIn: "log-in",
+  /** The information officer's reads of the audit trail (by member, or the whole trail when unfiltered). */
+  auditTrail: "audit-trail",
+  /** A member's access history, read by the member (it names no one else). */
+  accessHistory: "access-history",
+  /** An archive of a member's data asked for, and downloaded. */
+  dataExport: "data-export",
+  dataExportDownload: "data-export-download",
+  /** A member's data request recorded, completed; an erasure run for one. */
+  dataRequest: "data-request",
+  dataErasure: "data-erasure",
+  /** A legal hold set on a member, or released; the list of holds read. */
+  legalHold: "legal-hold",
+  legalHolds: "legal-holds",
+  /** A run of the retention purge: its counts by kind are in the row's detail. */
+  retentionPurge: "retention-purge",
 } as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[keyof typeof AUDIT_RESOURCES];
 
@@ -96,6 +113,8 @@ export interface AuditedRead {
   resource: AuditResource;
   requestId: string;
   at: Date;
+  /** The query or document submission the request named, if it named one. */
+  referenceNumber?: number | null;
 }
 
 /** One row per other person read. Written before the answer is sent: no row, no data. */
@@ -112,6 +131,7 @@ export async function recordReads(db: Queryable, read: AuditedRead): Promise<voi
       action: AUDIT_ACTIONS.READ,
       at: read.at,
       requestId: read.requestId,
+      referenceNumber: read.referenceNumber ?? null,
     })),
   );
 }
@@ -122,9 +142,20 @@ export interface AuditedChange {
   resource: AuditResource;
   requestId: string;
   at: Date;
+  referenceNumber?: number | null;
+  /** Figures only (a purge's counts): never personal data. */
+  detail?: Record<string, number> | null;
 }
 
 /** One row for a change, the actor's own data included. Written inside the change's transaction. */
 export async function recordChange(db: Queryable, change: AuditedChange): Promise<void> {
   await db.insert(auditEvents).values({ ...change, action: AUDIT_ACTIONS.UPDATE });
+}
+
+/**
+ * One row for a read the trail keeps even when it is the actor's own (a member downloading their
+ * archive): recordReads leaves out the actor, as a member reading their own data tells no one anything.
+ */
+export async function recordOwnRead(db: Queryable, read: Omit<AuditedChange, "detail">): Promise<void> {
+  await db.insert(auditEvents).values({ ...read, action: AUDIT_ACTIONS.READ });
 }

@@ -1,4 +1,4 @@
-import { type MemberRole, type Permission, STAFF_ROLES } from "@portal/domain";
+import { DESK_ROLES, type MemberRole, type Permission, STAFF_ROLES } from "@portal/domain";
 import type { Tx } from "../../db/database.js";
 import type { AuditResource } from "./audit-trail.js";
 import type { TargetRule } from "./targets.js";
@@ -9,7 +9,7 @@ import type { TargetRule } from "./targets.js";
 
 /** Who may call a route, and how far they reach. */
 export interface Audience {
-  name: "member" | "staff" | "supervisor";
+  name: "member" | "staff" | "supervisor" | "anyStaff" | "informationOfficer";
   admits(roles: ReadonlySet<MemberRole>): boolean;
   /** Staff reach every member's data (every read audited); members only their own and their dependents'. */
   reachesEveryone: boolean;
@@ -25,10 +25,10 @@ export const AUDIENCES = {
     reachesEveryone: false,
     refusal: "You are not allowed to do this.",
   },
-  /** The scheme's staff, agents and supervisors. */
+  /** The scheme's desk: agents and supervisors. */
   staff: {
     name: "staff",
-    admits: (roles) => STAFF_ROLES.some((role) => roles.has(role)),
+    admits: (roles) => DESK_ROLES.some((role) => roles.has(role)),
     reachesEveryone: true,
     refusal: "Only the scheme's staff may do this.",
   },
@@ -38,6 +38,20 @@ export const AUDIENCES = {
     admits: (roles) => roles.has("STAFF_SUPERVISOR"),
     reachesEveryone: true,
     refusal: "Only a supervisor may do this.",
+  },
+  /** Anyone holding a staff role: the console's own calls (who am I, my second factor). */
+  anyStaff: {
+    name: "anyStaff",
+    admits: (roles) => STAFF_ROLES.some((role) => roles.has(role)),
+    reachesEveryone: true,
+    refusal: "Only the scheme's staff may do this.",
+  },
+  /** The information officer: the audit trail, members' data requests, legal holds. */
+  informationOfficer: {
+    name: "informationOfficer",
+    admits: (roles) => roles.has("STAFF_INFORMATION_OFFICER"),
+    reachesEveryone: true,
+    refusal: "Only the scheme's information officer may do this.",
   },
 } as const satisfies Record<string, Audience>;
 
@@ -105,6 +119,8 @@ export interface ResolvedAccess {
   actor: Actor;
   /** Whose data the request acts on: the owner of what the path names, or the actor. */
   target: number;
+  /** The query or document submission the path names, if any: its audit rows carry it. */
+  referenceNumber: number | null;
   /**
    * Runs a change and writes its audit row (the route's `auditChange` resource, actor and target)
    * in one transaction. `changed` says from the result whether anything changed (no row if not);

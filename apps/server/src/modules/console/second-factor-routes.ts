@@ -50,9 +50,9 @@ const wrongCode = () =>
 export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
   const authLog = createAuthLog(context.secret);
-  const staffAccess = { access: { audience: AUDIENCES.staff } };
+  const staffAccess = { access: { audience: AUDIENCES.anyStaff } };
   const staffChange = {
-    access: { audience: AUDIENCES.staff, audit: auditChange(AUDIT_RESOURCES.secondFactorEnrolment) },
+    access: { audience: AUDIENCES.anyStaff, audit: auditChange(AUDIT_RESOURCES.secondFactorEnrolment) },
   };
 
   /** The session's log-in: its username, whether it signed in with a password, and its factor. */

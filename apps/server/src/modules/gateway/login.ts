@@ -9,7 +9,7 @@ import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.js";
 import { clearFailures, failureDelayMs, reserveAttempt, THROTTLE_POLICY } from "./login-throttle.js";
 import { createPendingSignIn, type SecondFactorStep, secondFactorStepFor } from "./second-factor.js";
 import { createSession } from "./sessions.js";
-import { recordLocalStaffSignIn } from "./staff-sign-in-audit.js";
+import { recordPasswordSignIn } from "./staff-sign-in-audit.js";
 
 export interface LoginRequestOrigin {
   /** `${protocol}://${host}` of the request. */
@@ -111,13 +111,13 @@ export async function logIn(
     : null;
   if (!member || !sessionToken) {
     // A known staff account's refusal is on record (no row for members or unknown usernames).
-    if (member) await recordLocalStaffSignIn(context, member.entityNumber, "failed", origin.requestId);
+    if (member) await recordPasswordSignIn(context, member.entityNumber, "failed", origin.requestId);
     await sleep(failureDelayMs(account.count, address.count, context.config.LOGIN_SLOWDOWN_MS));
     throw errors.loginFailed();
   }
 
   await clearFailures(db, accountKey);
-  await recordLocalStaffSignIn(context, member.entityNumber, "succeeded", origin.requestId);
+  await recordPasswordSignIn(context, member.entityNumber, "succeeded", origin.requestId);
   return {
     sessionToken,
     deviceCookie: newDeviceCookie(secret, username),

@@ -36,7 +36,7 @@ import {
   startEnrolment,
 } from "./second-factor.js";
 import { createSession, deleteSession } from "./sessions.js";
-import { recordLocalStaffSignIn } from "./staff-sign-in-audit.js";
+import { recordPasswordSignIn } from "./staff-sign-in-audit.js";
 import { bindXsrfToSession } from "./xsrf-plugin.js";
 
 // The second-factor steps of a local staff log-in (second-factor.ts; docs/decisions/0021). Each
@@ -88,7 +88,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         authLog.write(request.log, "warn", "second_factor_failed", who, "second factor refused", { reason });
       }
       if (error instanceof AppError && error.exceptionCode === EXCEPTION_CODES.SECOND_FACTOR_FAILED) {
-        await recordLocalStaffSignIn(context, pending.entityNumber, "failed", request.id);
+        await recordPasswordSignIn(context, pending.entityNumber, "failed", request.id);
       }
       throw error;
     }
@@ -115,7 +115,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     );
     reply.clearCookie(PENDING_SIGN_IN_COOKIE, { ...pendingSignInCookieOptions(request), maxAge: undefined });
     bindXsrfToSession(request, sessionToken);
-    await recordLocalStaffSignIn(context, member.entityNumber, "succeeded", request.id);
+    await recordPasswordSignIn(context, member.entityNumber, "succeeded", request.id);
     authLog.write(
       request.log,
       "info",

@@ -7,17 +7,28 @@ import { listRoles } from "../access/roles.js";
 // (after its second factor where one is asked) and a refused one (wrong password, wrong code) of a
 // known staff account. The account is the actor and the subject: the attempt was made in its name
 // (whoever typed it; the request id ties the row to the log line with the client's address hash).
-// Nothing typed is recorded. Members' log-ins and unknown usernames write no row: the
-// authentication log (lib/auth-log.ts) has them, keyed hashes only.
+// Nothing typed is recorded. A member's log-in is recorded too (their "My data" lists their
+// log-ins); a member's refused password and unknown usernames write no row: the authentication log
+// (lib/auth-log.ts) has them, keyed hashes only.
 
-export async function recordLocalStaffSignIn(
+export async function recordPasswordSignIn(
   context: AppContext,
   entityNumber: number,
   outcome: "succeeded" | "failed",
   requestId: string,
 ): Promise<void> {
   const roles = await listRoles(context.db, entityNumber);
-  if (!STAFF_ROLES.some((role) => roles.has(role))) return;
+  if (!STAFF_ROLES.some((role) => roles.has(role))) {
+    if (outcome === "failed") return;
+    await recordChange(context.db, {
+      actorEntityNumber: entityNumber,
+      subjectEntityNumber: entityNumber,
+      resource: AUDIT_RESOURCES.memberLogIn,
+      requestId,
+      at: context.now(),
+    });
+    return;
+  }
   await recordChange(context.db, {
     actorEntityNumber: entityNumber,
     subjectEntityNumber: entityNumber,

@@ -59,6 +59,12 @@ function afterCursor(
 const order = (item: TimelineItem) =>
   [item.dateLogged, item.type === "QUERY" ? 1 : 0, item.referenceNumber] as const;
 
+/** A tombstone's date and reason (modules/data-rights), or null for a whole item. */
+function removedOf(row: { purgedAt: Date | null; purgeReason: string | null }): TimelineItem["removed"] {
+  if (!row.purgedAt) return null;
+  return { at: row.purgedAt.toISOString(), reason: row.purgeReason === "ERASURE" ? "ERASURE" : "RETENTION" };
+}
+
 export async function readTimeline(
   db: Db,
   memberEntityNumber: number,
@@ -75,6 +81,8 @@ export async function readTimeline(
         status: queries.status,
         loggedAt: queries.loggedAt,
         legacy: queries.legacy,
+        purgedAt: queries.purgedAt,
+        purgeReason: queries.purgeReason,
       })
       .from(queries)
       .where(
@@ -91,6 +99,8 @@ export async function readTimeline(
         referenceNumber: documentSubmissions.referenceNumber,
         category: documentSubmissions.category,
         loggedAt: documentSubmissions.loggedAt,
+        purgedAt: documentSubmissions.purgedAt,
+        purgeReason: documentSubmissions.purgeReason,
       })
       .from(documentSubmissions)
       .where(
@@ -120,6 +130,7 @@ export async function readTimeline(
         legacy: row.legacy,
         updates: [],
         replies: [],
+        removed: removedOf(row),
       }),
     ),
     ...submissions.map(
@@ -129,6 +140,7 @@ export async function readTimeline(
         category: row.category,
         dateLogged: row.loggedAt.toISOString(),
         fileCount: 0,
+        removed: removedOf(row),
       }),
     ),
   ].sort((a, b) => {

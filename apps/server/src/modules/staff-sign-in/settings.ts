@@ -8,6 +8,7 @@ export interface StaffOidcSettings {
   rolesClaim: string;
   agentRole: string;
   supervisorRole: string;
+  informationOfficerRole: string;
   /** PUBLIC_URL + /auth/staff/callback: registered with the provider. */
   redirectUri: string;
   /** Local staff passwords still work beside the provider (the break-glass account). */
@@ -29,6 +30,7 @@ export function staffOidcSettings(config: Config): StaffOidcSettings | null {
     rolesClaim: config.STAFF_OIDC_ROLES_CLAIM,
     agentRole: config.STAFF_OIDC_AGENT_ROLE,
     supervisorRole: config.STAFF_OIDC_SUPERVISOR_ROLE,
+    informationOfficerRole: config.STAFF_OIDC_INFORMATION_OFFICER_ROLE,
     redirectUri: `${config.publicUrl}/auth/staff/callback`,
     localLogin: config.STAFF_LOCAL_LOGIN,
   };

@@ -11,10 +11,13 @@ import type { StaffOidcSettings } from "./settings.js";
 // staff role is set to exactly that, and a person the provider gives no portal role is refused,
 // their sessions ended and their staff role removed (docs/decisions/0020).
 
-/** The staff role the claim gives: the supervisor's if both are there, null if neither. */
+/**
+ * The staff role the claim gives: one role a person, the supervisor's before the agent's before the
+ * information officer's; null if none.
+ */
 export function staffRoleFromClaims(
   claims: Record<string, unknown>,
-  settings: Pick<StaffOidcSettings, "rolesClaim" | "agentRole" | "supervisorRole">,
+  settings: Pick<StaffOidcSettings, "rolesClaim" | "agentRole" | "supervisorRole" | "informationOfficerRole">,
 ): MemberRole | null {
   const value = claims[settings.rolesClaim];
   // A list of role names, as most providers send; a single name, or names separated by spaces.
@@ -25,6 +28,7 @@ export function staffRoleFromClaims(
       : [];
   if (names.includes(settings.supervisorRole)) return "STAFF_SUPERVISOR";
   if (names.includes(settings.agentRole)) return "STAFF_AGENT";
+  if (names.includes(settings.informationOfficerRole)) return "STAFF_INFORMATION_OFFICER";
   return null;
 }
 

@@ -1,0 +1,390 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Config } from "../../config/env.js";
+import type { Db, Tx } from "../../db/database.js";
+import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER, recordChange } from "../access/audit-trail.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import {
+  conversationRows,
+  deleteRemovedFiles,
+  intList,
+  removeQueryContent,
+  removeSubmissionContent,
+  rowsOf,
+} from "./remove-content.js";
+
+// The retention purge (docs/decisions/0022): every kind of record the portal keeps about people is
+// removed once past its period (RETENTION_* settings). It runs daily in the server and on demand
+// (`cli retention:purge [--dry-run]`). Work is done in small batches, each its own transaction
+// holding one advisory lock: while one process purges, another's run stops at its first batch.
+// Members under a legal hold are skipped. A run is audited with its counts.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BATCH = 500;
+const CONVERSATION_BATCH = 100;
+/** The advisory lock of a purge batch (any number unique to this purpose). */
+const PURGE_LOCK = 7302022;
+
+export interface RetentionPolicy {
+  closedQueriesDays: number;
+  documentSubmissionsDays: number;
+  sentMailDays: number;
+  expiredSessionsDays: number;
+  throttleDays: number;
+  accountTokensDays: number;
+  idempotencyKeysDays: number;
+  auditDays: number;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+}
+
+export function retentionPolicy(config: Config): RetentionPolicy {
+  return {
+    closedQueriesDays: config.RETENTION_CLOSED_QUERIES_DAYS,
+    documentSubmissionsDays: config.RETENTION_DOCUMENT_SUBMISSIONS_DAYS,
+    sentMailDays: config.RETENTION_SENT_MAIL_DAYS,
+    expiredSessionsDays: config.RETENTION_EXPIRED_SESSIONS_DAYS,
+    throttleDays: config.RETENTION_THROTTLE_DAYS,
+    accountTokensDays: config.RETENTION_ACCOUNT_TOKENS_DAYS,
+    idempotencyKeysDays: config.RETENTION_IDEMPOTENCY_KEYS_DAYS,
+    auditDays: config.RETENTION_AUDIT_DAYS,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: config.SESSION_ABSOLUTE_HOURS,
+  };
+}
+
+/** What a run removed (or, dry, would remove), by kind: figures only. */
+export interface PurgeCounts {
+  /** Closed conversations tombstoned, and within them: */
+  conversations: number;
+  queries: number;
+  replies: number;
+  queryAttachments: number;
+  documentSubmissions: number;
+  documentFiles: number;
+  sentMails: number;
+  expiredSessions: number;
+  throttleRows: number;
+  accountTokens: number;
+  idempotencyKeys: number;
+  auditEvents: number;
+  expiredDataExports: number;
+  /** Closed conversations past their period but kept: their member is under a legal hold. */
+  heldConversations: number;
+}
+
+/** How the CLI prints each count: a person's words. */
+export const PURGE_COUNT_LABELS: Record<keyof PurgeCounts, string> = {
+  conversations: "closed conversations",
+  queries: "queries in them (first queries and updates)",
+  replies: "replies in them",
+  queryAttachments: "query attachment files",
+  documentSubmissions: "document submissions",
+  documentFiles: "document files",
+  sentMails: "mails (sent or failed)",
+  expiredSessions: "expired sessions",
+  throttleRows: "throttle rows",
+  accountTokens: "account link tokens",
+  idempotencyKeys: "idempotency keys",
+  auditEvents: "audit trail rows",
+  expiredDataExports: "data archives past their seven days",
+  heldConversations: "closed conversations kept under a legal hold",
+};
+
+const zeroCounts = (): PurgeCounts => ({
+  conversations: 0,
+  queries: 0,
+  replies: 0,
+  queryAttachments: 0,
+  documentSubmissions: 0,
+  documentFiles: 0,
+  sentMails: 0,
+  expiredSessions: 0,
+  throttleRows: 0,
+  accountTokens: 0,
+  idempotencyKeys: 0,
+  auditEvents: 0,
+  expiredDataExports: 0,
+  heldConversations: 0,
+});
+
+export interface PurgeRun {
+  db: Db;
+  blobStore: BlobStore;
+  policy: RetentionPolicy;
+  now: Date;
+  dryRun: boolean;
+  /** The audit row's request id: `cli:<user>:<uuid>`, or the server's `retention:<uuid>`. */
+  requestId: string;
+}
+
+export type PurgeOutcome = { ran: true; counts: PurgeCounts } | { ran: false; reason: "another-process" };
+
+class PurgeBusy extends Error {}
+
+const ago = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+/** Runs the purge (or counts what it would do). Safe to run again: a second run finds nothing. */
+export async function runRetentionPurge(run: PurgeRun): Promise<PurgeOutcome> {
+  const counts = zeroCounts();
+  try {
+    await purgeConversations(run, counts);
+    await purgeSubmissions(run, counts);
+    await purgeSimpleKinds(run, counts);
+    await expireDataExports(run, counts);
+  } catch (error) {
+    if (error instanceof PurgeBusy) return { ran: false, reason: "another-process" };
+    throw error;
+  }
+  if (!run.dryRun) {
+    await recordChange(run.db, {
+      actorEntityNumber: OPERATOR_ENTITY_NUMBER,
+      subjectEntityNumber: OPERATOR_ENTITY_NUMBER,
+      resource: AUDIT_RESOURCES.retentionPurge,
+      requestId: run.requestId,
+      at: run.now,
+      detail: { ...counts },
+    });
+  }
+  return { ran: true, counts };
+}
+
+/** One batch: its own transaction, under the purge lock, or PurgeBusy when another process holds it. */
+async function inBatch<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ taken: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK}) as taken`),
+    );
+    if (!lock?.taken) throw new PurgeBusy();
+    return work(tx);
+  });
+}
+
+interface Cursor {
+  at: Date;
+  reference: number;
+}
+
+/** Closed conversations whose every query was closed before the cut-off; held members' left out. */
+async function closedConversationsDue(tx: Tx, cutoff: Date, after: Cursor | null): Promise<Cursor[]> {
+  const from = after
+    ? sql`and (q.closed_at, q.reference_number) > (${after.at.toISOString()}::timestamptz, ${after.reference})`
+    : sql``;
+  const rows = rowsOf<{ reference_number: number; closed_at: string | Date }>(
+    await tx.execute(sql`
+      select q.reference_number, q.closed_at from queries q
+      where q.status = 'CLOSED' and q.purged_at is null and q.parent_reference_number is null
+        and q.closed_at < ${cutoff.toISOString()}::timestamptz ${from}
+        and q.member_entity_number not in (select member_entity_number from legal_holds)
+        and not exists (
+          with recursive later as (
+            select reference_number, status, closed_at from queries where parent_reference_number = q.reference_number
+            union all
+            select u.reference_number, u.status, u.closed_at from queries u join later l on u.parent_reference_number = l.reference_number
+          )
+          select 1 from later
+          where later.status <> 'CLOSED' or later.closed_at is null or later.closed_at >= ${cutoff.toISOString()}::timestamptz
+        )
+      order by q.closed_at, q.reference_number
+      limit ${CONVERSATION_BATCH}`),
+  );
+  return rows.map((row) => ({ at: new Date(row.closed_at), reference: Number(row.reference_number) }));
+}
+
+async function purgeConversations(run: PurgeRun, counts: PurgeCounts): Promise<void> {
+  const cutoff = ago(run.now, run.policy.closedQueriesDays);
+  let after: Cursor | null = null;
+  for (;;) {
+    const { due, blobKeys } = await inBatch(run.db, async (tx) => {
+      const due = await closedConversationsDue(tx, cutoff, after);
+      const refs = await conversationRows(
+        tx,
+        due.map((row) => row.reference),
+      );
+      counts.conversations += due.length;
+      if (run.dryRun) {
+        const figures = await conversationFigures(tx, refs);
+        counts.queries += refs.length;
+        counts.replies += figures.replies;
+        counts.queryAttachments += figures.attachments;
+        counts.sentMails += figures.mails;
+        return { due, blobKeys: [] as string[] };
+      }
+      const removed = await removeQueryContent(tx, refs, "RETENTION", run.now);
+      counts.queries += removed.queries;
+      counts.replies += removed.replies;
+      counts.queryAttachments += removed.attachments;
+      counts.sentMails += removed.sentMails;
+      return { due, blobKeys: removed.blobKeys };
+    });
+    await deleteRemovedFiles(run.db, run.blobStore, blobKeys);
+    const last = due.at(-1);
+    if (!last || due.length < CONVERSATION_BATCH) break;
+    after = last;
+  }
+  const [held] = rowsOf<{ n: number | string }>(
+    await run.db.execute(sql`
+      select count(*) as n from queries q join legal_holds h on h.member_entity_number = q.member_entity_number
+      where q.status = 'CLOSED' and q.purged_at is null and q.parent_reference_number is null
+        and q.closed_at < ${cutoff.toISOString()}::timestamptz`),
+  );
+  counts.heldConversations = Number(held?.n ?? 0);
+}
+
+async function conversationFigures(tx: Tx, refs: readonly number[]) {
+  if (refs.length === 0) return { replies: 0, attachments: 0, mails: 0 };
+  const [row] = rowsOf<{ replies: string | number; attachments: string | number; mails: string | number }>(
+    await tx.execute(sql`
+      select
+        (select count(*) from agent_responses where reference_number in (${intList(refs)})) as replies,
+        (select count(*) from query_attachments where reference_number in (${intList(refs)})) as attachments,
+        (select count(*) from outbox_mails where reference_number in (${intList(refs)})) as mails`),
+  );
+  return {
+    replies: Number(row?.replies ?? 0),
+    attachments: Number(row?.attachments ?? 0),
+    mails: Number(row?.mails ?? 0),
+  };
+}
+
+async function purgeSubmissions(run: PurgeRun, counts: PurgeCounts): Promise<void> {
+  const cutoff = ago(run.now, run.policy.documentSubmissionsDays);
+  let after: Cursor | null = null;
+  for (;;) {
+    const { due, blobKeys } = await inBatch(run.db, async (tx) => {
+      const from = after
+        ? sql`and (s.logged_at, s.reference_number) > (${after.at.toISOString()}::timestamptz, ${after.reference})`
+        : sql``;
+      const due = rowsOf<{ reference_number: number; logged_at: string | Date }>(
+        await tx.execute(sql`
+          select s.reference_number, s.logged_at from document_submissions s
+          where s.purged_at is null and s.logged_at < ${cutoff.toISOString()}::timestamptz ${from}
+            and s.member_entity_number not in (select member_entity_number from legal_holds)
+          order by s.logged_at, s.reference_number
+          limit ${BATCH}`),
+      ).map((row) => ({ at: new Date(row.logged_at), reference: Number(row.reference_number) }));
+      const refs = due.map((row) => row.reference);
+      if (run.dryRun) {
+        counts.documentSubmissions += refs.length;
+        if (refs.length > 0) {
+          const [files] = rowsOf<{ n: string | number }>(
+            await tx.execute(
+              sql`select count(*) as n from document_submission_attachments where reference_number in (${intList(refs)})`,
+            ),
+          );
+          counts.documentFiles += Number(files?.n ?? 0);
+        }
+        return { due, blobKeys: [] as string[] };
+      }
+      const removed = await removeSubmissionContent(tx, refs, "RETENTION", run.now);
+      counts.documentSubmissions += removed.submissions;
+      counts.documentFiles += removed.files;
+      return { due, blobKeys: removed.blobKeys };
+    });
+    await deleteRemovedFiles(run.db, run.blobStore, blobKeys);
+    const last = due.at(-1);
+    if (!last || due.length < BATCH) break;
+    after = last;
+  }
+}
+
+/**
+ * Rows removed whole, a batch at a time (by ctid: the tables' keys differ). `before` runs first in
+ * each batch's transaction (the audit trail's declared cut-off).
+ */
+async function deleteInBatches(run: PurgeRun, table: SQL, where: SQL, before?: SQL): Promise<number> {
+  if (run.dryRun) {
+    const [row] = rowsOf<{ n: string | number }>(
+      await run.db.execute(sql`select count(*) as n from ${table} where ${where}`),
+    );
+    return Number(row?.n ?? 0);
+  }
+  let removed = 0;
+  for (;;) {
+    const batch = await inBatch(run.db, async (tx) => {
+      if (before) await tx.execute(before);
+      return rowsOf<unknown>(
+        await tx.execute(sql`
+          delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} limit ${BATCH}))
+          returning 1 as one`),
+      ).length;
+    });
+    removed += batch;
+    if (batch < BATCH) return removed;
+  }
+}
+
+async function purgeSimpleKinds(run: PurgeRun, counts: PurgeCounts): Promise<void> {
+  const { policy, now } = run;
+  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  const mailCutoff = ago(now, policy.sentMailDays);
+  counts.sentMails += await deleteInBatches(
+    run,
+    sql`outbox_mails`,
+    sql`status <> 'PENDING' and created_at < ${at(mailCutoff)}`,
+  );
+  const sessionSlack = policy.expiredSessionsDays * DAY_MS;
+  const idleCutoff = new Date(now.getTime() - policy.sessionIdleMinutes * 60_000 - sessionSlack);
+  const ageCutoff = new Date(now.getTime() - policy.sessionAbsoluteHours * 3_600_000 - sessionSlack);
+  counts.expiredSessions = await deleteInBatches(
+    run,
+    sql`sessions`,
+    sql`(last_seen_at < ${at(idleCutoff)} or created_at < ${at(ageCutoff)})`,
+  );
+  counts.throttleRows = await deleteInBatches(
+    run,
+    sql`login_throttle`,
+    sql`window_started_at < ${at(ago(now, policy.throttleDays))}`,
+  );
+  counts.accountTokens = await deleteInBatches(
+    run,
+    sql`account_tokens`,
+    sql`expires_at < ${at(ago(now, policy.accountTokensDays))}`,
+  );
+  counts.idempotencyKeys = await deleteInBatches(
+    run,
+    sql`idempotency_keys`,
+    sql`created_at < ${at(ago(now, policy.idempotencyKeysDays))}`,
+  );
+  const auditCutoff = ago(now, policy.auditDays);
+  counts.auditEvents = await deleteInBatches(
+    run,
+    sql`audit_events`,
+    sql`at < ${at(auditCutoff)} and subject_entity_number not in (select member_entity_number from legal_holds)`,
+    // The only statement the audit trail's trigger lets delete: rows older than this cut-off.
+    sql`select set_config('portal.audit_purge_before', ${auditCutoff.toISOString()}, true)`,
+  );
+}
+
+/** Archives past their seven days: the file goes, the row says EXPIRED (the daily limit reads it). */
+async function expireDataExports(run: PurgeRun, counts: PurgeCounts): Promise<void> {
+  const nowAt = sql`${run.now.toISOString()}::timestamptz`;
+  if (run.dryRun) {
+    const [row] = rowsOf<{ n: string | number }>(
+      await run.db.execute(
+        sql`select count(*) as n from data_exports where status = 'READY' and expires_at < ${nowAt}`,
+      ),
+    );
+    counts.expiredDataExports = Number(row?.n ?? 0);
+    return;
+  }
+  for (;;) {
+    // The file first, then the row: a run cut off in between deletes the (missing) file again.
+    const keys = await inBatch(run.db, async (tx) => {
+      const due = rowsOf<{ export_id: number; blob_key: string }>(
+        await tx.execute(sql`
+          select export_id, blob_key from data_exports
+          where status = 'READY' and expires_at < ${nowAt}
+          order by expires_at limit ${BATCH} for update`),
+      );
+      for (const row of due) await run.blobStore.delete(row.blob_key);
+      if (due.length > 0) {
+        await tx.execute(
+          sql`update data_exports set status = 'EXPIRED' where export_id in (${intList(due.map((row) => Number(row.export_id)))})`,
+        );
+      }
+      return due.map((row) => row.blob_key);
+    });
+    counts.expiredDataExports += keys.length;
+    if (keys.length < BATCH) return;
+  }
+}

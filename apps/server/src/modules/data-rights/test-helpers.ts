@@ -1,0 +1,99 @@
+import { Readable } from "node:stream";
+import { eq, inArray, sql } from "drizzle-orm";
+import {
+  agentResponses,
+  documentSubmissionAttachments,
+  documentSubmissions,
+  queries,
+  queryAttachments,
+} from "../../db/schema.js";
+import type { TestApp } from "../../test-support/test-app.js";
+import { pdfOfSize, pngFile, type UploadFile } from "../../test-support/upload-fixtures.js";
+import { defaultQueryFields, loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A logged-in member with one of everything: a query with an attachment, an update to it with
+ * another, a reply, and a document submission with a file. `words` makes each member's text their own.
+ */
+export async function memberWithData(testApp: TestApp, words = "physiotherapy") {
+  const member = await loggedInMember(testApp);
+  const photo = pngFile(`photo of ${words}.png`);
+  const created = await member.browser.postMultipart(
+    `${SI}/member-queries/query-additional-info`,
+    { ...defaultQueryFields, query: `My claim for ${words} was not paid.` },
+    [photo],
+  );
+  if (created.statusCode !== 200) throw new Error(`query: ${created.body}`);
+  const original: number = created.json().referenceNumber;
+  const statement = pdfOfSize(3000, `statement ${words}.pdf`);
+  const update = await member.browser.postMultipart(
+    `${SI}/member-queries/${original}`,
+    { query: `More about ${words}.`, origin: "MEMBER_WEB" },
+    [statement],
+  );
+  if (update.statusCode !== 200) throw new Error(`update: ${update.body}`);
+  const updateRef: number = update.json().referenceNumber;
+  const { db } = testApp.database;
+  await db.insert(agentResponses).values({
+    referenceNumber: original,
+    html: `<p>We paid your ${words} claim.</p>`,
+    sentAt: testApp.clock.now,
+  });
+  const submission = await addSubmission(testApp, member.entityNumber, pdfOfSize(1500, `form ${words}.pdf`));
+  return { ...member, original, updateRef, photo, statement, submission };
+}
+
+/** A document submission with one file, written as the intake writes it. */
+export async function addSubmission(testApp: TestApp, memberEntityNumber: number, file: UploadFile) {
+  const { db } = testApp.database;
+  const [row] = await db
+    .insert(documentSubmissions)
+    .values({ memberEntityNumber, category: "MEDICAL_CLAIMS", loggedAt: testApp.clock.now })
+    .returning();
+  if (!row) throw new Error("no submission");
+  const blobKey = `attachments/test/${row.referenceNumber}-${Date.now()}`;
+  await testApp.blobStore.commit(await testApp.blobStore.writePending(blobKey, Readable.from([file.bytes])));
+  await db.insert(documentSubmissionAttachments).values({
+    referenceNumber: row.referenceNumber,
+    fileName: file.name,
+    contentType: file.type,
+    sizeBytes: file.bytes.length,
+    blobKey,
+    position: 0,
+  });
+  return { referenceNumber: row.referenceNumber, blobKey, file };
+}
+
+/** Closes a conversation (its first query and updates) as if `days` ago. */
+export async function closeConversationDaysAgo(testApp: TestApp, refs: readonly number[], days: number) {
+  const at = new Date(testApp.clock.now.getTime() - days * DAY_MS);
+  await testApp.database.db
+    .update(queries)
+    .set({ status: "CLOSED", closedAt: at, loggedAt: at })
+    .where(inArray(queries.referenceNumber, [...refs]));
+}
+
+export async function ageSubmission(testApp: TestApp, reference: number, days: number) {
+  await testApp.database.db
+    .update(documentSubmissions)
+    .set({ loggedAt: new Date(testApp.clock.now.getTime() - days * DAY_MS) })
+    .where(eq(documentSubmissions.referenceNumber, reference));
+}
+
+/** The blob keys of a conversation's attachments. */
+export async function attachmentKeys(testApp: TestApp, refs: readonly number[]): Promise<string[]> {
+  const rows = await testApp.database.db
+    .select({ key: queryAttachments.blobKey })
+    .from(queryAttachments)
+    .where(inArray(queryAttachments.referenceNumber, [...refs]));
+  return rows.map((row) => row.key);
+}
+
+/** Inserts audit rows as if written `days` ago (the trail refuses no insert). */
+export async function auditRowDaysAgo(testApp: TestApp, subject: number, days: number) {
+  await testApp.database.db.execute(sql`
+    insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id)
+    values (1, ${subject}, 'console-query', 'READ', ${new Date(testApp.clock.now.getTime() - days * DAY_MS).toISOString()}::timestamptz, 'aged')`);
+}
