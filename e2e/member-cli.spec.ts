@@ -88,6 +88,6 @@ test("creates a member of staff with a staff role, and refuses any other role", 
 
   const refused = cli(staffArgs("MEMBER"), "Quiet-Harbour-Lantern-4");
   expect(refused.status).toBe(1);
-  expect(refused.stderr).toContain("--role must be one of STAFF_AGENT, STAFF_SUPERVISOR.");
+  expect(refused.stderr).toContain("--role must be one of agent, supervisor, information-officer.");
   expect(cli(["staff:create", "--username", "x"]).stderr).toContain("Missing --email");
 });

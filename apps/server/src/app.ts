@@ -18,6 +18,7 @@ import { accountRoutes } from "./modules/accounts/routes.js";
 import { appConfigRoutes } from "./modules/app-config/routes.js";
 import { consoleModule } from "./modules/console/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
+import { dataRightsModule } from "./modules/data-rights/routes.js";
 import { gatewayRoutes } from "./modules/gateway/routes.js";
 import { sessionPlugin } from "./modules/gateway/session-plugin.js";
 import { xsrfPlugin } from "./modules/gateway/xsrf-plugin.js";
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: mountPath(context.config.MEMBER_DETAILS_BASE),
   });
   await app.register(consoleModule, { ...context, blobStore, prefix: CONSOLE_BASE });
+  await app.register(dataRightsModule, { ...context, blobStore });
   await app.register(portalPageRoutes);
   if (serveWebApp) await app.register(webAppRoutes, context);
   return app;

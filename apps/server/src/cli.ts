@@ -2,6 +2,7 @@ import { ACCOUNT_COMMANDS, ACCOUNT_USAGE } from "./cli/account-commands.js";
 import { BACKUP_COMMANDS, BACKUP_USAGE } from "./cli/backup-commands.js";
 import { CommandError, type CommandIo } from "./cli/command-io.js";
 import { PasswordInputError, PasswordPromptCancelled } from "./cli/read-password.js";
+import { RETENTION_COMMANDS, RETENTION_USAGE } from "./cli/retention-commands.js";
 import { loadConfig } from "./config/env.js";
 import { createOwnerOnlyFiles } from "./config/owner-only-files.js";
 import { openConfiguredDatabase } from "./db/open-configured-database.js";
@@ -17,12 +18,16 @@ import { REGISTER_IMPORT_USAGE, registerImportCommand } from "./modules/register
 
 const USAGE = [
   "Usage:",
-  ...[...ACCOUNT_USAGE, REGISTER_IMPORT_USAGE, ...BACKUP_USAGE].map((line) => `  ${line}`),
+  ...[...ACCOUNT_USAGE, REGISTER_IMPORT_USAGE, ...BACKUP_USAGE, ...RETENTION_USAGE].map(
+    (line) => `  ${line}`,
+  ),
 ].join("\n");
 
 async function main(argv: string[], io: CommandIo): Promise<void> {
   const [command, ...rest] = argv;
-  const run = (command && (ACCOUNT_COMMANDS[command] ?? BACKUP_COMMANDS[command])) || undefined;
+  const run =
+    (command && (ACCOUNT_COMMANDS[command] ?? BACKUP_COMMANDS[command] ?? RETENTION_COMMANDS[command])) ||
+    undefined;
   if (run) return run(rest, io);
   if (command === "register:import") {
     // Its own exit codes (0, 1 nothing written, 2 usage): docs/register-import.md.

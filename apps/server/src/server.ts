@@ -14,6 +14,8 @@ import { installGracefulDrain } from "./lib/graceful-drain.js";
 import { loggerOptions } from "./lib/logger.js";
 import { processLog } from "./lib/process-log.js";
 import { StartupError } from "./lib/startup-error.js";
+import { startDailyRetentionPurge } from "./modules/data-rights/daily-purge.js";
+import { createExportWorker } from "./modules/data-rights/export-worker.js";
 import { createMailTransport } from "./modules/mail/mail-transport.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { removeExpiredContactChanges } from "./modules/member-details/change-contact-details.js";
@@ -163,6 +165,19 @@ async function main(): Promise<void> {
     await app.close();
     throw error;
   });
+  // Members' data archives, prepared in the background; the daily retention purge.
+  const exportWorker = createExportWorker({
+    db: database.db,
+    blobStore,
+    brand: config.brand,
+    timeZone: config.TIME_ZONE,
+    log: app.log,
+  });
+  const purge = startDailyRetentionPurge({ db: database.db, blobStore, config, log: app.log });
+  app.addHook("onClose", async () => {
+    purge.stop();
+    await exportWorker.stop();
+  });
   const mailWorker = createMailWorker({
     db: database.db,
     transport: mailTransport,
@@ -201,6 +216,7 @@ async function main(): Promise<void> {
     throw error;
   });
   mailWorker.start();
+  exportWorker.start();
   app.log.info({ transport: mailTransport.description }, "mail worker started");
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

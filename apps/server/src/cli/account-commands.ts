@@ -24,7 +24,13 @@ import { readPassword } from "./read-password.js";
 // standard input when it is not a terminal: never from argv, which `ps` and shell history show.
 // Every change is audited with the operator as its actor (members/operator-accounts.ts).
 
-const ROLE_CHOICES = STAFF_ROLES.join("|");
+/** --role's words (the role names themselves are accepted too). */
+const ROLE_NAMES: Record<string, MemberRole> = {
+  agent: "STAFF_AGENT",
+  supervisor: "STAFF_SUPERVISOR",
+  "information-officer": "STAFF_INFORMATION_OFFICER",
+};
+const ROLE_CHOICES = Object.keys(ROLE_NAMES).join("|");
 
 export const ACCOUNT_USAGE = [
   `${CLI} member:create --username U --email E [--email E2 ...] --first-name F --last-name L`,
@@ -61,8 +67,8 @@ function requireOptions(values: Record<string, unknown>, names: readonly string[
 }
 
 function staffRole(value: string | undefined): MemberRole {
-  const role = STAFF_ROLES.find((staffRole) => staffRole === value);
-  if (!role) throw new CommandError(`--role must be one of ${STAFF_ROLES.join(", ")}.`, true);
+  const role = (value && ROLE_NAMES[value]) || STAFF_ROLES.find((staffRole) => staffRole === value);
+  if (!role) throw new CommandError(`--role must be one of ${Object.keys(ROLE_NAMES).join(", ")}.`, true);
   return role;
 }
 

@@ -421,7 +421,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         `RETENTION_AUDIT_DAYS: must be at least ${name} (a member is told who read what the scheme still holds)`,
     );
   if (retentionProblems.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${retentionProblems.map((line) => `  ${line}`).join("\n")}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${retentionProblems.map((line) => `  ${line}`).join("\n")}`,
+    );
   }
   const mailTransport = values.MAIL_TRANSPORT ?? (values.SMTP_URL ? "smtp" : "files");
   const problems = productionProblems(values);

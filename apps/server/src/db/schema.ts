@@ -277,7 +277,9 @@ export const queries = pgTable(
     // The retention purge: closed conversations (their first query) past the period, oldest first.
     index("queries_retention_due")
       .on(table.closedAt, table.referenceNumber)
-      .where(sql`${table.status} = 'CLOSED' and ${table.purgedAt} is null and ${table.parentReferenceNumber} is null`),
+      .where(
+        sql`${table.status} = 'CLOSED' and ${table.purgedAt} is null and ${table.parentReferenceNumber} is null`,
+      ),
   ],
 );
 
@@ -372,9 +374,7 @@ export const outboxMails = pgTable(
     check("outbox_mails_status_known", sql`${table.status} in ('PENDING', 'SENT', 'FAILED')`),
     index("outbox_mails_due").on(table.status, table.nextAttemptAt),
     // The retention purge: mails no longer pending, oldest first.
-    index("outbox_mails_retention_due")
-      .on(table.createdAt)
-      .where(sql`${table.status} <> 'PENDING'`),
+    index("outbox_mails_retention_due").on(table.createdAt).where(sql`${table.status} <> 'PENDING'`),
     // A member's mails: the data export and an erasure find them without reading the outbox.
     index("outbox_mails_member").on(table.memberEntityNumber),
   ],
@@ -870,12 +870,8 @@ export const dataExports = pgTable(
     ),
     index("data_exports_member").on(table.memberEntityNumber, table.requestedAt),
     // The worker's queue: the oldest waiting first.
-    index("data_exports_waiting")
-      .on(table.requestedAt)
-      .where(sql`${table.status} in ('QUEUED', 'RUNNING')`),
+    index("data_exports_waiting").on(table.requestedAt).where(sql`${table.status} in ('QUEUED', 'RUNNING')`),
     // The purge: archives past their seven days.
-    index("data_exports_expiry")
-      .on(table.expiresAt)
-      .where(sql`${table.status} = 'READY'`),
+    index("data_exports_expiry").on(table.expiresAt).where(sql`${table.status} = 'READY'`),
   ],
 );

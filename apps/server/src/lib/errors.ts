@@ -40,6 +40,11 @@ export const errors = {
     ),
   validation: (message: string) => new AppError(400, EXCEPTION_CODES.VALIDATION, message),
   conflict: (message: string) => new AppError(409, EXCEPTION_CODES.CONFLICT, message),
+  /** A limit of so many a period reached; the message says what and when again. */
+  rateLimited: (message: string, retryAfterSeconds: number) =>
+    new AppError(429, EXCEPTION_CODES.RATE_LIMITED, message, {
+      "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    }),
   badLoginMessage: (message: string) => new AppError(400, EXCEPTION_CODES.BAD_LOGIN_MESSAGE, message),
   loginFailed: () => new AppError(401, EXCEPTION_CODES.LOGIN_FAILED, LOGIN_FAILURE_MESSAGE),
   loginLocked: (retryAfterSeconds: number) => {

@@ -2,9 +2,9 @@ import {
   consoleMemberParamsSchema,
   consoleMemberSummarySchema,
   DEFAULT_CATEGORIES,
+  DESK_ROLES,
   documentIntakeResponseSchema,
   errorBodySchema,
-  STAFF_ROLES,
   staffListResponseSchema,
 } from "@portal/domain";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
@@ -182,7 +182,8 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
         .from(memberRoles)
         .innerJoin(members, eq(members.entityNumber, memberRoles.entityNumber))
         // A disabled log-in (staff:disable, the Staff page) keeps its roles but takes no new work.
-        .where(and(inArray(memberRoles.role, [...STAFF_ROLES]), isNull(members.disabledAt)))
+        // The desk's people: an information officer takes no queries.
+        .where(and(inArray(memberRoles.role, [...DESK_ROLES]), isNull(members.disabledAt)))
         .orderBy(asc(members.lastName), asc(members.firstName));
       // A supervisor holding both roles is listed once, as a supervisor.
       const byPerson = new Map<number, (typeof rows)[number]>();

@@ -49,6 +49,7 @@ export async function listStaffAccounts(
     .select({
       entityNumber: memberRoles.entityNumber,
       supervisor: sql<boolean>`bool_or(${memberRoles.role} = 'STAFF_SUPERVISOR')`,
+      agent: sql<boolean>`bool_or(${memberRoles.role} = 'STAFF_AGENT')`,
     })
     .from(memberRoles)
     .where(
@@ -94,7 +95,7 @@ export async function listStaffAccounts(
         firstName: person.firstName,
         lastName: person.lastName,
         username: person.username,
-        role: row.supervisor ? "STAFF_SUPERVISOR" : "STAFF_AGENT",
+        role: row.supervisor ? "STAFF_SUPERVISOR" : row.agent ? "STAFF_AGENT" : "STAFF_INFORMATION_OFFICER",
         disabledAt: person.disabledAt?.toISOString() ?? null,
         lastSignIn:
           person.lastSignInAt && (method === "password" || method === "oidc")

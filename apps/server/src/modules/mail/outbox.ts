@@ -18,7 +18,8 @@ export type MailKind =
   | "PASSWORD_RESET"
   | "PASSWORD_CHANGED"
   | "CONTACT_DETAILS_CHANGED"
-  | "PASSWORD_RESET_TO_NEW_ADDRESS";
+  | "PASSWORD_RESET_TO_NEW_ADDRESS"
+  | "DATA_EXPORT_READY";
 
 export interface OutgoingMail {
   kind: MailKind;

@@ -187,7 +187,7 @@ describe.each(TEST_DATABASE_KINDS)("the operator's changes to log-ins, on %s", (
       AUDIT_RESOURCES.staffRole,
     ]);
     await expect(setStaffRole(db(), staff.username, "MEMBER", operatorRequest())).rejects.toThrow(
-      "The role must be one of STAFF_AGENT, STAFF_SUPERVISOR.",
+      "The role must be one of STAFF_AGENT, STAFF_SUPERVISOR, STAFF_INFORMATION_OFFICER.",
     );
     await expect(setStaffRole(db(), "nobody.at.all", "STAFF_AGENT", operatorRequest())).rejects.toThrow(
       new AccountChangeError('No log-in has the username "nobody.at.all".'),

@@ -1,0 +1,143 @@
+import type { AccessActor, AccessEvent, AccessSubject } from "@portal/domain";
+import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../db/database.js";
+import { auditEvents, memberRoles } from "../../db/schema.js";
+import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER } from "../access/audit-trail.js";
+
+// A member's access history: every row of the audit trail whose subject they are (staff reads and
+// changes, their own account events), in their words: who by role (never a name), and what.
+
+const R = AUDIT_RESOURCES;
+
+/** Each audit resource as the member is told of it; anything not named here is "other information". */
+const SUBJECT_OF: Record<string, AccessSubject> = {
+  [R.consoleQuery]: "QUERY",
+  [R.queryReply]: "QUERY",
+  [R.queryStatus]: "QUERY",
+  [R.queryAssignment]: "QUERY",
+  [R.queryNote]: "QUERY",
+  [R.consoleAttachment]: "QUERY_ATTACHMENT",
+  [R.consoleQueue]: "QUERY_LIST",
+  [R.consoleMemberSummary]: "MEMBERSHIP_DETAILS",
+  [R.memberDetails]: "MEMBERSHIP_DETAILS",
+  [R.dependents]: "MEMBERSHIP_DETAILS",
+  [R.dependent]: "MEMBERSHIP_DETAILS",
+  [R.emergencyContacts]: "MEMBERSHIP_DETAILS",
+  [R.groupAccess]: "MEMBERSHIP_DETAILS",
+  [R.plan]: "MEMBERSHIP_DETAILS",
+  [R.scheme]: "MEMBERSHIP_DETAILS",
+  [R.patientList]: "MEMBERSHIP_DETAILS",
+  [R.policyDependents]: "MEMBERSHIP_DETAILS",
+  [R.contactDetails]: "MEMBERSHIP_DETAILS",
+  [R.roles]: "MEMBERSHIP_DETAILS",
+  [R.waitingPeriods]: "MEMBERSHIP_DETAILS",
+  [R.doctorAllocations]: "MEMBERSHIP_DETAILS",
+  [R.membershipCard]: "MEMBERSHIP_DETAILS",
+  [R.membershipCertificate]: "MEMBERSHIP_DETAILS",
+  [R.membershipCardOrder]: "MEMBERSHIP_DETAILS",
+  [R.profilePicture]: "MEMBERSHIP_DETAILS",
+  [R.documentIntake]: "DOCUMENTS",
+  [R.failedMails]: "MAIL",
+  [R.mailResend]: "MAIL",
+  [R.memberSearch]: "MEMBER_SEARCH",
+  [R.memberLogIn]: "LOG_IN",
+  [R.staffSignIn]: "LOG_IN",
+  [R.passwordReset]: "PASSWORD",
+  [R.passwordResetRequest]: "PASSWORD",
+  [R.staffPasswordReset]: "PASSWORD",
+  [R.emailChange]: "EMAIL_ADDRESS",
+  [R.phoneChange]: "PHONE_NUMBER",
+  [R.registrationRequest]: "ACCOUNT",
+  [R.accountActivation]: "ACCOUNT",
+  [R.memberCreate]: "ACCOUNT",
+  [R.dataExport]: "DATA_EXPORT",
+  [R.dataExportDownload]: "DATA_EXPORT",
+  [R.dataRequest]: "DATA_REQUEST",
+  [R.dataErasure]: "DATA_REQUEST",
+  [R.legalHold]: "LEGAL_HOLD",
+  [R.auditTrail]: "AUDIT_TRAIL",
+};
+
+export function accessSubjectOf(resource: string): AccessSubject {
+  return SUBJECT_OF[resource] ?? "OTHER";
+}
+
+/** Who acted, by role: the actor's roles as they are now (the trail does not keep roles). */
+export function accessActorOf(actor: number, member: number, roles: ReadonlySet<string>): AccessActor {
+  if (actor === member) return "YOU";
+  if (actor === OPERATOR_ENTITY_NUMBER) return "OPERATOR";
+  if (roles.has("STAFF_INFORMATION_OFFICER")) return "STAFF_INFORMATION_OFFICER";
+  if (roles.has("STAFF_SUPERVISOR")) return "STAFF_SUPERVISOR";
+  if (roles.has("STAFF_AGENT")) return "STAFF_AGENT";
+  // Someone with a member's role only: a principal member reading a dependent's details.
+  if (roles.has("MEMBER")) return "POLICY_MEMBER";
+  return "STAFF";
+}
+
+/** `<epoch ms>_<id>`: the page's last row; the next page starts below it. */
+export function encodeAuditCursor(row: { at: Date; id: number }): string {
+  return `${row.at.getTime()}_${row.id}`;
+}
+
+export function decodeAuditCursor(cursor: string | undefined): { at: Date; id: number } | null {
+  const match = cursor ? /^(\d{1,15})_(\d{1,18})$/.exec(cursor) : null;
+  if (!match) return null;
+  return { at: new Date(Number(match[1])), id: Number(match[2]) };
+}
+
+/** Rows before the cursor, in (at, id) order: the index's order, so each page reads only itself. */
+export function beforeAuditCursor(cursor: { at: Date; id: number } | null): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(lt(auditEvents.at, cursor.at), and(eq(auditEvents.at, cursor.at), lt(auditEvents.id, cursor.id)));
+}
+
+/** The roles of each actor named, in one statement. */
+export async function rolesOf(
+  db: Queryable,
+  entityNumbers: readonly number[],
+): Promise<Map<number, Set<string>>> {
+  const byPerson = new Map<number, Set<string>>();
+  if (entityNumbers.length === 0) return byPerson;
+  const rows = await db
+    .select({ entityNumber: memberRoles.entityNumber, role: memberRoles.role })
+    .from(memberRoles)
+    .where(inArray(memberRoles.entityNumber, [...new Set(entityNumbers)]));
+  for (const row of rows) {
+    const roles = byPerson.get(row.entityNumber) ?? new Set<string>();
+    roles.add(row.role);
+    byPerson.set(row.entityNumber, roles);
+  }
+  return byPerson;
+}
+
+/** A page of the member's access history, newest first (index audit_events_subject). */
+export async function accessHistoryPage(
+  db: Queryable,
+  member: number,
+  after: string | undefined,
+  pageSize: number,
+): Promise<{ events: AccessEvent[]; nextCursor: string | null }> {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subjectEntityNumber, member), beforeAuditCursor(decodeAuditCursor(after))))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  const roles = await rolesOf(
+    db,
+    page.map((row) => row.actorEntityNumber),
+  );
+  const events = page.map(
+    (row): AccessEvent => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      who: accessActorOf(row.actorEntityNumber, member, roles.get(row.actorEntityNumber) ?? new Set()),
+      action: row.action === "READ" ? "READ" : "UPDATE",
+      what: accessSubjectOf(row.resource),
+      referenceNumber: row.referenceNumber,
+    }),
+  );
+  const last = page.at(-1);
+  return { events, nextCursor: rows.length > pageSize && last ? encodeAuditCursor(last) : null };
+}

@@ -1,0 +1,113 @@
+import { PassThrough } from "node:stream";
+import type { Db } from "../../db/database.js";
+import type { MailBrand } from "../mail/mail-content.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import { claimExport, failExport, finishExport, reportProgress } from "./data-exports.js";
+import { memberArchive } from "./member-archive.js";
+
+// Prepares the archives members ask for, one at a time per process, in the background: claims the
+// oldest waiting one (SKIP LOCKED: several processes share the queue), writes the zip straight into
+// the blob store, and says how far it is (at most once a second) so the page can show progress.
+
+export interface ExportWorkerOptions {
+  db: Db;
+  blobStore: BlobStore;
+  brand: MailBrand;
+  timeZone: string;
+  log: { info(fields: object, message: string): void; error(fields: object, message: string): void };
+  now?: () => Date;
+  intervalMs?: number;
+}
+
+export interface ExportWorker {
+  start(): void;
+  /** Prepares every waiting archive now (tests, and the loop's own round); returns how many. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const PROGRESS_EVERY_MS = 1_000;
+
+export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
+  const { db, blobStore, log } = options;
+  const now = options.now ?? (() => new Date());
+  const intervalMs = options.intervalMs ?? 2_000;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<number> | undefined;
+  let stopping = false;
+
+  async function prepareOne(): Promise<boolean> {
+    const row = await claimExport(db, now());
+    if (!row) return false;
+    const about = { exportId: row.exportId };
+    let lastReport = 0;
+    let total = 0;
+    try {
+      const zip = await memberArchive(
+        db,
+        blobStore,
+        row.memberEntityNumber,
+        { timeZone: options.timeZone, schemeName: options.brand.name, now: now() },
+        (done, all) => {
+          total = all;
+          const at = now();
+          if (at.getTime() - lastReport < PROGRESS_EVERY_MS && done < all) return;
+          lastReport = at.getTime();
+          void reportProgress(db, row.exportId, done, all, at).catch(() => undefined);
+        },
+      );
+      // The zip's own stream errors (a file missing from the store) end the write with that error.
+      const counted = new PassThrough();
+      zip.once("error", (error) => counted.destroy(error));
+      zip.pipe(counted);
+      const pending = await blobStore.writePending(row.blobKey, counted);
+      await blobStore.commit(pending);
+      await finishExport(db, row, { sizeBytes: pending.size, total }, options.brand, now());
+      log.info({ ...about, sizeBytes: pending.size }, "data archive ready");
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      log.error(
+        { ...about, errorCode: typeof code === "string" ? code : "EXPORT_FAILED" },
+        "data archive failed",
+      );
+      await blobStore.delete(row.blobKey).catch(() => undefined);
+      await failExport(db, row.exportId);
+    }
+    return true;
+  }
+
+  async function runOnce(): Promise<number> {
+    let prepared = 0;
+    while (!stopping && (await prepareOne())) prepared += 1;
+    return prepared;
+  }
+
+  function schedule() {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      round = runOnce()
+        .catch((error: unknown) => {
+          const code = (error as { code?: unknown }).code;
+          log.error(
+            { errorCode: typeof code === "string" ? code : "EXPORT_ROUND_FAILED" },
+            "data archive round failed",
+          );
+          return 0;
+        })
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    start: schedule,
+    runOnce,
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      // An archive being written is left to finish or to be taken again by another process (its
+      // heartbeat stops): a shutdown never waits for a gigabyte.
+      await Promise.race([round, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    },
+  };
+}

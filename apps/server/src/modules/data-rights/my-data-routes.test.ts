@@ -1,0 +1,185 @@
+import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, outboxMails } from "../../db/schema.js";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { unzip } from "../../test-support/unzip.js";
+import { loggedInStaff } from "../member-details/test-helpers.js";
+import { createExportWorker } from "./export-worker.js";
+import { memberWithData } from "./test-helpers.js";
+
+// "My data": the member sees who read their information (by role, never by name) and downloads an
+// archive of all of it, made in the background, holding their records and files and nothing of
+// anyone else's.
+
+describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+  });
+  afterAll(async () => testApp.close());
+
+  const worker = () =>
+    createExportWorker({
+      db: testApp.database.db,
+      blobStore: testApp.blobStore,
+      brand: { name: "Meridian Health", mail: { signature: ["Meridian"] }, contactLines: [] } as never,
+      timeZone: "Africa/Johannesburg",
+      log: { info: () => undefined, error: () => undefined },
+      now: () => testApp.clock.now,
+    });
+
+  it("lists an agent's read of a query by role, and the member's own log-in, newest first", async () => {
+    const member = await memberWithData(testApp, "history");
+    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    testApp.clock.advanceMinutes(1);
+    const read = await agent.browser.request({
+      method: "GET",
+      url: `${CONSOLE_BASE}/queries/${member.original}`,
+    });
+    expect(read.statusCode).toBe(200);
+
+    const history = await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/access-history` });
+    expect(history.statusCode).toBe(200);
+    const { events } = history.json();
+    expect(events[0]).toMatchObject({
+      who: "STAFF_AGENT",
+      action: "READ",
+      what: "QUERY",
+      referenceNumber: member.original,
+    });
+    expect(
+      events.some((event: { who: string; what: string }) => event.who === "YOU" && event.what === "LOG_IN"),
+    ).toBe(true);
+    // The staff member's name is nowhere in the answer.
+    expect(history.body).not.toContain(agent.username);
+    expect(history.body).not.toContain(String(agent.entityNumber));
+
+    // Another member sees none of it.
+    const other = await memberWithData(testApp, "other history");
+    const theirs = await other.browser.request({ method: "GET", url: `${MY_DATA_BASE}/access-history` });
+    expect(theirs.json().events.every((event: { who: string }) => event.who === "YOU")).toBe(true);
+  });
+
+  it("pages the history by key", async () => {
+    const member = await memberWithData(testApp, "paging");
+    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    for (let read = 0; read < 27; read += 1) {
+      testApp.clock.advanceMinutes(0.01);
+      await agent.browser.request({ method: "GET", url: `${CONSOLE_BASE}/queries/${member.original}` });
+    }
+    const first = (
+      await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/access-history` })
+    ).json();
+    expect(first.events).toHaveLength(25);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (
+      await member.browser.request({
+        method: "GET",
+        url: `${MY_DATA_BASE}/access-history?after=${first.nextCursor}`,
+      })
+    ).json();
+    const ids = [...first.events, ...second.events].map((event: { id: number }) => event.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(second.events.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("prepares the archive in the background, mails without a link, and downloads it with only this member's data", async () => {
+    const member = await memberWithData(testApp, "physiotherapy");
+    const other = await memberWithData(testApp, "chiropractor");
+    const asked = await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toMatchObject({ status: "QUEUED" });
+    const again = await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` });
+    expect(again.statusCode).toBe(409);
+
+    expect(await worker().runOnce()).toBe(1);
+    const current = (
+      await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/exports/current` })
+    ).json();
+    expect(current.export).toMatchObject({ status: "READY", progress: { done: expect.any(Number) } });
+    expect(current.export.progress.done).toBe(current.export.progress.total);
+    expect(current.nextAllowedAt).not.toBeNull();
+
+    // The mail says where to find it, and holds no link to the archive.
+    const [mail] = await testApp.database.db
+      .select()
+      .from(outboxMails)
+      .where(
+        and(
+          eq(outboxMails.memberEntityNumber, member.entityNumber),
+          eq(outboxMails.kind, "DATA_EXPORT_READY"),
+        ),
+      );
+    expect(mail?.text).toContain("My data");
+    expect(mail?.html).not.toContain("/exports/");
+
+    const url = `${MY_DATA_BASE}/exports/${current.export.exportId}/download`;
+    expect((await other.browser.request({ method: "GET", url })).statusCode).toBe(404);
+    const download = await member.browser.request({ method: "GET", url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/zip");
+    const files = await unzip(download.rawPayload);
+    for (const name of [
+      "index.html",
+      "member.json",
+      "queries.json",
+      "documents.json",
+      "access-history.json",
+    ]) {
+      expect(files.has(name)).toBe(true);
+    }
+    const photo = files.get(`queries/${member.original}/attachments/photo of physiotherapy.png`);
+    expect(photo?.equals(member.photo.bytes)).toBe(true);
+    const statement = files.get(`queries/${member.updateRef}/attachments/statement physiotherapy.pdf`);
+    expect(statement?.equals(member.statement.bytes)).toBe(true);
+    const form = files.get(`documents/${member.submission.referenceNumber}/form physiotherapy.pdf`);
+    expect(form?.equals(member.submission.file.bytes)).toBe(true);
+    expect(files.get(`queries/${member.original}/replies/1.html`)?.toString()).toContain(
+      "physiotherapy claim",
+    );
+    const queriesJson = JSON.parse(files.get("queries.json")?.toString() ?? "[]");
+    expect(queriesJson.map((query: { referenceNumber: number }) => query.referenceNumber).sort()).toEqual(
+      [member.original, member.updateRef].sort(),
+    );
+    expect(files.get("index.html")?.toString()).toContain("My claim for physiotherapy was not paid.");
+    // Nothing of the other member, in any file.
+    for (const [name, bytes] of files) {
+      expect(name).not.toContain(String(other.original));
+      expect(bytes.toString("latin1")).not.toContain("chiropractor");
+    }
+    // The download is audited.
+    expect(
+      await testApp.database.db.$count(
+        auditEvents,
+        and(
+          eq(auditEvents.subjectEntityNumber, member.entityNumber),
+          eq(auditEvents.resource, "data-export-download"),
+        ),
+      ),
+    ).toBe(1);
+
+    // One a day.
+    const tooSoon = await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` });
+    expect(tooSoon.statusCode).toBe(429);
+    testApp.clock.advanceMinutes(24 * 60 + 1);
+    await member.browser.logIn(member.username, member.password);
+    expect(
+      (await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` })).statusCode,
+    ).toBe(202);
+    await worker().runOnce();
+  });
+
+  it("refuses the calls without a session, and a POST without the anti-forgery token", async () => {
+    const anonymous = await testApp.app.inject({ method: "GET", url: `${MY_DATA_BASE}/access-history` });
+    expect(anonymous.statusCode).toBe(401);
+    const member = await memberWithData(testApp, "forgery");
+    const forged = await member.browser.request({
+      method: "POST",
+      url: `${MY_DATA_BASE}/exports`,
+      withXsrf: false,
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+});
