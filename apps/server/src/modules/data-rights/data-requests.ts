@@ -114,16 +114,28 @@ export async function completeDataRequest(tx: Tx, requestId: number, outcome: st
   return row ? findDataRequest(tx, row.requestId) : null;
 }
 
-/** An erasure's report, kept on its request, which it answers. */
-export async function saveErasureReport(tx: Tx, requestId: number, report: ErasureReport) {
+/**
+ * An erasure's report, kept on its request. It answers the request, unless a legal hold kept
+ * everything: then the request stays open, to be run again once the hold is released.
+ */
+export async function saveErasureReport(
+  tx: Tx,
+  requestId: number,
+  report: ErasureReport,
+  completes: boolean,
+) {
   const [row] = await tx
     .update(dataRequests)
-    .set({
-      erasureReport: report,
-      status: "COMPLETED",
-      completedAt: new Date(report.ranAt),
-      outcome: "The member's data was erased; see the erasure report.",
-    })
+    .set(
+      completes
+        ? {
+            erasureReport: report,
+            status: "COMPLETED",
+            completedAt: new Date(report.ranAt),
+            outcome: "The member's data was erased; see the erasure report.",
+          }
+        : { erasureReport: report },
+    )
     .where(eq(dataRequests.requestId, requestId))
     .returning({ requestId: dataRequests.requestId });
   return row ? findDataRequest(tx, row.requestId) : null;

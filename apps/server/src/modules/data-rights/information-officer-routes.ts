@@ -237,13 +237,14 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
       if (!found) throw errors.notFound();
       if (found.kind !== "DELETION") throw errors.conflict("Only a deletion request erases a member's data.");
       if (found.status === "COMPLETED") throw errors.conflict("This request was answered already.");
+      const held = (await findLegalHold(db, found.member.entityNumber)) !== null;
       const report = await eraseMemberData(db, blobStore, found.member.entityNumber, {
         now: context.now(),
         timeZone: config.TIME_ZONE,
         auditDays: config.RETENTION_AUDIT_DAYS,
       });
       const saved = await request.access.change(
-        (tx) => saveErasureReport(tx, request.params.requestId, report),
+        (tx) => saveErasureReport(tx, request.params.requestId, report, !held),
         () => true,
         () => found.member.entityNumber,
       );

@@ -1,0 +1,223 @@
+import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, members, queries } from "../../db/schema.js";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { loggedInStaff } from "../member-details/test-helpers.js";
+import { SI } from "../smart-inquiry/test-helpers.js";
+import { BlobNotFoundError } from "../storage/blob-store.js";
+import { createExportWorker } from "./export-worker.js";
+import { attachmentKeys, memberWithData } from "./test-helpers.js";
+
+// The information officer's desk: only their role is admitted; the audit trail filters and exports
+// to CSV with cells that cannot run as formulas; a deletion request erases what no hold keeps and
+// reports what it kept; an archive is made on a member's behalf.
+
+const C = CONSOLE_BASE;
+
+describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+  });
+  afterAll(async () => testApp.close());
+
+  const officer = () => loggedInStaff(testApp, "STAFF_INFORMATION_OFFICER");
+
+  it("admits only the information officer, who in turn does not reach the desk", async () => {
+    const io = await officer();
+    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    const member = await memberWithData(testApp, "admission");
+    expect((await agent.browser.request({ method: "GET", url: `${C}/audit-trail` })).statusCode).toBe(403);
+    expect((await member.browser.request({ method: "GET", url: `${C}/legal-holds` })).statusCode).toBe(403);
+    expect((await io.browser.request({ method: "GET", url: `${C}/queries` })).statusCode).toBe(403);
+    const me = await io.browser.request({ method: "GET", url: `${C}/me` });
+    expect(me.json()).toEqual({ entityNumber: io.entityNumber, roles: ["STAFF_INFORMATION_OFFICER"] });
+  });
+
+  it("filters the audit trail by member and exports it as CSV that no spreadsheet runs", async () => {
+    const io = await officer();
+    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    const member = await memberWithData(testApp, "audit");
+    await testApp.database.db
+      .update(members)
+      .set({ firstName: '=HYPERLINK("http://evil.example","click")', lastName: "Mokoena" })
+      .where(eq(members.entityNumber, member.entityNumber));
+    await agent.browser.request({ method: "GET", url: `${C}/queries/${member.original}` });
+
+    const page = await io.browser.request({
+      method: "GET",
+      url: `${C}/audit-trail?member=${member.entityNumber}`,
+    });
+    expect(page.statusCode).toBe(200);
+    const { rows } = page.json();
+    expect(rows[0]).toMatchObject({
+      actor: { entityNumber: agent.entityNumber },
+      subject: { entityNumber: member.entityNumber },
+      resource: "console-query",
+      referenceNumber: member.original,
+    });
+    const byStaff = await io.browser.request({
+      method: "GET",
+      url: `${C}/audit-trail?staff=${agent.entityNumber}&kind=console-query`,
+    });
+    expect(
+      byStaff
+        .json()
+        .rows.every(
+          (row: { actor: { entityNumber: number } }) => row.actor.entityNumber === agent.entityNumber,
+        ),
+    ).toBe(true);
+    const badRange = await io.browser.request({
+      method: "GET",
+      url: `${C}/audit-trail?from=2026-11-30&to=2026-11-01`,
+    });
+    expect(badRange.statusCode).toBe(400);
+
+    const csv = await io.browser.request({
+      method: "GET",
+      url: `${C}/audit-trail.csv?member=${member.entityNumber}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.split("\n")[0]).toContain("actor_entity_number");
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"") Mokoena"`);
+    expect(csv.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    // The officer's reading of the member's trail is itself on the trail.
+    expect(
+      await testApp.database.db.$count(
+        auditEvents,
+        and(eq(auditEvents.actorEntityNumber, io.entityNumber), eq(auditEvents.resource, "audit-trail")),
+      ),
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers a deletion request: nothing while a hold stands, then everything it may remove", async () => {
+    const io = await officer();
+    const member = await memberWithData(testApp, "erasure");
+    const bystander = await memberWithData(testApp, "bystander");
+    const keys = await attachmentKeys(testApp, [member.original, member.updateRef]);
+
+    const recorded = await io.browser.request({
+      method: "POST",
+      url: `${C}/data-requests`,
+      payload: {
+        entityNumber: member.entityNumber,
+        kind: "DELETION",
+        receivedOn: "2026-11-02",
+        notes: "By letter.",
+      },
+    });
+    expect(recorded.statusCode).toBe(201);
+    expect(recorded.json()).toMatchObject({
+      kind: "DELETION",
+      receivedOn: "2026-11-02",
+      dueOn: "2026-12-02",
+      status: "OPEN",
+    });
+    const requestId = recorded.json().requestId;
+    const unknown = await io.browser.request({
+      method: "POST",
+      url: `${C}/data-requests`,
+      payload: { entityNumber: 1_999_999_999, kind: "ACCESS", receivedOn: "2026-11-02" },
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const hold = await io.browser.request({
+      method: "PUT",
+      url: `${C}/members/${member.entityNumber}/legal-hold`,
+      payload: { reason: "Dispute before the Council for Medical Schemes" },
+    });
+    expect(hold.statusCode).toBe(200);
+    expect(hold.json().hold).toMatchObject({ reason: "Dispute before the Council for Medical Schemes" });
+
+    // A hold keeps everything; the request stays open.
+    const held = await io.browser.request({ method: "POST", url: `${C}/data-requests/${requestId}/erasure` });
+    expect(held.statusCode).toBe(200);
+    expect(held.json().erasureReport.removed.queries).toBe(0);
+    expect(held.json().erasureReport.kept[0].reason).toContain("legal hold");
+    expect(await attachmentKeys(testApp, [member.original])).toHaveLength(1);
+
+    // Recorded again after the hold is released: this time it erases.
+    expect(
+      (await io.browser.request({ method: "DELETE", url: `${C}/members/${member.entityNumber}/legal-hold` }))
+        .statusCode,
+    ).toBe(204);
+    const again = await io.browser.request({
+      method: "POST",
+      url: `${C}/data-requests`,
+      payload: { entityNumber: member.entityNumber, kind: "DELETION", receivedOn: "2026-11-03" },
+    });
+    const erased = await io.browser.request({
+      method: "POST",
+      url: `${C}/data-requests/${again.json().requestId}/erasure`,
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toMatchObject({
+      status: "COMPLETED",
+      erasureReport: {
+        removed: { queries: 2, replies: 1, queryAttachments: 2, documentSubmissions: 1, documentFiles: 1 },
+      },
+    });
+    expect(erased.json().erasureReport.kept.length).toBeGreaterThan(0);
+    for (const key of [...keys, member.submission.blobKey]) {
+      await expect(testApp.blobStore.read(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+    }
+    const rows = await testApp.database.db
+      .select()
+      .from(queries)
+      .where(inArray(queries.referenceNumber, [member.original, member.updateRef]));
+    for (const row of rows) expect(row).toMatchObject({ queryText: "", purgeReason: "ERASURE" });
+    const timeline = await member.browser.request({ method: "GET", url: `${SI}/interaction-timeline` });
+    const item = timeline
+      .json()
+      .items.find((entry: { referenceNumber: number }) => entry.referenceNumber === member.original);
+    expect(item.removed.reason).toBe("ERASURE");
+    // The other member's data is whole.
+    expect(await attachmentKeys(testApp, [bystander.original, bystander.updateRef])).toHaveLength(2);
+    // An erasure runs once per request.
+    expect(
+      (
+        await io.browser.request({
+          method: "POST",
+          url: `${C}/data-requests/${again.json().requestId}/erasure`,
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it("prepares an archive on a member's behalf, which the officer downloads", async () => {
+    const io = await officer();
+    const member = await memberWithData(testApp, "on behalf");
+    const asked = await io.browser.request({
+      method: "POST",
+      url: `${C}/members/${member.entityNumber}/data-exports`,
+    });
+    expect(asked.statusCode).toBe(202);
+    await createExportWorker({
+      db: testApp.database.db,
+      blobStore: testApp.blobStore,
+      brand: { name: "Meridian Health", mail: { signature: ["Meridian"] }, contactLines: [] } as never,
+      timeZone: "Africa/Johannesburg",
+      log: { info: () => undefined, error: () => undefined },
+      now: () => testApp.clock.now,
+    }).runOnce();
+    const listed = await io.browser.request({
+      method: "GET",
+      url: `${C}/members/${member.entityNumber}/data-exports`,
+    });
+    const [ready] = listed.json().exports;
+    expect(ready.status).toBe("READY");
+    const download = await io.browser.request({
+      method: "GET",
+      url: `${C}/data-exports/${ready.exportId}/download`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    // Asked for on their behalf, it does not use up the member's own one a day.
+    expect(
+      (await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` })).statusCode,
+    ).toBe(202);
+  });
+});
