@@ -148,6 +148,7 @@ describe("the member's first load", () => {
       "document-submission",
       "my-membership",
       "interaction-timeline",
+      "my-data",
     ];
     expect([...files].filter((file) => pages.some((page) => file === `app/routes/${page}.tsx`))).toEqual([]);
   });

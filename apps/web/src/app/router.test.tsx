@@ -118,6 +118,7 @@ describe("routing and the session guard", () => {
     ["/document-submission?reference=4", "How can we help?", "Document submission 4"],
     ["/my-membership", "My membership", "My membership"],
     ["/interaction-timeline", "Interaction timeline", "Interaction timeline"],
+    ["/my-data", "My data", "My data"],
   ])("titles the browser tab of %s after the screen", async (path, heading, title) => {
     server.use(sessionHandler());
     renderApp(path);
@@ -132,16 +133,18 @@ describe("routing and the session guard", () => {
     expect(document.title).toBe(`Member login · ${testConfig.brand.shortName}`);
   });
 
-  it("the header's Contact us, My membership and Interaction timeline links, next to Log out, open their pages and mark themselves current", async () => {
+  it("the header's Contact us, My membership, Interaction timeline and My data links, next to Log out, open their pages and mark themselves current", async () => {
     server.use(sessionHandler(), interactionTimelineHandler());
     const app = renderApp("/contact-us/default");
     const menu = await screen.findByRole("navigation", { name: "Member menu" });
     const contactUs = within(menu).getByRole("link", { name: "Contact us" });
     const link = within(menu).getByRole("link", { name: "My membership" });
     const timeline = within(menu).getByRole("link", { name: "Interaction timeline" });
+    const myData = within(menu).getByRole("link", { name: "My data" });
     expect(contactUs).toHaveAttribute("aria-current", "page");
     expect(link).not.toHaveAttribute("aria-current");
     expect(timeline).not.toHaveAttribute("aria-current");
+    expect(myData).not.toHaveAttribute("aria-current");
     expect(within(menu).getByRole("button", { name: "Log out" })).toBeInTheDocument();
 
     // Keyboard first: after the skip link, the links are the first stops in the header.
@@ -155,7 +158,10 @@ describe("routing and the session guard", () => {
     await user.tab();
     expect(timeline).toHaveFocus();
     await user.tab();
+    expect(myData).toHaveFocus();
+    await user.tab();
     expect(within(menu).getByRole("button", { name: "Log out" })).toHaveFocus();
+    await user.tab({ shift: true });
     await user.tab({ shift: true });
     await user.tab({ shift: true });
     await user.keyboard("{Enter}");
@@ -172,6 +178,10 @@ describe("routing and the session guard", () => {
       "page",
     );
     expect(screen.getByRole("link", { name: "My membership" })).not.toHaveAttribute("aria-current");
+    await user.click(screen.getByRole("link", { name: "My data" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "My data" })).toBeInTheDocument();
+    expect(app.location()).toBe("/my-data");
+    expect(screen.getByRole("link", { name: "My data" })).toHaveAttribute("aria-current", "page");
     await user.click(screen.getByRole("link", { name: "Contact us" }));
     expect(app.location()).toBe("/contact-us/default");
   });
@@ -234,6 +244,7 @@ describe("routing and the session guard", () => {
     "/contact-us/default",
     "/my-membership",
     "/interaction-timeline",
+    "/my-data",
     "/update/default?reference=3&timeline=true",
     "/document-submission?reference=4",
     "/no-such-page",

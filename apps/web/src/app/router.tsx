@@ -132,6 +132,7 @@ export const appRoutes: RouteObject[] = [
       { path: paths.update.path, ...lazyRoute(() => import("./routes/view-query")) },
       { path: paths.documentSubmission.path, ...lazyRoute(() => import("./routes/document-submission")) },
       { path: paths.myMembership.path, ...lazyRoute(() => import("./routes/my-membership")) },
+      { path: paths.myData.path, ...lazyRoute(() => import("./routes/my-data")) },
       { path: paths.interactionTimeline.path, ...lazyRoute(() => import("./routes/interaction-timeline")) },
       // Unknown addresses (old bookmarks, typos) land on the home page.
       { path: "*", element: <RootRedirect /> },

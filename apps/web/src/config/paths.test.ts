@@ -22,6 +22,7 @@ describe("paths", () => {
     expect(paths.documentSubmission.getHref(9)).toBe("/document-submission?reference=9");
     expect(paths.myMembership.getHref()).toBe("/my-membership");
     expect(paths.interactionTimeline.getHref()).toBe("/interaction-timeline");
+    expect(paths.myData.getHref()).toBe("/my-data");
     expect(paths.console.getHref()).toBe("/console");
   });
 

@@ -59,6 +59,11 @@ export const paths = {
     path: "/my-membership",
     getHref: () => "/my-membership",
   },
+  /** Who has seen the member's information, and a download of all of it (POPIA sections 23 and 24). */
+  myData: {
+    path: "/my-data",
+    getHref: () => "/my-data",
+  },
   /** The member's queries, their updates and replies, and their document submissions. */
   interactionTimeline: {
     path: "/interaction-timeline",

@@ -58,6 +58,7 @@ function MemberMenu() {
       <HeaderNavLink to={paths.contactUs.getHref("default")}>Contact us</HeaderNavLink>
       <HeaderNavLink to={paths.myMembership.getHref()}>My membership</HeaderNavLink>
       <HeaderNavLink to={paths.interactionTimeline.getHref()}>Interaction timeline</HeaderNavLink>
+      <HeaderNavLink to={paths.myData.getHref()}>My data</HeaderNavLink>
       <LogoutButton />
     </nav>
   );

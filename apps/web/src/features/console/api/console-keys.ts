@@ -10,6 +10,12 @@ export const consoleKeys = {
   failedMails: ["console", "failed-mails"] as const,
   staffAccounts: ["console", "staff-accounts"] as const,
   secondFactor: ["console", "second-factor"] as const,
+  me: ["console", "me"] as const,
+  auditTrail: ["console", "audit-trail"] as const,
+  dataRequests: ["console", "data-requests"] as const,
+  memberExports: (entityNumber: number) => ["console", "member-exports", entityNumber] as const,
+  legalHolds: ["console", "legal-holds"] as const,
+  legalHold: (entityNumber: number) => ["console", "legal-hold", entityNumber] as const,
 };
 
 /**

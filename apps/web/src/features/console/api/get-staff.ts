@@ -11,10 +11,12 @@ export async function getStaff(): Promise<StaffMember[]> {
   return response.staff;
 }
 
-export function useStaff() {
+/** `enabled`: false where the list is not needed, e.g. for an information officer without a desk role. */
+export function useStaff({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: consoleKeys.staff,
     queryFn: getStaff,
+    enabled,
     // Staff accounts change rarely; no need to ask on every page.
     staleTime: 5 * 60 * 1000,
   });

@@ -3,9 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import {
+  AUDIT_TRAIL_PATH,
   agent,
+  auditRow,
+  auditTrailHandler,
   failedMailsForbidden,
   failedMailsHandler,
+  informationOfficer,
   queueHandler,
   resendHandler,
   supervisor,
@@ -78,5 +82,88 @@ describe("failed mails", () => {
     renderConsole("/console/mails", { person: agent });
     expect(await screen.findByRole("alert")).toHaveTextContent("Only supervisors can see failed mails.");
     expect(screen.queryByRole("table")).toBeNull();
+  });
+});
+
+describe("the pages a person's roles give them", () => {
+  const links = () =>
+    within(menu())
+      .getAllByRole("link")
+      .map((link) => link.textContent);
+
+  it("shows an information officer only their pages, after a spinner until their roles are known", async () => {
+    server.use(auditTrailHandler({ "": { rows: [auditRow()], nextCursor: null } }));
+    const sent = recordRequests();
+    const { location } = renderConsole("/console", {
+      person: informationOfficer,
+      roles: ["STAFF_INFORMATION_OFFICER"],
+      askMe: true,
+    });
+    // Until GET /me answers: the spinner, and no menu or page that might be the wrong one.
+    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
+    expect(screen.queryByRole("navigation", { name: "Console menu" })).toBeNull();
+    expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Audit trail" })).toHaveFocus();
+    expect(location()).toBe("/console/audit-trail");
+    expect(links()).toEqual(["Audit trail", "Requests", "Legal holds"]);
+    expect(within(menu()).getByRole("link", { name: "Audit trail" })).toHaveAttribute("aria-current", "page");
+    expect(within(menu()).getByRole("link", { name: "Requests" })).toHaveAttribute(
+      "href",
+      "/console/requests",
+    );
+    expect(within(menu()).getByRole("link", { name: "Legal holds" })).toHaveAttribute(
+      "href",
+      "/console/legal-holds",
+    );
+    await screen.findByRole("table", { name: "Audit trail, the newest first" });
+    // Nothing of the desk was asked for: not the queue, not the staff list.
+    const asked = sentKeys(sent).filter((key) => !key.startsWith("GET /api/console/second-factor"));
+    expect(asked).toEqual(["GET /api/console/me", `GET ${AUDIT_TRAIL_PATH}`]);
+  });
+
+  it("sends an information officer who opens a desk address to the audit trail", async () => {
+    server.use(auditTrailHandler({ "": { rows: [], nextCursor: null } }));
+    const { location } = renderConsole("/console/queries/300001", {
+      person: informationOfficer,
+      roles: ["STAFF_INFORMATION_OFFICER"],
+    });
+    await waitFor(() => expect(location()).toBe("/console/audit-trail"));
+    expect(screen.getByRole("heading", { level: 1, name: "Audit trail" })).toBeInTheDocument();
+  });
+
+  it("sends an agent who opens an information officer's address to the queue", async () => {
+    server.use(queueHandler());
+    const { location } = renderConsole("/console/legal-holds");
+    await waitFor(() => expect(location()).toBe("/console"));
+    expect(links()).toEqual(["Queries", "Record documents"]);
+  });
+
+  it("shows someone with a desk role and the information officer's both, landing on the queue", async () => {
+    server.use(queueHandler());
+    const { location } = renderConsole("/console", {
+      person: supervisor,
+      roles: ["STAFF_SUPERVISOR", "STAFF_INFORMATION_OFFICER"],
+      askMe: true,
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Queries" })).toBeInTheDocument();
+    expect(location()).toBe("/console");
+    expect(links()).toEqual([
+      "Queries",
+      "Record documents",
+      "Failed mails",
+      "Staff",
+      "Audit trail",
+      "Requests",
+      "Legal holds",
+    ]);
+  });
+
+  it("when the roles cannot be had, shows the desk, a supervisor told by the staff list", async () => {
+    server.use(queueHandler());
+    renderConsole("/console", { person: supervisor, meFails: true });
+    expect(await screen.findByRole("heading", { level: 1, name: "Queries" })).toBeInTheDocument();
+    expect(await within(menu()).findByRole("link", { name: "Failed mails" })).toBeInTheDocument();
+    expect(within(menu()).queryByRole("link", { name: "Audit trail" })).toBeNull();
   });
 });

@@ -14,19 +14,30 @@ interface ConsoleLayoutProps {
 
 /** The console's frame: who is logged in, the console's menu and "Log out". */
 export function ConsoleLayout({ schemeName, logoutButton, children }: ConsoleLayoutProps) {
-  const { person, isSupervisor } = useConsoleUser();
+  const { person, isDesk, isSupervisor, isInformationOfficer } = useConsoleUser();
   return (
     <AppLayout
       schemeName={`${schemeName} · Staff console`}
       headerActions={
         <div className="d-flex flex-wrap align-items-center gap-2">
           <nav className="d-flex flex-wrap gap-2" aria-label="Console menu">
-            <HeaderNavLink to={consolePaths.queue()}>Queries</HeaderNavLink>
-            <HeaderNavLink to={consolePaths.documentIntake()}>Record documents</HeaderNavLink>
+            {isDesk ? (
+              <>
+                <HeaderNavLink to={consolePaths.queue()}>Queries</HeaderNavLink>
+                <HeaderNavLink to={consolePaths.documentIntake()}>Record documents</HeaderNavLink>
+              </>
+            ) : null}
             {isSupervisor ? (
               <>
                 <HeaderNavLink to={consolePaths.failedMails()}>Failed mails</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.staff()}>Staff</HeaderNavLink>
+              </>
+            ) : null}
+            {isInformationOfficer ? (
+              <>
+                <HeaderNavLink to={consolePaths.auditTrail()}>Audit trail</HeaderNavLink>
+                <HeaderNavLink to={consolePaths.dataRequests()}>Requests</HeaderNavLink>
+                <HeaderNavLink to={consolePaths.legalHolds()}>Legal holds</HeaderNavLink>
               </>
             ) : null}
           </nav>

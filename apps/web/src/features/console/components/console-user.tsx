@@ -1,10 +1,14 @@
 import type { MemberSummary } from "@portal/domain";
 import { createContext, useContext } from "react";
 
-/** Who is using the console, and whether they may do a supervisor's part. */
+/** Who is using the console, and which of its parts are theirs. */
 export interface ConsoleUser {
   person: MemberSummary;
+  /** An agent or a supervisor: the queue, queries and documents. */
+  isDesk: boolean;
   isSupervisor: boolean;
+  /** The information officer: the audit trail, members' requests about their data, legal holds. */
+  isInformationOfficer: boolean;
 }
 
 export const ConsoleUserContext = createContext<ConsoleUser | null>(null);

@@ -167,6 +167,39 @@ describe("the Staff page", () => {
     expect(await request?.request.json()).toEqual({ role: "STAFF_SUPERVISOR" });
   });
 
+  it("offers the information officer's role, and lists a log-in that holds it", async () => {
+    const naledi = staffAccount({
+      entityNumber: 9004,
+      firstName: "Naledi",
+      lastName: "Dlamini",
+      username: "naledi.dlamini",
+      role: "STAFF_INFORMATION_OFFICER",
+    });
+    const { sent, user } = setup([staffAccount(), pieter, naledi]);
+    server.use(staffChangeHandler("role"));
+    expect(
+      within(await rowOf("Naledi Dlamini")).getByRole("combobox", { name: "Role of Naledi Dlamini" }),
+    ).toHaveValue("STAFF_INFORMATION_OFFICER");
+    const row = await rowOf("Thandi Mokoena");
+    const role = within(row).getByRole("combobox", { name: "Role of Thandi Mokoena" });
+    expect(
+      within(role)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Agent", "Supervisor", "Information officer"]);
+    await user.selectOptions(role, "Information officer");
+    await user.click(within(row).getByRole("button", { name: "Save role for Thandi Mokoena" }));
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Thandi Mokoena is now an information officer, from their next request.",
+      ),
+    );
+    const request = sent.find(
+      (entry) => entry.key === `POST ${STAFF_ACCOUNTS_PATH}/${agent.entityNumber}/role`,
+    );
+    expect(await request?.request.json()).toEqual({ role: "STAFF_INFORMATION_OFFICER" });
+  });
+
   it("says why a supervisor cannot take away their own supervisor role (409)", async () => {
     const { user } = setup();
     server.use(staffChangeHandler("role", () => errorJson(409, "CONFLICT", "Refused.")));

@@ -27,6 +27,13 @@ function lastSignInText(account: StaffAccount): string {
   return `${formatDateTime(account.lastSignIn.at)} (${how})`;
 }
 
+/** The role in a sentence: "Thabo Ndlovu is now an information officer". */
+const ROLE_WORDS: Readonly<Record<StaffRole, string>> = {
+  STAFF_AGENT: "an agent",
+  STAFF_SUPERVISOR: "a supervisor",
+  STAFF_INFORMATION_OFFICER: "an information officer",
+};
+
 const toggleId = (entityNumber: number) => `staff-toggle-${entityNumber}`;
 
 /** A failed change in words; a 409 is the refusal of a change to one's own log-in. */
@@ -39,7 +46,8 @@ function changeError(error: Error | null, refusal: string, fallback: string): st
 /**
  * #/console/staff (supervisors): every staff log-in, its role, when and how it last signed in and
  * how it signs in. A supervisor disables one (after a confirmation: its sessions end at once),
- * enables it again, or gives it the other role (from its next request).
+ * enables it again, or gives it another role (from its next request): agent, supervisor or
+ * information officer.
  */
 export function StaffPage() {
   const { person } = useConsoleUser();
@@ -95,9 +103,7 @@ export function StaffPage() {
       { entityNumber: account.entityNumber, role },
       {
         onSuccess: () =>
-          setDone(
-            `${personName(account)} is now ${role === "STAFF_SUPERVISOR" ? "a supervisor" : "an agent"}, from their next request.`,
-          ),
+          setDone(`${personName(account)} is now ${ROLE_WORDS[role]}, from their next request.`),
       },
     );
   };
@@ -224,6 +230,7 @@ function StaffRow(props: StaffRowProps) {
           >
             <option value="STAFF_AGENT">{ROLE_LABELS.STAFF_AGENT}</option>
             <option value="STAFF_SUPERVISOR">{ROLE_LABELS.STAFF_SUPERVISOR}</option>
+            <option value="STAFF_INFORMATION_OFFICER">{ROLE_LABELS.STAFF_INFORMATION_OFFICER}</option>
           </select>
           <button
             type="button"

@@ -1,12 +1,27 @@
 import {
+  type AuditTrailResponse,
+  type AuditTrailRow,
+  auditTrailResponseSchema,
   CONSOLE_BASE,
+  type ConsoleMe,
   type ConsoleMemberSummary,
   type ConsoleQueryResponse,
   consoleMemberSummarySchema,
+  consoleMeResponseSchema,
   consoleQueryResponseSchema,
+  type DataExport,
+  type DataRequest,
+  dataExportSchema,
+  dataRequestSchema,
+  dataRequestsResponseSchema,
   type ExceptionCode,
   failedMailsResponseSchema,
+  type LegalHold,
+  legalHoldSchema,
+  legalHoldsResponseSchema,
   type MemberSearchResult,
+  memberExportsResponseSchema,
+  memberLegalHoldResponseSchema,
   memberSearchResponseSchema,
   noContentSchema,
   type QueueResponse,
@@ -39,7 +54,13 @@ export const supervisor: StaffMember = {
   role: "STAFF_SUPERVISOR",
 };
 
-export function staffSession(person: StaffMember): SessionInfo {
+/** An information officer without a desk role (the staff list of assignees does not hold them). */
+export const informationOfficer = { entityNumber: 9004, firstName: "Naledi", lastName: "Dlamini" };
+
+/** Anyone who signs in to the console: a person's name, with a desk role or none. */
+export type ConsolePerson = Omit<StaffMember, "role"> & { role?: StaffMember["role"] };
+
+export function staffSession(person: ConsolePerson): SessionInfo {
   const { role: _role, ...member } = person;
   return { authenticated: true, member, workspace: "console" };
 }
@@ -261,4 +282,157 @@ export function staffChangeHandler(
   return http.post(`${STAFF_ACCOUNTS_PATH}/:entityNumber/${action}`, ({ params }) =>
     answer(Number(params.entityNumber)),
   );
+}
+
+// ---- The information officer's desk ------------------------------------------------------------
+
+export const ME_PATH = `${CONSOLE_BASE}/me`;
+
+/** GET /me: the person's staff roles. */
+export function meHandler(me: ConsoleMe) {
+  return http.get(ME_PATH, () => contractJson(consoleMeResponseSchema, me));
+}
+
+export const AUDIT_TRAIL_PATH = `${CONSOLE_BASE}/audit-trail`;
+
+export function auditRow(overrides: Partial<AuditTrailRow> = {}): AuditTrailRow {
+  return {
+    id: 501,
+    at: "2026-11-21T13:00:00.000Z",
+    actor: { entityNumber: agent.entityNumber, name: "Thandi Mokoena" },
+    subject: { entityNumber: 41, name: "Zanele Khumalo" },
+    resource: "console-query",
+    action: "READ",
+    referenceNumber: 300001,
+    requestId: "req-7f3a",
+    ...overrides,
+  };
+}
+
+/** The audit trail by cursor: `pages[after ?? ""]`, whatever the filters (a test reads what was asked). */
+export function auditTrailHandler(pages: Record<string, AuditTrailResponse>) {
+  return http.get(AUDIT_TRAIL_PATH, ({ request }) => {
+    const after = new URL(request.url).searchParams.get("after") ?? "";
+    const page = pages[after];
+    return page
+      ? contractJson(auditTrailResponseSchema, page)
+      : errorJson(404, "NOT_FOUND", `No page ${after}`);
+  });
+}
+
+export const DATA_REQUESTS_PATH = `${CONSOLE_BASE}/data-requests`;
+
+export function dataRequest(overrides: Partial<DataRequest> = {}): DataRequest {
+  return contractBody(dataRequestSchema, {
+    requestId: 12,
+    member: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo" },
+    kind: "ACCESS",
+    receivedOn: "2026-11-02",
+    dueOn: "2026-12-02",
+    status: "OPEN",
+    notes: "Asked by e-mail for everything we hold.",
+    recordedAt: "2026-11-02T10:00:00.000Z",
+    completedAt: null,
+    outcome: null,
+    erasureReport: null,
+    ...overrides,
+  });
+}
+
+/** The requests list; `current` is asked on every request, so a test can change it. */
+export function dataRequestsHandler(current: (status: string) => DataRequest[]) {
+  return http.get(DATA_REQUESTS_PATH, ({ request }) => {
+    const status = new URL(request.url).searchParams.get("status") ?? "OPEN";
+    return contractJson(dataRequestsResponseSchema, { requests: current(status), nextCursor: null });
+  });
+}
+
+/** POST /data-requests: `answer` decides from the body sent. */
+export function recordDataRequestHandler(answer: (body: unknown) => Response) {
+  return http.post(DATA_REQUESTS_PATH, async ({ request }) => answer(await request.json()));
+}
+
+export function dataRequestJson(request: DataRequest, status = 200): Response {
+  return contractJson(dataRequestSchema, request, { status });
+}
+
+/** POST /data-requests/:requestId/(complete|erasure): `answer` decides. */
+export function dataRequestActionHandler(action: "complete" | "erasure", answer: () => Response) {
+  return http.post(`${DATA_REQUESTS_PATH}/:requestId/${action}`, () => answer());
+}
+
+export function dataExport(overrides: Partial<DataExport> = {}): DataExport {
+  return {
+    exportId: 31,
+    status: "READY",
+    progress: { done: 40, total: 40 },
+    requestedAt: "2026-11-21T09:00:00.000Z",
+    readyAt: "2026-11-21T09:05:00.000Z",
+    expiresAt: "2026-11-28T09:05:00.000Z",
+    sizeBytes: 1_572_864,
+    ...overrides,
+  };
+}
+
+/** A member's archives; `current` is asked on every request (the page polls while one is made). */
+export function memberExportsHandler(current: () => DataExport[]) {
+  return http.get(`${CONSOLE_BASE}/members/:entityNumber/data-exports`, () =>
+    contractJson(memberExportsResponseSchema, { exports: current() }),
+  );
+}
+
+export function prepareExportHandler(answer: () => DataExport) {
+  return http.post(`${CONSOLE_BASE}/members/:entityNumber/data-exports`, () =>
+    contractJson(dataExportSchema, answer(), { status: 202 }),
+  );
+}
+
+export const LEGAL_HOLDS_PATH = `${CONSOLE_BASE}/legal-holds`;
+export const LEGAL_HOLD_PATH = `${CONSOLE_BASE}/members/:entityNumber/legal-hold`;
+
+export function legalHold(overrides: Partial<LegalHold> = {}): LegalHold {
+  return {
+    member: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo" },
+    reason: "Claim dispute 2026/118 with the provider.",
+    setAt: "2026-11-20T12:00:00.000Z",
+    setBy: { entityNumber: informationOfficer.entityNumber, name: "Naledi Dlamini" },
+    ...overrides,
+  };
+}
+
+/** The holds by cursor: `pages[after ?? ""]`; `current` is asked on every request. */
+export function legalHoldsHandler(current: () => Record<string, LegalHold[]>) {
+  return http.get(LEGAL_HOLDS_PATH, ({ request }) => {
+    const after = new URL(request.url).searchParams.get("after") ?? "";
+    const pages = current();
+    // The first page first: an object lists number-like keys ("57") before "".
+    const cursors = ["", ...Object.keys(pages).filter((cursor) => cursor !== "")];
+    const holds = pages[after];
+    if (!holds) return errorJson(404, "NOT_FOUND", `No page ${after}`);
+    const next = cursors[cursors.indexOf(after) + 1];
+    return contractJson(legalHoldsResponseSchema, {
+      holds,
+      nextCursor: next === undefined ? null : Number(next),
+    });
+  });
+}
+
+/** GET /members/:entityNumber/legal-hold: the member's hold, or none. */
+export function memberLegalHoldHandler(hold: LegalHold | null) {
+  return http.get(LEGAL_HOLD_PATH, () => contractJson(memberLegalHoldResponseSchema, { hold }));
+}
+
+/** PUT /members/:entityNumber/legal-hold: `answer` decides from the member and the body sent. */
+export function setLegalHoldHandler(answer: (entityNumber: number, body: unknown) => Response) {
+  return http.put(LEGAL_HOLD_PATH, async ({ params, request }) =>
+    answer(Number(params.entityNumber), await request.json()),
+  );
+}
+
+export function legalHoldJson(hold: LegalHold): Response {
+  return contractJson(memberLegalHoldResponseSchema, { hold: contractBody(legalHoldSchema, hold) });
+}
+
+export function releaseLegalHoldHandler() {
+  return http.delete(LEGAL_HOLD_PATH, () => noContent());
 }

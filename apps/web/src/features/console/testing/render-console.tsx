@@ -1,20 +1,49 @@
-import type { StaffMember } from "@portal/domain";
 import { render } from "@testing-library/react";
+import { http } from "msw";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { errorJson } from "../../../testing/contract-json";
 import { server } from "../../../testing/msw-server";
 import { createTestQueryClient, TestProviders, testConfig } from "../../../testing/test-utils";
+import { consoleKeys } from "../api/console-keys";
+import type { ConsoleRole } from "../api/get-console-me";
 import { ConsoleApp } from "../components/console-app";
-import { agent, staffHandler, staffSession } from "./handlers";
+import { agent, type ConsolePerson, ME_PATH, meHandler, staffHandler, staffSession } from "./handlers";
+
+interface RenderConsoleOptions {
+  person?: ConsolePerson;
+  /** The person's staff roles (GET /me); their desk role by default. */
+  roles?: ConsoleRole[];
+  /**
+   * Whether GET /me is asked as the app asks it (to test what shows until it answers). Otherwise
+   * its answer is already known, as on any page after the first, and the page shows at once.
+   */
+  askMe?: boolean;
+  /** GET /me answers 500 (asked, then): the console falls back to the desk. */
+  meFails?: boolean;
+}
 
 /**
  * The console at `route` (e.g. "/console/queries/300001") as `person` sees it, mounted at
- * /console/* as the app mounts it. The staff list (which tells a supervisor) is answered.
+ * /console/* as the app mounts it. The staff list and the person's roles (GET /me) are answered.
  */
-export function renderConsole(route: string, { person = agent }: { person?: StaffMember } = {}) {
-  server.use(staffHandler());
+export function renderConsole(
+  route: string,
+  {
+    person = agent,
+    roles = person.role ? [person.role] : [],
+    askMe = false,
+    meFails = false,
+  }: RenderConsoleOptions = {},
+) {
+  const me = { entityNumber: person.entityNumber, roles };
+  server.use(
+    staffHandler(),
+    meFails ? http.get(ME_PATH, () => errorJson(500, "INTERNAL_ERROR")) : meHandler(me),
+  );
   const session = staffSession(person);
   if (!session.authenticated) throw new Error("a staff session is a logged-in one");
   const queryClient = createTestQueryClient();
+  if (!askMe && !meFails) queryClient.setQueryData(consoleKeys.me, me);
   const router = createMemoryRouter(
     [
       {

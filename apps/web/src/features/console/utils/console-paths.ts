@@ -14,4 +14,8 @@ export const consolePaths = {
   failedMails: () => `${CONSOLE_ROOT}/mails`,
   /** Supervisors: the staff log-ins, to disable, enable or give another role. */
   staff: () => `${CONSOLE_ROOT}/staff`,
+  /** The information officer's desk: who read or changed whose data, members' requests, holds. */
+  auditTrail: () => `${CONSOLE_ROOT}/audit-trail`,
+  dataRequests: () => `${CONSOLE_ROOT}/requests`,
+  legalHolds: () => `${CONSOLE_ROOT}/legal-holds`,
 } as const;

@@ -13,3 +13,15 @@ export function consoleErrorMessage(error: Error, fallback: string): string {
 export function isForbidden(error: Error | null): boolean {
   return isHttpError(error) && error.status === 403;
 }
+
+/**
+ * The information officer's calls say in words why they refused (an unknown member, a request
+ * already completed, a field the server would not take): those answers' message is shown as it is.
+ * Anything else is worded as the console's other failures are.
+ */
+export function refusalMessage(error: Error, fallback: string): string {
+  if (isHttpError(error) && [400, 404, 409].includes(error.status) && error.body?.message) {
+    return error.body.message;
+  }
+  return consoleErrorMessage(error, fallback);
+}

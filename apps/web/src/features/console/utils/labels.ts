@@ -1,11 +1,16 @@
 import {
+  calendarDateIn,
   categoryLabel,
+  DAY_MS,
+  type DataExportStatus,
+  type DataRequestKind,
   DEFAULT_CATEGORIES,
   findCategory,
   formatDate,
   formatDueDate,
   MEDXPRESS_CATEGORIES,
   type QueryStatus,
+  SCHEME_TIME_ZONE,
   type ServerOrigin,
 } from "@portal/domain";
 
@@ -18,7 +23,36 @@ export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, string>> = {
 
 export const STATUS_LABELS: Readonly<Record<QueryStatus, string>> = { OPEN: "Open", CLOSED: "Closed" };
 
-export const ROLE_LABELS = { STAFF_AGENT: "Agent", STAFF_SUPERVISOR: "Supervisor" } as const;
+export const ROLE_LABELS = {
+  STAFF_AGENT: "Agent",
+  STAFF_SUPERVISOR: "Supervisor",
+  STAFF_INFORMATION_OFFICER: "Information officer",
+} as const;
+
+export const DATA_REQUEST_KIND_LABELS: Readonly<Record<DataRequestKind, string>> = {
+  ACCESS: "Access to their data",
+  CORRECTION: "Correction of their data",
+  DELETION: "Deletion of their data",
+};
+
+export const DATA_REQUEST_STATUS_LABELS = { OPEN: "Open", COMPLETED: "Completed" } as const;
+
+export const EXPORT_STATUS_LABELS: Readonly<Record<DataExportStatus, string>> = {
+  QUEUED: "Waiting to start",
+  RUNNING: "Being prepared",
+  READY: "Ready",
+  FAILED: "Failed",
+  EXPIRED: "Removed after its time",
+};
+
+/** The audit trail's operator: changes made at the command line, by no person in the register. */
+export const OPERATOR_ENTITY_NUMBER = 0;
+
+/** Who acted or whose data it was, in the audit trail and on a hold: a name where there is one. */
+export function auditPersonName(person: { entityNumber: number; name: string | null }): string {
+  if (person.entityNumber === OPERATOR_ENTITY_NUMBER) return "The operator";
+  return person.name ?? "Not in the register";
+}
 
 /** Every category a query may carry, default and medxpress, for the queue's filter. */
 export const ALL_CATEGORIES = [...DEFAULT_CATEGORIES, ...MEDXPRESS_CATEGORIES];
@@ -59,4 +93,21 @@ export function dueDateText(replyDueOn: string): string {
 export function mailKindLabel(kind: string): string {
   const words = kind.replace(/[_-]+/g, " ").trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "1.5 MB": an archive's size. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Today in the scheme's time zone, yyyy-MM-dd: the day the statutory clocks count from. */
+export function schemeToday(now: Date = new Date()): string {
+  return calendarDateIn(SCHEME_TIME_ZONE, now);
+}
+
+/** Whole days from `from` to `to` (both yyyy-MM-dd); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }

@@ -11,6 +11,7 @@ import {
   interactionTimelineHandler,
   legacyItem,
   openQueryItem,
+  removedQueryItem,
   timelinePages,
 } from "../testing/handlers";
 import { InteractionTimelinePage } from "./interaction-timeline-page";
@@ -115,6 +116,14 @@ describe("InteractionTimelinePage", () => {
       "href",
       "/update/medxpress?reference=300005&timeline=true",
     );
+  });
+
+  it("shows a query removed under the retention policy as a tombstone with its date, without a link", async () => {
+    server.use(interactionTimelineHandler([{ items: [removedQueryItem], nextCursor: null }]));
+    renderPage();
+    const removed = await screen.findByRole("article", { name: "Query 200001" });
+    expect(removed).toHaveTextContent("Its content was removed under the retention policy on 2026-11-24.");
+    expect(within(removed).queryByRole("link")).toBeNull();
   });
 
   it("lists a legacy query without a link, saying it can't be opened here", async () => {

@@ -1,4 +1,11 @@
-import { categoryLabel, formatDate, type TimelineItem, toRouteOrigin } from "@portal/domain";
+import {
+  calendarDateIn,
+  categoryLabel,
+  formatDate,
+  SCHEME_TIME_ZONE,
+  type TimelineItem,
+  toRouteOrigin,
+} from "@portal/domain";
 import { type ReactNode, type Ref, useId } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths";
@@ -55,6 +62,21 @@ function Details({ rows }: { rows: readonly (readonly [term: string, value: stri
   );
 }
 
+/**
+ * What is left of an item whose content was removed: its date and category stay, its text and
+ * files went (the retention policy, or the member's own deletion request). Nothing to open.
+ */
+export function removedText(removed: NonNullable<TimelineItem["removed"]>): string {
+  const day = calendarDateIn(SCHEME_TIME_ZONE, new Date(removed.at));
+  return removed.reason === "ERASURE"
+    ? `Its content was removed at your request on ${day}.`
+    : `Its content was removed under the retention policy on ${day}.`;
+}
+
+function Removed({ removed }: { removed: NonNullable<TimelineItem["removed"]> }) {
+  return <p className="small text-body-secondary mb-0">{removedText(removed)}</p>;
+}
+
 /** The updates and the replies of a query, in the order they happened. */
 function threadEvents(item: QueryItem): { key: string; at: string; text: string }[] {
   const updates = item.updates.map((update) => ({
@@ -96,7 +118,9 @@ function QueryCard({
           ))}
         </ul>
       ) : null}
-      {item.legacy ? (
+      {item.removed ? (
+        <Removed removed={item.removed} />
+      ) : item.legacy ? (
         // Such a query came from another channel: the view-query screen would only answer 0015.
         <p className="small text-body-secondary mb-0">
           This query was logged elsewhere and can't be opened here.
@@ -131,9 +155,13 @@ function DocumentCard({
           ["Documents", documentCountText(item.fileCount)],
         ]}
       />
-      <Link to={paths.documentSubmission.getHref(item.referenceNumber)}>
-        View document submission {item.referenceNumber}
-      </Link>
+      {item.removed ? (
+        <Removed removed={item.removed} />
+      ) : (
+        <Link to={paths.documentSubmission.getHref(item.referenceNumber)}>
+          View document submission {item.referenceNumber}
+        </Link>
+      )}
     </Card>
   );
 }

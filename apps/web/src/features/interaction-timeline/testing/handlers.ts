@@ -21,6 +21,7 @@ export const openQueryItem: TimelineItem = {
     { referenceNumber: 300012, dateLogged: "2026-11-23T12:00:00.000Z" },
   ],
   replies: [{ sentAt: "2026-11-22T12:00:00.000Z" }, { sentAt: "2026-11-24T12:00:00.000Z" }],
+  removed: null,
 };
 
 export const documentItem: TimelineItem = {
@@ -29,6 +30,7 @@ export const documentItem: TimelineItem = {
   category: "CHRONIC_CONDITIONS_AND_CANCER",
   dateLogged: "2026-11-12T12:00:00.000Z",
   fileCount: 2,
+  removed: null,
 };
 
 export const closedMedxpressItem: TimelineItem = {
@@ -41,6 +43,7 @@ export const closedMedxpressItem: TimelineItem = {
   legacy: false,
   updates: [],
   replies: [{ sentAt: "2026-10-05T12:00:00.000Z" }],
+  removed: null,
 };
 
 export const legacyItem: TimelineItem = {
@@ -53,6 +56,21 @@ export const legacyItem: TimelineItem = {
   legacy: true,
   updates: [],
   replies: [],
+  removed: null,
+};
+
+/** A conversation closed long ago, whose text and files the retention purge removed. */
+export const removedQueryItem: TimelineItem = {
+  type: "QUERY",
+  referenceNumber: 200001,
+  origin: "MEMBER_WEB",
+  category: "MEDICAL_CLAIMS",
+  status: "CLOSED",
+  dateLogged: "2023-03-01T12:00:00.000Z",
+  legacy: false,
+  updates: [],
+  replies: [],
+  removed: { at: "2026-11-24T12:00:00.000Z", reason: "RETENTION" },
 };
 
 /** The member's timeline, newest first, in pages: each page's cursor is "page-<next index>". */

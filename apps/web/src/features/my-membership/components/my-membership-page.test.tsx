@@ -1,6 +1,8 @@
 import { PROFILE_PICTURE_MESSAGES } from "@portal/domain";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { paths } from "../../../config/paths";
 import { MEMBER_DETAILS_PATH, memberDetailsFailing } from "../../../testing/member-details-handlers";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
@@ -136,5 +138,17 @@ describe("MyMembershipPage", () => {
     }
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.queryByRole("button", { name: "Remove picture" })).toBeNull();
+  });
+
+  it("links to My data, where the member sees who has seen their information and downloads it", async () => {
+    server.use(...membershipPageHandlers());
+    const { router } = renderWithProviders(<MyMembershipPage />, {
+      route: paths.myMembership.getHref(),
+      extraRoutes: [paths.myData.path],
+    });
+    const link = screen.getByRole("link", { name: "My data" });
+    expect(link).toHaveAttribute("href", "/my-data");
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/my-data"));
   });
 });

@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { PageTitle } from "../../../components/page-title/page-title";
+import { paths } from "../../../config/paths";
 import { DependentsSection } from "./dependents-section";
 import { EmergencyContactsSection } from "./emergency-contacts-section";
 import { MembershipDocumentsSection } from "./membership-documents-section";
@@ -17,6 +19,10 @@ export function MyMembershipPage() {
     <section>
       <PageTitle>My membership</PageTitle>
       <h1 className="h2 mb-4">My membership</h1>
+      <p>
+        To see who has seen your information, or to download all of it, go to{" "}
+        <Link to={paths.myData.getHref()}>My data</Link>.
+      </p>
       <YourDetailsSection />
       <PlanAndSchemeSection />
       <DependentsSection />

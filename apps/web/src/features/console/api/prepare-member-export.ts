@@ -1,0 +1,22 @@
+import type { DataExport } from "@portal/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { postJson } from "../../../lib/http";
+import { consoleKeys } from "./console-keys";
+import { memberExportsUrl } from "./get-member-exports";
+
+/**
+ * POST {CONSOLE_BASE}/members/{entityNumber}/data-exports (202): an archive of everything the
+ * scheme holds on the member, made in the background for an access request.
+ */
+export function prepareMemberExport(entityNumber: number): Promise<DataExport> {
+  return postJson<DataExport>(memberExportsUrl(entityNumber), {});
+}
+
+export function usePrepareMemberExport(entityNumber: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => prepareMemberExport(entityNumber),
+    // The list shows the new archive at once, and polls it from there.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.memberExports(entityNumber) }),
+  });
+}

@@ -1,0 +1,76 @@
+import type { ErasureReport as Report } from "@portal/domain";
+import { type Ref, useId } from "react";
+import { formatDateTime } from "../utils/labels";
+
+const REMOVED_WORDS: Readonly<Record<keyof Report["removed"], string>> = {
+  queries: "Queries",
+  replies: "Replies to them",
+  queryAttachments: "Files attached to queries",
+  documentSubmissions: "Document submissions",
+  documentFiles: "Document files",
+  sentMails: "Mails sent to the member",
+};
+
+interface ErasureReportProps {
+  report: Report;
+  /** The heading, to take focus when the report has just appeared. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** What an erasure removed, counted, and what it kept and why (a legal hold, a retention rule). */
+export function ErasureReport({ report, headingRef }: ErasureReportProps) {
+  const id = useId();
+  const removed = Object.entries(REMOVED_WORDS) as [keyof Report["removed"], string][];
+  return (
+    <section aria-labelledby={id} className="border rounded p-3 mt-3">
+      <h4 id={id} ref={headingRef} tabIndex={-1} className="h6 console-page-heading">
+        Erasure report
+      </h4>
+      <p>Erased on {formatDateTime(report.ranAt)}.</p>
+      <table className="table table-sm caption-top w-auto">
+        <caption>What was removed</caption>
+        <thead>
+          <tr>
+            <th scope="col">What</th>
+            <th scope="col" className="text-end">
+              Removed
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {removed.map(([key, words]) => (
+            <tr key={key}>
+              <th scope="row" className="fw-normal">
+                {words}
+              </th>
+              <td className="text-end">{report.removed[key]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {report.kept.length === 0 ? (
+        <p className="mb-0">Nothing was kept.</p>
+      ) : (
+        <table className="table table-sm caption-top mb-0">
+          <caption>What was kept, and why</caption>
+          <thead>
+            <tr>
+              <th scope="col">What</th>
+              <th scope="col">Why it was kept</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.kept.map((item) => (
+              <tr key={`${item.what}-${item.reason}`}>
+                <th scope="row" className="fw-normal">
+                  {item.what}
+                </th>
+                <td>{item.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from "react";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { useAccessHistory } from "../api/get-access-history";
+import { MY_DATA_MESSAGES } from "../utils/messages";
+import { AccessHistoryTable } from "./access-history-table";
+import { MyDataSection } from "./my-data-section";
+
+/** "Who has seen my information": the access history, newest first, a page at a time. */
+export function AccessHistorySection() {
+  const history = useAccessHistory();
+  const events = history.data?.pages.flatMap((page) => page.events) ?? [];
+  // The index of the first row "Load more" asked for: its header takes focus once it is there, so
+  // keyboard and screen-reader users carry on reading where the new rows begin.
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const firstNewRow = useRef<HTMLTableCellElement>(null);
+  useEffect(() => {
+    if (focusFrom === null || events.length <= focusFrom) return;
+    firstNewRow.current?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, events.length]);
+
+  const loadMore = () => {
+    // The button is only aria-disabled while a page loads, so it keeps focus; a click then does nothing.
+    if (history.isFetchingNextPage) return;
+    setFocusFrom(events.length);
+    void history.fetchNextPage();
+  };
+
+  return (
+    <MyDataSection title="Who has seen my information">
+      <p>
+        Every time a member of the scheme's staff reads your information, it is recorded, and so is every
+        change made to it, by them or by you. Staff are named here by their role, never by name.
+      </p>
+      {history.isPending ? <LoadingStatus label="Loading who has seen your information..." /> : null}
+      {history.isError && events.length === 0 ? (
+        <ErrorAlert className="mb-0">{MY_DATA_MESSAGES.historyLoad}</ErrorAlert>
+      ) : null}
+      {history.isSuccess && events.length === 0 ? <p className="mb-0">{MY_DATA_MESSAGES.noHistory}</p> : null}
+      {events.length > 0 ? (
+        <AccessHistoryTable events={events} focusIndex={focusFrom} focusRef={firstNewRow} />
+      ) : null}
+      {history.isFetchNextPageError ? (
+        <ErrorAlert className="mt-3 mb-0">{MY_DATA_MESSAGES.historyMore}</ErrorAlert>
+      ) : null}
+      {history.hasNextPage ? (
+        <div className="d-flex align-items-center gap-2 mt-3">
+          <button
+            type="button"
+            className={`btn btn-outline-primary${history.isFetchingNextPage ? " disabled" : ""}`}
+            aria-disabled={history.isFetchingNextPage}
+            onClick={loadMore}
+          >
+            Load more
+          </button>
+          <span role="status" aria-live="polite">
+            {history.isFetchingNextPage ? (
+              <Spinner size="sm" label="Loading more of your access history..." />
+            ) : null}
+          </span>
+        </div>
+      ) : null}
+    </MyDataSection>
+  );
+}

@@ -1,0 +1,243 @@
+import { XSRF_HEADER } from "@portal/domain";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setCookie } from "../../../lib/cookies";
+import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
+import { renderWithProviders } from "../../../testing/test-utils";
+import { EXPORT_POLL_MS } from "../api/get-current-export";
+import {
+  CURRENT_EXPORT_PATH,
+  currentExportFailing,
+  currentExportHandler,
+  dataExport,
+  EXPORTS_PATH,
+  readyExport,
+  requestExportHandler,
+  requestExportRefused,
+} from "../testing/handlers";
+import { MY_DATA_MESSAGES } from "../utils/messages";
+import { DataExportSection } from "./data-export-section";
+
+// The clock stands at 2026-11-20 12:00:30 UTC (14:00:30 in the scheme's zone), just after the
+// handlers' archive was asked for; the polling's two seconds are moved on by hand.
+
+const NOW = new Date("2026-11-20T12:00:30.000Z");
+/** When the daily limit allows the next archive: 2026-11-21 14:00 in the scheme's zone. */
+const NEXT_DAY = "2026-11-21T12:00:00.000Z";
+
+const prepareButton = () => screen.getByRole("button", { name: "Prepare my download" });
+const statusLine = () =>
+  screen.getByText((_, element) => element?.getAttribute("role") === "status" && element.tagName === "P");
+
+function renderSection() {
+  const sent = recordRequests();
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  renderWithProviders(<DataExportSection />, { route: "/my-data" });
+  return { sent, user };
+}
+
+const currentGets = (sent: Parameters<typeof sentKeys>[0]) =>
+  sentKeys(sent).filter((key) => key === `GET ${CURRENT_EXPORT_PATH}`).length;
+
+async function pollOnce() {
+  await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_MS));
+}
+
+describe("DataExportSection", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(NOW);
+    setCookie("XSRF-TOKEN", "token-7");
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("explains what the archive holds, how it is prepared, how long it is offered and how often", async () => {
+    server.use(currentExportHandler({ export: null, nextAllowedAt: null }));
+    renderSection();
+    const section = screen.getByRole("region", { name: "Download all my data" });
+    expect(within(section).getByRole("status")).toHaveTextContent("Checking on your data download...");
+    expect(await within(section).findByRole("button", { name: "Prepare my download" })).toHaveAttribute(
+      "aria-disabled",
+      "false",
+    );
+    for (const words of [
+      "index.html",
+      "a JSON file for each kind of record",
+      "the attachments you sent with your queries, your documents, and the replies you received",
+      "prepared in the background",
+      "we send you an e-mail when it is ready",
+      "offered here for 7 days",
+      "one download a day",
+    ]) {
+      expect(section).toHaveTextContent(words);
+    }
+    expect(within(section).queryByRole("progressbar")).toBeNull();
+    expect(within(section).queryByRole("link")).toBeNull();
+    expect(within(section).queryByRole("alert")).toBeNull();
+  });
+
+  it("prepares the download: asks with the anti-forgery header, shows the progress while polling, then the link, and stops polling", async () => {
+    const preparing = (done: number) => ({
+      export: dataExport({ status: "RUNNING", progress: { done, total: 10 } }),
+      nextAllowedAt: NEXT_DAY,
+    });
+    server.use(
+      currentExportHandler({ export: null, nextAllowedAt: null }, preparing(3), preparing(8), {
+        export: readyExport,
+        nextAllowedAt: NEXT_DAY,
+      }),
+      requestExportHandler(),
+    );
+    const { sent, user } = renderSection();
+    await user.click(await screen.findByRole("button", { name: "Prepare my download" }));
+
+    // Queued, then (the answer asked for at once) 3 of 10.
+    await waitFor(() =>
+      expect(screen.getByRole("progressbar", { name: "Progress of your data download" })).toHaveAttribute(
+        "aria-valuenow",
+        "3",
+      ),
+    );
+    const bar = screen.getByRole("progressbar");
+    expect(bar).toHaveAttribute("aria-valuemin", "0");
+    expect(bar).toHaveAttribute("aria-valuemax", "10");
+    expect(bar).toHaveAttribute("aria-valuetext", "3 of 10 records and files written");
+    expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportRunning);
+    // Pressed, the button keeps focus, unavailable with its reason.
+    expect(prepareButton()).toHaveFocus();
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
+    expect(prepareButton()).toHaveAccessibleDescription(MY_DATA_MESSAGES.preparingReason);
+
+    const post = sent.find((entry) => entry.key === `POST ${EXPORTS_PATH}`);
+    expect(post?.request.headers.get(XSRF_HEADER)).toBe("token-7");
+    expect(await post?.request.text()).toBe("");
+
+    await pollOnce();
+    await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "8"));
+
+    await pollOnce();
+    const link = await screen.findByRole("link", { name: "Download my data (zip, 1.5 KB)" });
+    expect(link).toHaveAttribute("href", "/api/my-data/exports/7/download");
+    expect(link).toHaveAttribute("download");
+    expect(screen.getByText("Available until 2026-11-27 14:01.")).toBeInTheDocument();
+    expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportReady);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    // One a day: the next from tomorrow.
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
+    expect(prepareButton()).toHaveAccessibleDescription(
+      "You can ask for one data download a day: the next from 2026-11-21 14:00.",
+    );
+
+    expect(sentKeys(sent)).toEqual([
+      `GET ${CURRENT_EXPORT_PATH}`,
+      `POST ${EXPORTS_PATH}`,
+      `GET ${CURRENT_EXPORT_PATH}`,
+      `GET ${CURRENT_EXPORT_PATH}`,
+      `GET ${CURRENT_EXPORT_PATH}`,
+    ]);
+    // Ready: nothing changes until the member acts, so nothing more is asked.
+    await pollOnce();
+    await pollOnce();
+    expect(currentGets(sent)).toBe(4);
+  });
+
+  it("shows the server's sentence when one was asked for within the day, and the button's reason", async () => {
+    const sentence =
+      "You asked for a download of your data at 09:12 today. You can ask again after 09:12 tomorrow.";
+    server.use(
+      currentExportHandler(
+        { export: readyExport, nextAllowedAt: null },
+        // Asked for from another device meanwhile: the refused press brings the limit.
+        { export: readyExport, nextAllowedAt: NEXT_DAY },
+      ),
+      requestExportRefused(429, sentence),
+    );
+    const { user } = renderSection();
+    await user.click(await screen.findByRole("button", { name: "Prepare my download" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(sentence);
+    expect(alert).toHaveClass("alert-danger");
+    await waitFor(() => expect(prepareButton()).toHaveAttribute("aria-disabled", "true"));
+    expect(prepareButton()).toHaveAccessibleDescription(
+      "You can ask for one data download a day: the next from 2026-11-21 14:00.",
+    );
+    // The archive there is still offered.
+    expect(screen.getByRole("link", { name: "Download my data (zip, 1.5 KB)" })).toBeInTheDocument();
+  });
+
+  it("shows the server's sentence when one is already being prepared, and then its progress", async () => {
+    const sentence = "A download of your data is already being prepared.";
+    server.use(
+      currentExportHandler(
+        { export: null, nextAllowedAt: null },
+        {
+          export: dataExport({ status: "RUNNING", progress: { done: 2, total: 5 } }),
+          nextAllowedAt: NEXT_DAY,
+        },
+      ),
+      requestExportRefused(409, sentence),
+    );
+    const { user } = renderSection();
+    await user.click(await screen.findByRole("button", { name: "Prepare my download" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(sentence);
+    await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2"));
+  });
+
+  it("shows a queued archive as waiting to start, polling, with the button unavailable", async () => {
+    server.use(currentExportHandler({ export: dataExport(), nextAllowedAt: NEXT_DAY }));
+    const { sent } = renderSection();
+    const bar = await screen.findByRole("progressbar", { name: "Progress of your data download" });
+    expect(bar).not.toHaveAttribute("aria-valuenow");
+    expect(bar).toHaveAttribute("aria-valuetext", "Waiting to start");
+    expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportQueued);
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
+    await pollOnce();
+    await waitFor(() => expect(currentGets(sent)).toBe(2));
+  });
+
+  it("offers to try again when the archive failed, and another once it has expired", async () => {
+    server.use(currentExportHandler({ export: dataExport({ status: "FAILED" }), nextAllowedAt: null }));
+    const { user } = renderSection();
+    expect(await screen.findByText(MY_DATA_MESSAGES.exportFailed)).toBeInTheDocument();
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "false");
+    expect(screen.queryByRole("link")).toBeNull();
+
+    server.use(
+      currentExportHandler({ export: { ...readyExport, status: "EXPIRED" }, nextAllowedAt: null }),
+      requestExportHandler(),
+    );
+    await user.click(prepareButton());
+    expect(await screen.findByText(MY_DATA_MESSAGES.exportExpired)).toBeInTheDocument();
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "false");
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("takes the link away when the archive's 7 days end, and gives the button back when the day's limit ends", async () => {
+    vi.setSystemTime(new Date("2026-11-27T12:00:30.000Z"));
+    server.use(currentExportHandler({ export: readyExport, nextAllowedAt: "2026-11-27T12:01:30.000Z" }));
+    renderSection();
+    expect(await screen.findByRole("link", { name: /Download my data/ })).toBeInTheDocument();
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
+
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportExpired);
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
+
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "false");
+    expect(prepareButton()).not.toHaveAccessibleDescription();
+  });
+
+  it("shows a red alert when the download's state cannot be loaded, and still offers the button", async () => {
+    server.use(currentExportFailing());
+    renderSection();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(MY_DATA_MESSAGES.exportLoad);
+    expect(alert).not.toHaveTextContent("boom");
+    expect(prepareButton()).toHaveAttribute("aria-disabled", "false");
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  type CurrentExportResponse,
+  DATA_RIGHTS_LIMITS,
+  type DataExport,
+  formatFileSize,
+} from "@portal/domain";
+import { useId } from "react";
+import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { exportDownloadUrl } from "../api/download-export";
+import { isBeingPrepared, useCurrentExport } from "../api/get-current-export";
+import { useRequestExport } from "../api/request-export";
+import { usePassed } from "../hooks/use-passed";
+import { exportRequestMessage } from "../utils/export-request-message";
+import { formatSchemeDateTime } from "../utils/format";
+import { MY_DATA_MESSAGES, notBeforeReason } from "../utils/messages";
+import { ExportProgress } from "./export-progress";
+import { MyDataSection } from "./my-data-section";
+
+/**
+ * "Download all my data": what the archive holds, the newest archive's state (its progress while
+ * it is prepared, polled; its link once ready), and "Prepare my download".
+ */
+export function DataExportSection() {
+  const current = useCurrentExport();
+  return (
+    <MyDataSection title="Download all my data">
+      <p>You can download all the information the portal holds about you, in one zip file. It holds:</p>
+      <ul>
+        <li>a page you can open in any web browser, index.html, that shows it all;</li>
+        <li>
+          a JSON file for each kind of record (your membership details, your queries, your documents and your
+          access history), for use in other programs;
+        </li>
+        <li>the attachments you sent with your queries, your documents, and the replies you received.</li>
+      </ul>
+      <p>
+        The file is prepared in the background, so you need not stay on this page: we send you an e-mail when
+        it is ready. It is then offered here for {DATA_RIGHTS_LIMITS.exportAvailableDays} days. You can ask
+        for one download a day.
+      </p>
+      {current.isPending ? <LoadingStatus label="Checking on your data download..." /> : null}
+      {current.isError && current.data === undefined ? (
+        <ErrorAlert>{MY_DATA_MESSAGES.exportLoad}</ErrorAlert>
+      ) : null}
+      {current.isPending ? null : <ExportPanel current={current.data} />}
+    </MyDataSection>
+  );
+}
+
+/** The newest archive and the button; `current` is undefined when it could not be loaded. */
+function ExportPanel({ current }: { current: CurrentExportResponse | undefined }) {
+  const archive = current?.export ?? null;
+  const expired = usePassed(archive?.status === "READY" ? archive.expiresAt : null);
+  // A ready archive past its time is gone, whether or not the server has said so yet.
+  const status =
+    archive?.status === "READY" && archive.expiresAt !== null && expired ? "EXPIRED" : archive?.status;
+  return (
+    <>
+      {/* Always there, so each change of state (queued, being prepared, ready) is announced. */}
+      <p role="status" aria-live="polite" className={status === undefined ? "mb-0" : undefined}>
+        {statusSentence(status)}
+      </p>
+      {archive && isBeingPrepared(status) ? <ExportProgress progress={archive.progress} /> : null}
+      {archive && status === "READY" ? <ReadyDownload archive={archive} /> : null}
+      <PrepareButton current={current} preparing={isBeingPrepared(status)} secondary={status === "READY"} />
+    </>
+  );
+}
+
+function statusSentence(status: DataExport["status"] | undefined): string {
+  switch (status) {
+    case "QUEUED":
+      return MY_DATA_MESSAGES.exportQueued;
+    case "RUNNING":
+      return MY_DATA_MESSAGES.exportRunning;
+    case "READY":
+      return MY_DATA_MESSAGES.exportReady;
+    case "FAILED":
+      return MY_DATA_MESSAGES.exportFailed;
+    case "EXPIRED":
+      return MY_DATA_MESSAGES.exportExpired;
+    default:
+      return "";
+  }
+}
+
+/** The zip, fetched by the browser itself from a plain link (the session cookie goes with it). */
+function ReadyDownload({ archive }: { archive: DataExport }) {
+  const size = archive.sizeBytes === null ? "" : `, ${formatFileSize(archive.sizeBytes)}`;
+  return (
+    <div className="mb-3">
+      <a className="btn btn-primary" href={exportDownloadUrl(archive.exportId)} download>
+        Download my data (zip{size})
+      </a>
+      {archive.expiresAt === null ? null : (
+        <p className="mt-2 mb-0">Available until {formatSchemeDateTime(archive.expiresAt)}.</p>
+      )}
+    </div>
+  );
+}
+
+interface PrepareButtonProps {
+  current: CurrentExportResponse | undefined;
+  preparing: boolean;
+  /** Beside a ready download, which is then the page's main action. */
+  secondary: boolean;
+}
+
+/**
+ * "Prepare my download", unavailable with its reason while an archive is being prepared or until
+ * the daily limit allows another. aria-disabled rather than disabled: the button keeps focus when
+ * it is pressed and becomes unavailable, and the reason stays reachable as its description.
+ */
+function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
+  const request = useRequestExport();
+  const reasonId = useId();
+  const nextAllowedAt = current?.nextAllowedAt ?? null;
+  const allowedNow = usePassed(nextAllowedAt);
+  let reason: string | null = null;
+  if (preparing) reason = MY_DATA_MESSAGES.preparingReason;
+  else if (!allowedNow && nextAllowedAt !== null)
+    reason = notBeforeReason(formatSchemeDateTime(nextAllowedAt));
+  const unavailable = reason !== null || request.isPending;
+
+  return (
+    <div>
+      <button
+        type="button"
+        className={`btn ${secondary ? "btn-outline-primary" : "btn-primary"}${unavailable ? " disabled" : ""}`}
+        aria-disabled={unavailable}
+        aria-describedby={reason === null ? undefined : reasonId}
+        onClick={() => {
+          if (!unavailable) request.mutate();
+        }}
+      >
+        {request.isPending ? (
+          <Spinner size="sm" label="Asking for your download..." className="me-2" />
+        ) : null}
+        Prepare my download
+      </button>
+      {reason === null ? null : (
+        <p id={reasonId} className="small text-body-secondary mt-2 mb-0">
+          {reason}
+        </p>
+      )}
+      {request.isError ? (
+        <ErrorAlert className="mt-3 mb-0">{exportRequestMessage(request.error)}</ErrorAlert>
+      ) : null}
+    </div>
+  );
+}

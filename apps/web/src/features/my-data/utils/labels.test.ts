@@ -1,0 +1,48 @@
+import { ACCESS_ACTORS, ACCESS_SUBJECTS, type AccessActor, type AccessSubject } from "@portal/domain";
+import { describe, expect, it } from "vitest";
+import { actorText, subjectText } from "./labels";
+
+describe("the access history's words", () => {
+  it("names every actor by role", () => {
+    expect(ACCESS_ACTORS.map(actorText)).toEqual([
+      "You",
+      "An agent of the scheme",
+      "A supervisor of the scheme",
+      "The scheme's information officer",
+      "A member of the scheme's staff",
+      "The scheme's operator",
+      "A member on your policy",
+    ]);
+  });
+
+  it("words every subject, with the reference where there is one", () => {
+    expect(ACCESS_SUBJECTS.map((what) => subjectText({ what, referenceNumber: 300001 }))).toEqual([
+      "Query 300001",
+      "An attachment of query 300001",
+      "Your list of queries",
+      "Your membership details",
+      "Your documents (reference 300001)",
+      "A mail to you",
+      "A member search that found you",
+      "You logged in",
+      "Your password",
+      "Your e-mail address",
+      "Your phone number",
+      "Your account",
+      "Your data download",
+      "A data request",
+      "A legal hold on your data",
+      "Your access history",
+      "Other information",
+    ]);
+    expect(subjectText({ what: "DOCUMENTS", referenceNumber: null })).toBe("Your documents");
+    expect(subjectText({ what: "QUERY", referenceNumber: null })).toBe("A query");
+  });
+
+  it("reads a value newer than this page as other information, or as staff", () => {
+    expect(subjectText({ what: "SOMETHING_NEW" as AccessSubject, referenceNumber: null })).toBe(
+      "Other information",
+    );
+    expect(actorText("STAFF_AUDITOR" as AccessActor)).toBe("A member of the scheme's staff");
+  });
+});
