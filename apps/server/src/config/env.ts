@@ -224,7 +224,7 @@ export const envSchema = z.object({
   STAFF_OIDC_INFORMATION_OFFICER_ROLE: z.string().min(1).default("portal-information-officer"),
   // With the provider configured, local staff passwords are refused unless this is true (break-glass).
   STAFF_LOCAL_LOGIN: booleanText.default(false),
-  // Retention (modules/retention; each default and why: docs/decisions/0022). In days.
+  // Retention (modules/data-rights; each default and why: docs/decisions/0022). In days.
   RETENTION_CLOSED_QUERIES_DAYS: days(30, 36_500, 1_095),
   RETENTION_DOCUMENT_SUBMISSIONS_DAYS: days(30, 36_500, 1_095),
   RETENTION_SENT_MAIL_DAYS: days(1, 36_500, 90),

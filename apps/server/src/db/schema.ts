@@ -80,7 +80,7 @@ export const sessions = pgTable(
   },
   (table) => [
     index("sessions_member").on(table.memberEntityNumber),
-    // The retention purge finds expired sessions by either limit (modules/retention).
+    // The retention purge finds expired sessions by either limit (modules/data-rights).
     index("sessions_last_seen").on(table.lastSeenAt),
     index("sessions_created").on(table.createdAt),
     check("sessions_sign_in_method_known", sql`${table.signInMethod} in ('password', 'oidc')`),
@@ -252,7 +252,7 @@ export const queries = pgTable(
     }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /**
-     * When the query's text, replies and attachments were removed (modules/retention): what is
+     * When the query's text, replies and attachments were removed (modules/data-rights): what is
      * left is a tombstone (reference, category, origin, dates, status). Null while it is whole.
      */
     purgedAt: timestamp("purged_at", { withTimezone: true }),

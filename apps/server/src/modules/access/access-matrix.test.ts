@@ -42,6 +42,8 @@ const SAMPLE_BODIES: Record<string, object> = {
   "/replies": { html: "<p>An answer.</p>" },
   "/assignee": { assigneeEntityNumber: null },
   "/role": { role: "STAFF_AGENT" },
+  "/legal-hold": { reason: "A dispute." },
+  "/data-requests": { entityNumber: 70000001, kind: "ACCESS", receivedOn: "2026-11-02" },
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -49,7 +51,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
 
 type Owner = "principal" | "spouse" | "child";
-type Who = "owner" | "child" | "other member" | "staff" | "agent" | "anonymous";
+type Who = "owner" | "child" | "other member" | "staff" | "agent" | "officer" | "anonymous";
 
 interface Owned {
   entity: number;
@@ -82,6 +84,8 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
   /** A supervisor; `agent` holds only the agent's role. */
   let staff: Awaited<ReturnType<typeof loggedInStaff>>;
   let agent: Awaited<ReturnType<typeof loggedInStaff>>;
+  /** The information officer: their own desk, none of the agents'. */
+  let officer: Awaited<ReturnType<typeof loggedInStaff>>;
   let owned: Owned;
   let routes: RegisteredRoute[];
 
@@ -91,6 +95,7 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
     b = await enrolFamily(testApp);
     staff = await loggedInStaff(testApp, "STAFF_SUPERVISOR");
     agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    officer = await loggedInStaff(testApp, "STAFF_INFORMATION_OFFICER");
     const db = testApp.database.db;
     // Everyone has a picture, so a refused picture cannot be told from a missing one.
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366cc" } })
@@ -185,6 +190,7 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       "other member": b.principal.browser,
       staff: staff.browser,
       agent: agent.browser,
+      officer: officer.browser,
       anonymous: new TestBrowser(testApp.app),
     })[who];
 
@@ -287,27 +293,25 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
     }
   });
 
-  it("keeps members out of every staff route with 403; agents out of the supervisors' ones", async () => {
+  it("keeps members out of every staff route with 403; agents out of the supervisors' ones; the information officer and the desk out of each other's", async () => {
     const staffRoutes = routes.filter((route) => route.access && route.access.audience.name !== "member");
     expect(staffRoutes.some((route) => route.access?.audience.name === "supervisor")).toBe(true);
+    expect(staffRoutes.some((route) => route.access?.audience.name === "informationOfficer")).toBe(true);
     for (const route of staffRoutes) {
       const rule = route.access?.target;
       const url = rule?.param ? urlFor(route, rule, "principal") : route.url;
+      const audience = route.access?.audience.name;
       const asMember = await send("owner", route.method, url);
       expect({ url, who: "member", status: asMember.status }).toEqual({ url, who: "member", status: 403 });
-      const asAgent = await send("agent", route.method, url);
-      const agentRefused = route.access?.audience.name === "supervisor";
-      expect({ url, who: "agent", refused: asAgent.status === 403 }).toEqual({
-        url,
-        who: "agent",
-        refused: agentRefused,
-      });
-      const asSupervisor = await send("staff", route.method, url);
-      expect({ url, who: "supervisor", status: asSupervisor.status }).not.toEqual({
-        url,
-        who: "supervisor",
-        status: 403,
-      });
+      const refusedBy: Record<"agent" | "staff" | "officer", boolean> = {
+        agent: audience === "supervisor" || audience === "informationOfficer",
+        staff: audience === "informationOfficer",
+        officer: audience !== "informationOfficer" && audience !== "anyStaff",
+      };
+      for (const who of ["agent", "staff", "officer"] as const) {
+        const answer = await send(who, route.method, url);
+        expect({ url, who, refused: answer.status === 403 }).toEqual({ url, who, refused: refusedBy[who] });
+      }
     }
   });
 
@@ -316,8 +320,14 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
     for (const route of routes) {
       const rule = route.access?.target;
       if (!rule?.param || route.access?.audience.name === "member") continue;
-      for (const who of ["agent", "staff"] as const) {
-        if (who === "agent" && route.access?.audience.name === "supervisor") continue;
+      const audience = route.access?.audience.name;
+      const admitted =
+        audience === "informationOfficer"
+          ? (["officer"] as const)
+          : audience === "supervisor"
+            ? (["staff"] as const)
+            : (["agent", "staff"] as const);
+      for (const who of admitted) {
         const url = urlFor(route, rule, "principal");
         const answer = await send(who, route.method, url);
         const missing = await send(who, route.method, urlFor(route, rule, "principal", true));

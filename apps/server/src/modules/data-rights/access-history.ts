@@ -55,6 +55,7 @@ const SUBJECT_OF: Record<string, AccessSubject> = {
   [R.dataRequest]: "DATA_REQUEST",
   [R.dataErasure]: "DATA_REQUEST",
   [R.legalHold]: "LEGAL_HOLD",
+  [R.legalHolds]: "LEGAL_HOLD",
   [R.auditTrail]: "AUDIT_TRAIL",
 };
 

@@ -1,7 +1,7 @@
 import { calendarDateIn, type ErasureReport } from "@portal/domain";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
-import { legalHolds, outboxMails, queries } from "../../db/schema.js";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/database.js";
+import { dataExports, legalHolds, outboxMails, queries } from "../../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import {
   conversationRows,
@@ -13,8 +13,16 @@ import {
 
 // A member's deletion request (POPIA section 24), carried out by the information officer: what the
 // member wrote and was sent here goes (queries and their updates, replies, attachments, documents,
-// mails), unless the member is under a legal hold. The report says what was removed, and what was
-// kept and why, for the officer's answer to the member.
+// mails, archives of their data), unless the member is under a legal hold. The report says what was
+// removed, and what was kept and why, for the officer's answer to the member.
+
+interface Erased {
+  removed: ErasureReport["removed"];
+  files: string[];
+  archives: string[];
+}
+
+type Outcome = { held: { reason: string; setAt: Date } } | { erased: Erased };
 
 export async function eraseMemberData(
   db: Db,
@@ -23,94 +31,108 @@ export async function eraseMemberData(
   options: { now: Date; timeZone: string; auditDays: number },
 ): Promise<ErasureReport> {
   const ranAt = options.now.toISOString();
-  const [hold] = await db.select().from(legalHolds).where(eq(legalHolds.memberEntityNumber, member));
-  const zero = {
-    queries: 0,
-    replies: 0,
-    queryAttachments: 0,
-    documentSubmissions: 0,
-    documentFiles: 0,
-    sentMails: 0,
-  };
-  if (hold) {
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    // The member's row is locked, as setting a hold locks it: a hold set meanwhile is seen, or waits.
+    await tx.execute(sql`select 1 from members where entity_number = ${member} for update`);
+    const [hold] = await tx.select().from(legalHolds).where(eq(legalHolds.memberEntityNumber, member));
+    if (hold) return { held: hold };
+    return { erased: await eraseIn(tx, member, options.now) };
+  });
+  if ("held" in outcome) {
     return {
       ranAt,
-      removed: zero,
+      removed: {
+        queries: 0,
+        replies: 0,
+        queryAttachments: 0,
+        documentSubmissions: 0,
+        documentFiles: 0,
+        sentMails: 0,
+      },
       kept: [
         {
           what: "Everything: queries, replies, attachments, documents and mails",
-          reason: `The member is under a legal hold since ${calendarDateIn(options.timeZone, hold.setAt)}: ${hold.reason}. Release the hold first, if it no longer applies.`,
+          reason: `The member is under a legal hold since ${calendarDateIn(options.timeZone, outcome.held.setAt)}: ${outcome.held.reason}. Release the hold first, if it no longer applies, and erase again.`,
         },
       ],
     };
   }
-  const { removed, blobKeys } = await db.transaction(async (tx) => {
-    const roots = await tx
-      .select({ referenceNumber: queries.referenceNumber })
-      .from(queries)
-      .where(
-        and(
-          eq(queries.memberEntityNumber, member),
-          isNull(queries.parentReferenceNumber),
-          isNull(queries.purgedAt),
-        ),
-      );
-    const refs = await conversationRows(
-      tx,
-      roots.map((row) => row.referenceNumber),
+  const { removed, files, archives } = outcome.erased;
+  await deleteRemovedFiles(db, blobStore, files);
+  // Archives made before the erasure hold what it removed: they go too.
+  for (const key of archives) await blobStore.delete(key);
+  return { ranAt, removed, kept: keptAfterErasure(options.auditDays) };
+}
+
+async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
+  const roots = await tx
+    .select({ referenceNumber: queries.referenceNumber })
+    .from(queries)
+    .where(
+      and(
+        eq(queries.memberEntityNumber, member),
+        isNull(queries.parentReferenceNumber),
+        isNull(queries.purgedAt),
+      ),
     );
-    const fromQueries = await removeQueryContent(tx, refs, "ERASURE", options.now);
-    const fromSubmissions = await removeSubmissionContent(
-      tx,
-      await memberSubmissions(tx, member),
-      "ERASURE",
-      options.now,
-    );
-    // The account mails left (registration, password, archive ready): addresses and words of theirs.
-    const mails = await tx
-      .delete(outboxMails)
-      .where(and(eq(outboxMails.memberEntityNumber, member), sql`${outboxMails.status} <> 'PENDING'`))
-      .returning({ id: outboxMails.id });
-    return {
-      removed: {
-        queries: fromQueries.queries,
-        replies: fromQueries.replies,
-        queryAttachments: fromQueries.attachments,
-        documentSubmissions: fromSubmissions.submissions,
-        documentFiles: fromSubmissions.files,
-        sentMails: fromQueries.sentMails + mails.length,
-      },
-      blobKeys: [...fromQueries.blobKeys, ...fromSubmissions.blobKeys],
-    };
-  });
-  await deleteRemovedFiles(db, blobStore, blobKeys);
+  const refs = await conversationRows(
+    tx,
+    roots.map((row) => row.referenceNumber),
+  );
+  const fromQueries = await removeQueryContent(tx, refs, "ERASURE", now);
+  const fromSubmissions = await removeSubmissionContent(
+    tx,
+    await memberSubmissions(tx, member),
+    "ERASURE",
+    now,
+  );
+  // The account mails left (registration, password, archive ready): addresses and words of theirs.
+  const mails = await tx
+    .delete(outboxMails)
+    .where(and(eq(outboxMails.memberEntityNumber, member), sql`${outboxMails.status} <> 'PENDING'`))
+    .returning({ id: outboxMails.id });
+  const archives = await tx
+    .update(dataExports)
+    .set({ status: "EXPIRED" })
+    .where(and(eq(dataExports.memberEntityNumber, member), inArray(dataExports.status, ["READY", "QUEUED"])))
+    .returning({ blobKey: dataExports.blobKey });
   return {
-    ranAt,
-    removed,
-    kept: [
-      {
-        what: "A record of each query and document submission: its reference, category, dates and status",
-        reason:
-          "Kept for the scheme's statistics and the member's timeline; it holds nothing the member wrote or sent.",
-      },
-      {
-        what: "Membership details: name, contact details, policies, cover and dependants",
-        reason:
-          "They come from the scheme's membership register and are needed while the person is a member; correct or remove them in the register, and the next import applies it.",
-      },
-      {
-        what: "The log-in (username and password hash)",
-        reason: "Needed for the member to use the portal; closing the account is a separate step.",
-      },
-      {
-        what: "The audit trail of who read or changed the member's data",
-        reason: `It holds no content, only who did what when; it is the scheme's proof of lawful processing and is kept for ${options.auditDays} days (RETENTION_AUDIT_DAYS).`,
-      },
-      {
-        what: "Mails still waiting to be sent",
-        reason:
-          "They are sent within minutes and then removed with the sent mails under the retention policy.",
-      },
-    ],
+    removed: {
+      queries: fromQueries.queries,
+      replies: fromQueries.replies,
+      queryAttachments: fromQueries.attachments,
+      documentSubmissions: fromSubmissions.submissions,
+      documentFiles: fromSubmissions.files,
+      sentMails: fromQueries.sentMails + mails.length,
+    },
+    files: [...fromQueries.blobKeys, ...fromSubmissions.blobKeys],
+    archives: archives.map((row) => row.blobKey),
   };
+}
+
+function keptAfterErasure(auditDays: number): ErasureReport["kept"] {
+  return [
+    {
+      what: "A record of each query and document submission: its reference, category, dates and status",
+      reason:
+        "Kept for the scheme's statistics and the member's timeline; it holds nothing the member wrote or sent.",
+    },
+    {
+      what: "Membership details: name, contact details, policies, cover, dependants and profile picture",
+      reason:
+        "They come from the scheme's membership register, which the portal shows and does not own: the scheme corrects or removes them in the register itself.",
+    },
+    {
+      what: "The log-in (username and password hash)",
+      reason: "Needed for the member to use the portal; closing the account is a separate step.",
+    },
+    {
+      what: "The audit trail of who read or changed the member's data",
+      reason: `It holds no content, only who did what when; it is the scheme's proof of lawful processing and is kept for ${auditDays} days (RETENTION_AUDIT_DAYS).`,
+    },
+    {
+      what: "Mails still waiting to be sent",
+      reason: "They are sent within minutes and then removed with the sent mails under the retention policy.",
+    },
+  ];
 }

@@ -1,5 +1,5 @@
 import type { LegalHold } from "@portal/domain";
-import { asc, eq, gt } from "drizzle-orm";
+import { asc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../db/database.js";
 import { legalHolds, members } from "../../db/schema.js";
@@ -65,6 +65,8 @@ export async function setLegalHold(
   tx: Tx,
   hold: { member: number; reason: string; setBy: number; now: Date },
 ) {
+  // The member's row locked, as an erasure locks it: the two never pass each other.
+  await tx.execute(sql`select 1 from members where entity_number = ${hold.member} for update`);
   await tx
     .insert(legalHolds)
     .values({

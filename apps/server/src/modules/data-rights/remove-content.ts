@@ -85,9 +85,14 @@ export async function removeQueryContent(
     .delete(outboxMails)
     .where(inArray(outboxMails.referenceNumber, refs))
     .returning({ id: outboxMails.id });
+  // An erased query still open is closed: nothing is left for the desk to answer, nor an address to answer to.
+  const closing =
+    reason === "ERASURE"
+      ? { status: "CLOSED", closedAt: sql`coalesce(${queries.closedAt}, ${at.toISOString()}::timestamptz)` }
+      : {};
   const tombstoned = await tx
     .update(queries)
-    .set({ queryText: "", email: "", ccEmail: null, purgedAt: at, purgeReason: reason })
+    .set({ queryText: "", email: "", ccEmail: null, purgedAt: at, purgeReason: reason, ...closing })
     .where(and(inArray(queries.referenceNumber, refs), isNull(queries.purgedAt)))
     .returning({ referenceNumber: queries.referenceNumber });
   return {

@@ -132,9 +132,16 @@ export async function runRetentionPurge(run: PurgeRun): Promise<PurgeOutcome> {
     await purgeSimpleKinds(run, counts);
     await expireDataExports(run, counts);
   } catch (error) {
-    if (error instanceof PurgeBusy) return { ran: false, reason: "another-process" };
-    throw error;
+    if (!(error instanceof PurgeBusy)) throw error;
+    // Stopped by another process's run: what this one did before is still on record.
+    if (Object.values(counts).some((count) => count > 0)) await auditRun(run, counts);
+    return { ran: false, reason: "another-process" };
   }
+  await auditRun(run, counts);
+  return { ran: true, counts };
+}
+
+async function auditRun(run: PurgeRun, counts: PurgeCounts): Promise<void> {
   if (!run.dryRun) {
     await recordChange(run.db, {
       actorEntityNumber: OPERATOR_ENTITY_NUMBER,
@@ -145,7 +152,6 @@ export async function runRetentionPurge(run: PurgeRun): Promise<PurgeOutcome> {
       detail: { ...counts },
     });
   }
-  return { ran: true, counts };
 }
 
 /** One batch: its own transaction, under the purge lock, or PurgeBusy when another process holds it. */
@@ -320,7 +326,8 @@ async function purgeSimpleKinds(run: PurgeRun, counts: PurgeCounts): Promise<voi
   counts.sentMails += await deleteInBatches(
     run,
     sql`outbox_mails`,
-    sql`status <> 'PENDING' and created_at < ${at(mailCutoff)}`,
+    sql`status <> 'PENDING' and created_at < ${at(mailCutoff)}
+      and (member_entity_number is null or member_entity_number not in (select member_entity_number from legal_holds))`,
   );
   const sessionSlack = policy.expiredSessionsDays * DAY_MS;
   const idleCutoff = new Date(now.getTime() - policy.sessionIdleMinutes * 60_000 - sessionSlack);

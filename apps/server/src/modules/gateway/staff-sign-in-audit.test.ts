@@ -80,14 +80,18 @@ describe.each(TEST_DATABASE_KINDS)("the audit trail of local staff sign-ins on %
     expect(stored).not.toContain(staff.password);
   });
 
-  it("writes no row for an unknown username or a member's log-in", async () => {
+  it("writes no row for an unknown username or a member's wrong password, and one for a member's log-in", async () => {
     const member = await newAccount(optional, "MEMBER");
     const before = await allRows(optional);
     const browser = new TestBrowser(optional.app);
     expect((await browser.logIn("nobody.here", "whatever-it-is")).statusCode).toBe(401);
     expect((await browser.logIn(member.username, "not-the-password")).statusCode).toBe(401);
-    expect((await browser.logIn(member.username, member.password)).statusCode).toBe(200);
     expect(await allRows(optional)).toBe(before);
+    // The member's own log-in is in their access history ("My data").
+    expect((await browser.logIn(member.username, member.password)).statusCode).toBe(200);
+    expect((await rowsAbout(optional, member.entityNumber)).map((row) => row.resource)).toEqual([
+      AUDIT_RESOURCES.memberLogIn,
+    ]);
   });
 
   it("records the sign-in after the second factor, and a wrong code, never at the password alone", async () => {

@@ -204,7 +204,7 @@ describe.each(TEST_DATABASE_KINDS)("register import on %s", (kind) => {
       "policy_dependents.csv:3:dependent_code: Line 2 has this code on this policy.",
       "waiting_periods.csv:3:condition: Required for a CONDITION_SPECIFIC waiting period.",
       "doctor_allocations.csv:4:end_date: Before the start date.",
-      "staff_roles.csv:2:role: Expected one of STAFF_AGENT, STAFF_SUPERVISOR.",
+      "staff_roles.csv:2:role: Expected one of STAFF_AGENT, STAFF_SUPERVISOR, STAFF_INFORMATION_OFFICER.",
     ]);
     expect(await snapshot(database.db)).toEqual(before);
   });
