@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rssBytes, startNode, stop, waitForHttp } from "./child-process.js";
+import { benchDataRightsPlans } from "./data-rights-plans.js";
 import { FIRST_LOAD_BUDGET, firstLoadSizes } from "./first-load.js";
 import { benchGrowth, GROWTH_CONNECTIONS } from "./growth.js";
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from "./lighthouse.js";
@@ -205,6 +206,12 @@ async function main(): Promise<void> {
     say("");
     say(`Open list as the data grows (${GROWTH_CONNECTIONS} connections, ${seconds} s each):`);
     await benchGrowth({ serverScript, openListPath, seconds, port: portalPort });
+  }
+  // The data-rights lists and the purge, planned at a million rows; BENCH_DATA_RIGHTS=false leaves it out.
+  if (process.env.BENCH_DATA_RIGHTS !== "false") {
+    say("");
+    say("Data rights at scale (PostgreSQL; plans and times from EXPLAIN ANALYZE):");
+    await benchDataRightsPlans(say);
   }
   // 100,000 members with 150,000 dependents take a minute or two each way; BENCH_REGISTER=false leaves it out.
   if (process.env.BENCH_REGISTER !== "false") await benchRegisterImport();

@@ -200,6 +200,25 @@ describe.each(TEST_DATABASE_KINDS)("the retention purge, on %s", (kind) => {
     expect(aged.map((row) => row.subject).sort()).toEqual([member.entityNumber, held.entityNumber].sort());
   });
 
+  it("pages through more conversations than a batch, closed at one and the same microsecond", async () => {
+    const { db } = testApp.database;
+    const member = await memberWithData(testApp, "batches");
+    // Written by SQL, not by the portal: microseconds a JavaScript Date cannot hold.
+    await db.execute(sql`
+      insert into queries (member_entity_number, origin, category, query_text, email, status, logged_at, closed_at)
+      select ${member.entityNumber}, 'MEMBER_WEB', 'MEDICAL_CLAIMS', 'Old query ' || g, 'old@example.com', 'CLOSED',
+             '2020-01-01 10:00:00.123456+00', '2020-01-01 10:00:00.123456+00'
+      from generate_series(1, 250) as g`);
+    const result = await purge();
+    expect(result.ran && result.counts.conversations).toBe(250);
+    expect(
+      await db.$count(
+        queries,
+        sql`${queries.memberEntityNumber} = ${member.entityNumber} and ${queries.purgedAt} is not null`,
+      ),
+    ).toBe(250);
+  });
+
   it("the audit trail refuses every other delete, update and truncate", async () => {
     const { db } = testApp.database;
     const member = await memberWithData(testApp, "append only");

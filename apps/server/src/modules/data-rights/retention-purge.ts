@@ -165,19 +165,23 @@ async function inBatch<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   });
 }
 
+/**
+ * Where a batched pass has got to. `at` is PostgreSQL's own text of the timestamp: a JavaScript
+ * Date keeps milliseconds only, and a cursor cut short of a row's microseconds would find it again.
+ */
 interface Cursor {
-  at: Date;
+  at: string;
   reference: number;
 }
 
 /** Closed conversations whose every query was closed before the cut-off; held members' left out. */
 async function closedConversationsDue(tx: Tx, cutoff: Date, after: Cursor | null): Promise<Cursor[]> {
   const from = after
-    ? sql`and (q.closed_at, q.reference_number) > (${after.at.toISOString()}::timestamptz, ${after.reference})`
+    ? sql`and (q.closed_at, q.reference_number) > (${after.at}::timestamptz, ${after.reference})`
     : sql``;
-  const rows = rowsOf<{ reference_number: number; closed_at: string | Date }>(
+  const rows = rowsOf<{ reference_number: number; closed_at: string }>(
     await tx.execute(sql`
-      select q.reference_number, q.closed_at from queries q
+      select q.reference_number, q.closed_at::text as closed_at from queries q
       where q.status = 'CLOSED' and q.purged_at is null and q.parent_reference_number is null
         and q.closed_at < ${cutoff.toISOString()}::timestamptz ${from}
         and q.member_entity_number not in (select member_entity_number from legal_holds)
@@ -193,7 +197,7 @@ async function closedConversationsDue(tx: Tx, cutoff: Date, after: Cursor | null
       order by q.closed_at, q.reference_number
       limit ${CONVERSATION_BATCH}`),
   );
-  return rows.map((row) => ({ at: new Date(row.closed_at), reference: Number(row.reference_number) }));
+  return rows.map((row) => ({ at: row.closed_at, reference: Number(row.reference_number) }));
 }
 
 async function purgeConversations(run: PurgeRun, counts: PurgeCounts): Promise<void> {
@@ -258,16 +262,16 @@ async function purgeSubmissions(run: PurgeRun, counts: PurgeCounts): Promise<voi
   for (;;) {
     const { due, blobKeys } = await inBatch(run.db, async (tx) => {
       const from = after
-        ? sql`and (s.logged_at, s.reference_number) > (${after.at.toISOString()}::timestamptz, ${after.reference})`
+        ? sql`and (s.logged_at, s.reference_number) > (${after.at}::timestamptz, ${after.reference})`
         : sql``;
-      const due = rowsOf<{ reference_number: number; logged_at: string | Date }>(
+      const due = rowsOf<{ reference_number: number; logged_at: string }>(
         await tx.execute(sql`
-          select s.reference_number, s.logged_at from document_submissions s
+          select s.reference_number, s.logged_at::text as logged_at from document_submissions s
           where s.purged_at is null and s.logged_at < ${cutoff.toISOString()}::timestamptz ${from}
             and s.member_entity_number not in (select member_entity_number from legal_holds)
           order by s.logged_at, s.reference_number
           limit ${BATCH}`),
-      ).map((row) => ({ at: new Date(row.logged_at), reference: Number(row.reference_number) }));
+      ).map((row) => ({ at: row.logged_at, reference: Number(row.reference_number) }));
       const refs = due.map((row) => row.reference);
       if (run.dryRun) {
         counts.documentSubmissions += refs.length;

@@ -1,0 +1,168 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import type { Db } from "../../dist/db/database.js";
+import * as schema from "../../dist/db/schema.js";
+import { accessHistoryPage } from "../../dist/modules/data-rights/access-history.js";
+import { auditTrailPage } from "../../dist/modules/data-rights/audit-trail-query.js";
+import { listDataRequests } from "../../dist/modules/data-rights/data-requests.js";
+import { listLegalHolds } from "../../dist/modules/data-rights/legal-holds.js";
+import { rowsOf } from "../../dist/modules/data-rights/remove-content.js";
+import { runRetentionPurge } from "../../dist/modules/data-rights/retention-purge.js";
+import { newStore } from "./throwaway-store.js";
+
+// The data-rights lists at scale (PostgreSQL only): 1 000 000 audit rows about 100 000 members and
+// 1 000 000 queries (a third closed, logged over four years). Each list is run by the portal's own
+// code on a drizzle handle that records its statements; each statement is then shown with its plan
+// and time (EXPLAIN ANALYZE), so an index that stops serving it shows as a sequential scan.
+
+const MEMBERS = 100_000;
+const AUDIT_ROWS = 1_000_000;
+const QUERIES = 1_000_000;
+
+async function fill(db: Db): Promise<number> {
+  await db.execute(sql`
+    insert into members (first_name, last_name)
+    select 'Rights', 'Member ' || g from generate_series(1, ${MEMBERS}) as g`);
+  const [row] = rowsOf<{ first: number }>(
+    await db.execute(sql`select min(entity_number)::int as first from members where first_name = 'Rights'`),
+  );
+  const first = row?.first ?? 0;
+  await db.execute(sql`
+    insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id, reference_number)
+    select ${first}::int + (g % 50), ${first}::int + (g % ${MEMBERS}),
+           (array['console-query','console-attachment','member-details','console-queue','log-in'])[1 + g % 5],
+           'READ', now() - (g % 2500) * interval '1 day' - (g % 86400) * interval '1 second', 'bench', 300000 + g
+    from generate_series(1, ${AUDIT_ROWS}) as g`);
+  await db.execute(sql`
+    insert into queries (member_entity_number, origin, category, query_text, email, status, logged_at, closed_at)
+    select ${first}::int + (g % ${MEMBERS}), 'MEMBER_WEB', 'MEDICAL_CLAIMS', 'Generated query ' || g,
+           'rights@example.com',
+           case when g % 3 = 0 then 'CLOSED' else 'OPEN' end,
+           now() - (g % 1500) * interval '1 day',
+           case when g % 3 = 0 then now() - (g % 1500) * interval '1 day' + interval '2 days' end
+    from generate_series(1, ${QUERIES}) as g`);
+  await db.execute(sql`
+    insert into legal_holds (member_entity_number, reason, set_at, set_by_entity_number)
+    select ${first}::int + g * 97, 'Bench hold', now(), ${first}::int from generate_series(1, 200) as g`);
+  await db.execute(sql`
+    insert into data_requests (member_entity_number, kind, received_on, due_on, recorded_at, recorded_by_entity_number, status)
+    select ${first}::int + g, 'ACCESS', current_date, current_date + 30, now(), ${first}::int,
+           case when g % 10 = 0 then 'OPEN' else 'COMPLETED' end
+    from generate_series(1, 20000) as g`);
+  await db.execute(sql`analyze`);
+  return first;
+}
+
+interface Logged {
+  query: string;
+  params: unknown[];
+}
+
+export async function benchDataRightsPlans(say: (line: string) => void): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    say("No DATABASE_URL: the data-rights plans are shown on PostgreSQL only.");
+    return;
+  }
+  const store = await newStore("rights", "server");
+  try {
+    const database = await store.open();
+    try {
+      const started = Date.now();
+      const first = await fill(database.db);
+      say(
+        `  filled ${AUDIT_ROWS.toLocaleString("en")} audit rows and ${QUERIES.toLocaleString("en")} queries of ${MEMBERS.toLocaleString("en")} members in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
+      const client = (database.db as unknown as { $client: pg.Pool }).$client;
+      const statements: Logged[] = [];
+      const logged = drizzle(client, {
+        schema,
+        logger: { logQuery: (query, params) => statements.push({ query, params }) },
+      }) as unknown as Db;
+      const member = first + 4242;
+      const cases: [string, () => Promise<unknown>][] = [
+        [
+          "My data: a member's access history, first page",
+          () => accessHistoryPage(logged, member, undefined, 25),
+        ],
+        [
+          "Audit trail: one staff account, newest first",
+          () =>
+            auditTrailPage(logged, { staff: first + 7 }, undefined, {
+              timeZone: "Africa/Johannesburg",
+              pageSize: 50,
+            }),
+        ],
+        [
+          "Audit trail: one kind over a month",
+          () =>
+            auditTrailPage(
+              logged,
+              { kind: "member-details", from: "2026-10-01", to: "2026-10-31" },
+              undefined,
+              { timeZone: "Africa/Johannesburg", pageSize: 50 },
+            ),
+        ],
+        [
+          "Audit trail: everything, newest first",
+          () => auditTrailPage(logged, {}, undefined, { timeZone: "Africa/Johannesburg", pageSize: 50 }),
+        ],
+        ["Requests: open ones, newest first", () => listDataRequests(logged, "OPEN", undefined)],
+        ["Legal holds: first page", () => listLegalHolds(logged, undefined)],
+      ];
+      for (const [what, run] of cases) {
+        statements.length = 0;
+        await run();
+        await explainAll(client, what, statements, say);
+      }
+      // The purge, counted (dry run) over the same data: every statement it sends, planned.
+      statements.length = 0;
+      const at = Date.now();
+      await runRetentionPurge({
+        db: logged,
+        blobStore: null as never,
+        policy: {
+          closedQueriesDays: 1095,
+          documentSubmissionsDays: 1095,
+          sentMailDays: 90,
+          expiredSessionsDays: 1,
+          throttleDays: 2,
+          accountTokensDays: 30,
+          idempotencyKeysDays: 7,
+          auditDays: 2190,
+          sessionIdleMinutes: 15,
+          sessionAbsoluteHours: 12,
+        },
+        now: new Date(),
+        dryRun: true,
+        requestId: "bench",
+      });
+      say(
+        `  retention purge, dry run over all of it: ${Date.now() - at} ms, ${statements.length} statements`,
+      );
+      const distinct = new Map(statements.map((statement) => [statement.query, statement]));
+      await explainAll(
+        client,
+        "Retention purge (each distinct statement once)",
+        [...distinct.values()].slice(0, 6),
+        say,
+      );
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await store.dispose();
+  }
+}
+
+async function explainAll(client: pg.Pool, what: string, statements: Logged[], say: (line: string) => void) {
+  say("");
+  say(`  ${what}:`);
+  for (const { query, params } of statements) {
+    if (!/^\s*(select|with)/i.test(query)) continue;
+    const plan = await client.query(`explain (analyze, buffers, costs off) ${query}`, params);
+    const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
+    say(`    ${query.replace(/\s+/g, " ").slice(0, 160)}${query.length > 160 ? " …" : ""}`);
+    for (const line of lines) say(`      ${line}`);
+  }
+}
