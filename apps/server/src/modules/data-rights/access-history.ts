@@ -1,5 +1,5 @@
 import type { AccessActor, AccessEvent, AccessSubject } from "@portal/domain";
-import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { auditEvents, memberRoles } from "../../db/schema.js";
 import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER } from "../access/audit-trail.js";
@@ -75,21 +75,35 @@ export function accessActorOf(actor: number, member: number, roles: ReadonlySet<
   return "STAFF";
 }
 
-/** `<epoch ms>_<id>`: the page's last row; the next page starts below it. */
-export function encodeAuditCursor(row: { at: Date; id: number }): string {
-  return `${row.at.getTime()}_${row.id}`;
+/**
+ * The columns of a page of the trail, with each row's time in whole microseconds since 1970: the
+ * cursor must hold the time exactly (a Date keeps milliseconds only, and rows written by SQL or an
+ * import have microseconds).
+ */
+export const auditRowWithMicros = {
+  ...getTableColumns(auditEvents),
+  micros: sql<string>`(extract(epoch from ${auditEvents.at}) * 1000000)::bigint::text`,
+};
+
+/** `<epoch microseconds>_<id>`: the page's last row; the next page starts below it. */
+export function encodeAuditCursor(row: { micros: string; id: number }): string {
+  return `${row.micros}_${row.id}`;
 }
 
-export function decodeAuditCursor(cursor: string | undefined): { at: Date; id: number } | null {
-  const match = cursor ? /^(\d{1,15})_(\d{1,18})$/.exec(cursor) : null;
-  if (!match) return null;
-  return { at: new Date(Number(match[1])), id: Number(match[2]) };
+export function decodeAuditCursor(cursor: string | undefined): { micros: string; id: number } | null {
+  const match = cursor ? /^(\d{1,18})_(\d{1,18})$/.exec(cursor) : null;
+  if (!match?.[1]) return null;
+  return { micros: match[1], id: Number(match[2]) };
 }
 
-/** Rows before the cursor, in (at, id) order: the index's order, so each page reads only itself. */
-export function beforeAuditCursor(cursor: { at: Date; id: number } | null): SQL | undefined {
+/**
+ * Rows before the cursor, in (at, id) order: a row comparison, which the indexes ending in (at, id)
+ * serve directly, so each page reads only itself. The time is rebuilt exactly, in integer microseconds.
+ */
+export function beforeAuditCursor(cursor: { micros: string; id: number } | null): SQL | undefined {
   if (!cursor) return undefined;
-  return or(lt(auditEvents.at, cursor.at), and(eq(auditEvents.at, cursor.at), lt(auditEvents.id, cursor.id)));
+  const at = sql`(timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond')`;
+  return sql`(${auditEvents.at}, ${auditEvents.id}) < (${at}, ${cursor.id})`;
 }
 
 /** The roles of each actor named, in one statement. */
@@ -119,7 +133,7 @@ export async function accessHistoryPage(
   pageSize: number,
 ): Promise<{ events: AccessEvent[]; nextCursor: string | null }> {
   const rows = await db
-    .select()
+    .select(auditRowWithMicros)
     .from(auditEvents)
     .where(and(eq(auditEvents.subjectEntityNumber, member), beforeAuditCursor(decodeAuditCursor(after))))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))

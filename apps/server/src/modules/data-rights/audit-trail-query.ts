@@ -3,7 +3,12 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { auditEvents, members } from "../../db/schema.js";
 import { OPERATOR_ENTITY_NUMBER } from "../access/audit-trail.js";
-import { beforeAuditCursor, decodeAuditCursor, encodeAuditCursor } from "./access-history.js";
+import {
+  auditRowWithMicros,
+  beforeAuditCursor,
+  decodeAuditCursor,
+  encodeAuditCursor,
+} from "./access-history.js";
 
 // The information officer's view of the audit trail: filtered by member, staff account, kind and
 // days (in the scheme's time zone), newest first, a page at a time by key. Each filter has an index
@@ -46,7 +51,7 @@ export async function auditTrailPage(
   options: { timeZone: string; pageSize: number },
 ): Promise<{ rows: AuditTrailRow[]; nextCursor: string | null }> {
   const found = await db
-    .select()
+    .select(auditRowWithMicros)
     .from(auditEvents)
     .where(and(filterOf(filter, options.timeZone), beforeAuditCursor(decodeAuditCursor(after))))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))

@@ -1,5 +1,5 @@
 import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, outboxMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
@@ -83,6 +83,28 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
     const ids = [...first.events, ...second.events].map((event: { id: number }) => event.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(second.events.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("pages exactly through rows written by SQL at one and the same microsecond", async () => {
+    const member = await memberWithData(testApp, "microseconds");
+    await testApp.database.db.execute(sql`
+      insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id)
+      select 1, ${member.entityNumber}, 'console-query', 'READ', '2026-01-01 10:00:00.123456+00', 'micro'
+      from generate_series(1, 60)`);
+    const seen: number[] = [];
+    let after: string | null = null;
+    do {
+      const url: string = `${MY_DATA_BASE}/access-history${after ? `?after=${after}` : ""}`;
+      const page = (await member.browser.request({ method: "GET", url })).json();
+      seen.push(...page.events.map((event: { id: number }) => event.id));
+      after = page.nextCursor;
+    } while (after);
+    const total = await testApp.database.db.$count(
+      auditEvents,
+      eq(auditEvents.subjectEntityNumber, member.entityNumber),
+    );
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
   });
 
   it("prepares the archive in the background, mails without a link, and downloads it with only this member's data", async () => {
