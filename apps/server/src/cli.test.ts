@@ -151,6 +151,33 @@ describe("the command line", { timeout: 120_000 }, () => {
     });
   });
 
+  it("runs the retention purge, dry or for real, printing what it removes by kind; a real run is audited", async () => {
+    const dry = await cli(["retention:purge", "--dry-run"]);
+    expect(dry.stderr).toBe("");
+    expect(dry.stdout).toMatch(/^Would remove \(dry run: nothing was changed\):\n/);
+    expect(dry.stdout).toMatch(/closed conversations\s+0\n/);
+    expect(dry.stdout).toMatch(/audit trail rows\s+0\n/);
+    const real = await cli(["retention:purge"]);
+    expect(real.status).toBe(0);
+    expect(real.stdout).toMatch(/^Removed:\n/);
+    const database = await openConfiguredDatabase(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }),
+    );
+    try {
+      const runs = await database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.resource, "retention-purge"));
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({
+        actorEntityNumber: OPERATOR_ENTITY_NUMBER,
+        detail: { conversations: 0 },
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
   it("names the production command and every command in its usage", async () => {
     const usage = await cli([]);
     expect(usage.status).toBe(1);
@@ -165,6 +192,7 @@ describe("the command line", { timeout: 120_000 }, () => {
       "register:import",
       "backup --to FILE",
       "restore --from FILE",
+      "retention:purge [--dry-run]",
     ]) {
       expect(usage.stderr).toContain(`node apps/server/dist/cli.js ${command}`);
     }
