@@ -160,22 +160,14 @@ describe("the command line", { timeout: 120_000 }, () => {
     const real = await cli(["retention:purge"]);
     expect(real.status).toBe(0);
     expect(real.stdout).toMatch(/^Removed:\n/);
-    const database = await openConfiguredDatabase(
-      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }),
+    const runs = await withDatabase((db) =>
+      db.select().from(auditEvents).where(eq(auditEvents.resource, "retention-purge")),
     );
-    try {
-      const runs = await database.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.resource, "retention-purge"));
-      expect(runs).toHaveLength(1);
-      expect(runs[0]).toMatchObject({
-        actorEntityNumber: OPERATOR_ENTITY_NUMBER,
-        detail: { conversations: 0 },
-      });
-    } finally {
-      await database.close();
-    }
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({
+      actorEntityNumber: OPERATOR_ENTITY_NUMBER,
+      detail: { conversations: 0 },
+    });
   });
 
   it("names the production command and every command in its usage", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
+import { loadConfig } from "../../dist/config/env.js";
 import type { Db } from "../../dist/db/database.js";
 import * as schema from "../../dist/db/schema.js";
 import { accessHistoryPage } from "../../dist/modules/data-rights/access-history.js";
@@ -8,7 +9,7 @@ import { auditTrailPage } from "../../dist/modules/data-rights/audit-trail-query
 import { listDataRequests } from "../../dist/modules/data-rights/data-requests.js";
 import { listLegalHolds } from "../../dist/modules/data-rights/legal-holds.js";
 import { rowsOf } from "../../dist/modules/data-rights/remove-content.js";
-import { runRetentionPurge } from "../../dist/modules/data-rights/retention-purge.js";
+import { retentionPolicy, runRetentionPurge } from "../../dist/modules/data-rights/retention-purge.js";
 import { newStore } from "./throwaway-store.js";
 
 // The data-rights lists at scale (PostgreSQL only): 1 000 000 audit rows about 100 000 members and
@@ -121,18 +122,7 @@ export async function benchDataRightsPlans(say: (line: string) => void): Promise
       await runRetentionPurge({
         db: logged,
         blobStore: null as never,
-        policy: {
-          closedQueriesDays: 1095,
-          documentSubmissionsDays: 1095,
-          sentMailDays: 90,
-          expiredSessionsDays: 1,
-          throttleDays: 2,
-          accountTokensDays: 30,
-          idempotencyKeysDays: 7,
-          auditDays: 2190,
-          sessionIdleMinutes: 15,
-          sessionAbsoluteHours: 12,
-        },
+        policy: retentionPolicy(loadConfig({ NODE_ENV: "test" })),
         now: new Date(),
         dryRun: true,
         requestId: "bench",

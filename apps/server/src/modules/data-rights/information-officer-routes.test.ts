@@ -7,8 +7,7 @@ import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
 import { SI } from "../smart-inquiry/test-helpers.js";
 import { BlobNotFoundError } from "../storage/blob-store.js";
-import { createExportWorker } from "./export-worker.js";
-import { attachmentKeys, memberWithData } from "./test-helpers.js";
+import { attachmentKeys, exportWorkerFor, memberWithData } from "./test-helpers.js";
 
 // The information officer's desk: only their role is admitted; the audit trail filters and exports
 // to CSV with cells that cannot run as formulas; a deletion request erases what no hold keeps and
@@ -195,14 +194,7 @@ describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kin
       url: `${C}/members/${member.entityNumber}/data-exports`,
     });
     expect(asked.statusCode).toBe(202);
-    await createExportWorker({
-      db: testApp.database.db,
-      blobStore: testApp.blobStore,
-      brand: { name: "Meridian Health", mail: { signature: ["Meridian"] }, contactLines: [] } as never,
-      timeZone: "Africa/Johannesburg",
-      log: { info: () => undefined, error: () => undefined },
-      now: () => testApp.clock.now,
-    }).runOnce();
+    await exportWorkerFor(testApp).runOnce();
     const listed = await io.browser.request({
       method: "GET",
       url: `${C}/members/${member.entityNumber}/data-exports`,

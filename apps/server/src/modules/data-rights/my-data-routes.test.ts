@@ -6,8 +6,7 @@ import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { unzip } from "../../test-support/unzip.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
-import { createExportWorker } from "./export-worker.js";
-import { memberWithData } from "./test-helpers.js";
+import { exportWorkerFor, memberWithData } from "./test-helpers.js";
 
 // "My data": the member sees who read their information (by role, never by name) and downloads an
 // archive of all of it, made in the background, holding their records and files and nothing of
@@ -20,15 +19,7 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
   });
   afterAll(async () => testApp.close());
 
-  const worker = () =>
-    createExportWorker({
-      db: testApp.database.db,
-      blobStore: testApp.blobStore,
-      brand: { name: "Meridian Health", mail: { signature: ["Meridian"] }, contactLines: [] } as never,
-      timeZone: "Africa/Johannesburg",
-      log: { info: () => undefined, error: () => undefined },
-      now: () => testApp.clock.now,
-    });
+  const worker = () => exportWorkerFor(testApp);
 
   it("lists an agent's read of a query by role, and the member's own log-in, newest first", async () => {
     const member = await memberWithData(testApp, "history");

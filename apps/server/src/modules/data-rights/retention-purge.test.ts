@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config/env.js";
 import {
   agentResponses,
   auditEvents,
@@ -13,7 +14,7 @@ import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { SI } from "../smart-inquiry/test-helpers.js";
 import { BlobNotFoundError } from "../storage/blob-store.js";
-import { type RetentionPolicy, runRetentionPurge } from "./retention-purge.js";
+import { retentionPolicy, runRetentionPurge } from "./retention-purge.js";
 import {
   ageSubmission,
   attachmentKeys,
@@ -26,18 +27,8 @@ import {
 // The purge removes what is past its period, and only that: younger data, members under a legal
 // hold and open conversations are left whole; files go with their rows; a second run finds nothing.
 
-const POLICY: RetentionPolicy = {
-  closedQueriesDays: 1095,
-  documentSubmissionsDays: 1095,
-  sentMailDays: 90,
-  expiredSessionsDays: 1,
-  throttleDays: 2,
-  accountTokensDays: 30,
-  idempotencyKeysDays: 7,
-  auditDays: 2190,
-  sessionIdleMinutes: 15,
-  sessionAbsoluteHours: 12,
-};
+// The defaults of the configuration, as a scheme that changed nothing has them.
+const POLICY = retentionPolicy(loadConfig({ NODE_ENV: "test" }));
 
 describe.each(TEST_DATABASE_KINDS)("the retention purge, on %s", (kind) => {
   let testApp: TestApp;

@@ -10,6 +10,7 @@ import {
 import type { TestApp } from "../../test-support/test-app.js";
 import { pdfOfSize, pngFile, type UploadFile } from "../../test-support/upload-fixtures.js";
 import { defaultQueryFields, loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
+import { createExportWorker } from "./export-worker.js";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -96,4 +97,16 @@ export async function auditRowDaysAgo(testApp: TestApp, subject: number, days: n
   await testApp.database.db.execute(sql`
     insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id)
     values (1, ${subject}, 'console-query', 'READ', ${new Date(testApp.clock.now.getTime() - days * DAY_MS).toISOString()}::timestamptz, 'aged')`);
+}
+
+/** The server's archive worker on the test app's database, store and clock; silent. */
+export function exportWorkerFor(testApp: TestApp) {
+  return createExportWorker({
+    db: testApp.database.db,
+    blobStore: testApp.blobStore,
+    brand: { name: "Meridian Health", mail: { signature: ["Meridian"] }, contactLines: [] } as never,
+    timeZone: "Africa/Johannesburg",
+    log: { info: () => undefined, error: () => undefined },
+    now: () => testApp.clock.now,
+  });
 }

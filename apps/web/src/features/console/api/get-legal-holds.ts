@@ -15,7 +15,7 @@ type LegalHoldsResponse = z.infer<typeof legalHoldsResponseSchema>;
 
 export const LEGAL_HOLDS_URL = `${CONSOLE_BASE}${INFORMATION_OFFICER_PATHS.legalHolds}`;
 
-/** GET {CONSOLE_BASE}/legal-holds?after=: a page of the members whose data is kept from erasure. */
+/** GET {CONSOLE_BASE}/legal-holds?after=: a page of the members whose data is kept from removal. */
 export function getLegalHolds(after?: number): Promise<LegalHoldsResponse> {
   const url = after === undefined ? LEGAL_HOLDS_URL : `${LEGAL_HOLDS_URL}?after=${after}`;
   return getJson<LegalHoldsResponse>(url, NO_STORE);

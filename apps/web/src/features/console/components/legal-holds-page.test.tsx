@@ -40,7 +40,7 @@ function setup(initial: Record<string, LegalHold[]> = { "": [legalHold()] }) {
   };
 }
 
-const table = () => screen.findByRole("table", { name: "Members whose data is kept from erasure" });
+const table = () => screen.findByRole("table", { name: "Members whose data is kept from removal" });
 const rowOf = async (name: string) =>
   (await within(await table()).findByRole("rowheader", { name: new RegExp(name) })).closest(
     "tr",
@@ -94,7 +94,7 @@ describe("legal holds", () => {
     await user.click(within(setForm()).getByRole("button", { name: "Set the hold" }));
     await waitFor(() =>
       expect(within(setForm()).getByRole("status")).toHaveTextContent(
-        "Sipho Nkosi's data is on hold: it is kept from erasure until the hold is released.",
+        "Sipho Nkosi's data is on hold: it is kept from erasure and from the retention purge until the hold is released.",
       ),
     );
     expect(bodies).toEqual([

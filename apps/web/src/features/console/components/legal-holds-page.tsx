@@ -26,7 +26,7 @@ const holdParseOptions = {
 };
 
 /**
- * #/console/legal-holds (information officer): members whose data is kept from erasure while a
+ * #/console/legal-holds (information officer): members whose data is kept from erasure and from the retention purge while a
  * claim, dispute or investigation needs it; a hold is set with its reason and released (after a
  * confirmation) when it is no longer needed.
  */
@@ -87,7 +87,7 @@ export function LegalHoldsPage() {
         {rows.length > 0 ? (
           <div className="table-responsive">
             <table className="table align-middle caption-top">
-              <caption>Members whose data is kept from erasure</caption>
+              <caption>Members whose data is kept from removal</caption>
               <thead>
                 <tr>
                   <th scope="col">Member</th>
@@ -227,7 +227,7 @@ function SetHoldForm({ onSet }: { onSet: () => void }) {
       {
         onSuccess: (hold) => {
           setDone(
-            `${personName(hold.member)}'s data is on hold: it is kept from erasure until the hold is released.`,
+            `${personName(hold.member)}'s data is on hold: it is kept from erasure and from the retention purge until the hold is released.`,
           );
           reset();
         },
