@@ -3,12 +3,12 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import { loadConfig } from "../../dist/config/env.js";
 import type { Db } from "../../dist/db/database.js";
+import { rowsOf } from "../../dist/db/raw-rows.js";
 import * as schema from "../../dist/db/schema.js";
 import { accessHistoryPage } from "../../dist/modules/data-rights/access-history.js";
 import { auditTrailPage } from "../../dist/modules/data-rights/audit-trail-query.js";
 import { listDataRequests } from "../../dist/modules/data-rights/data-requests.js";
 import { listLegalHolds } from "../../dist/modules/data-rights/legal-holds.js";
-import { rowsOf } from "../../dist/modules/data-rights/remove-content.js";
 import { retentionPolicy, runRetentionPurge } from "../../dist/modules/data-rights/retention-purge.js";
 import { newStore } from "./throwaway-store.js";
 
@@ -25,8 +25,9 @@ async function fill(db: Db): Promise<number> {
   await db.execute(sql`
     insert into members (first_name, last_name)
     select 'Rights', 'Member ' || g from generate_series(1, ${MEMBERS}) as g`);
-  const [row] = rowsOf<{ first: number }>(
-    await db.execute(sql`select min(entity_number)::int as first from members where first_name = 'Rights'`),
+  const [row] = await rowsOf<{ first: number }>(
+    db,
+    sql`select min(entity_number)::int as first from members where first_name = 'Rights'`,
   );
   const first = row?.first ?? 0;
   await db.execute(sql`

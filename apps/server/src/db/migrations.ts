@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { StartupError } from "../lib/startup-error.js";
 import type { Queryable } from "./database.js";
+import { rowsOf } from "./raw-rows.js";
 
 // Which migrations this build ships, which the database has, and what follows: drizzle applies the
 // shipped ones newer than the newest applied, and says nothing when the database is AHEAD of the
@@ -53,12 +54,6 @@ function journalNames(): string[] {
     entries: { tag: string }[];
   };
   return journal.entries.map((entry) => entry.tag);
-}
-
-/** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-async function rowsOf<Row>(db: Queryable, statement: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: Row[] };
-  return result.rows;
 }
 
 /** What drizzle recorded as applied; none before the first migration. */

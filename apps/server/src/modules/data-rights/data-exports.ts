@@ -58,41 +58,39 @@ export async function requestExport(
   tx: Tx,
   input: { member: number; requestedBy: number; now: Date },
 ): Promise<ExportRow> {
-  {
-    await tx.execute(sql`select 1 from members where entity_number = ${input.member} for update`);
-    const [busy] = await tx
-      .select({ exportId: dataExports.exportId })
-      .from(dataExports)
-      .where(
-        and(
-          eq(dataExports.memberEntityNumber, input.member),
-          inArray(dataExports.status, ["QUEUED", "RUNNING"]),
-        ),
-      )
-      .limit(1);
-    if (busy) throw errors.conflict("An archive of this member's data is being prepared already.");
-    if (input.requestedBy === input.member) {
-      const { nextAllowedAt } = await currentExport(tx, input.member, input.now);
-      if (nextAllowedAt) {
-        throw errors.rateLimited(
-          "You can ask for one download of your data a day. You can ask again after the time shown.",
-          Math.ceil((new Date(nextAllowedAt).getTime() - input.now.getTime()) / 1000),
-        );
-      }
+  await tx.execute(sql`select 1 from members where entity_number = ${input.member} for update`);
+  const [busy] = await tx
+    .select({ exportId: dataExports.exportId })
+    .from(dataExports)
+    .where(
+      and(
+        eq(dataExports.memberEntityNumber, input.member),
+        inArray(dataExports.status, ["QUEUED", "RUNNING"]),
+      ),
+    )
+    .limit(1);
+  if (busy) throw errors.conflict("An archive of this member's data is being prepared already.");
+  if (input.requestedBy === input.member) {
+    const { nextAllowedAt } = await currentExport(tx, input.member, input.now);
+    if (nextAllowedAt) {
+      throw errors.rateLimited(
+        "You can ask for one download of your data a day. You can ask again after the time shown.",
+        Math.ceil((new Date(nextAllowedAt).getTime() - input.now.getTime()) / 1000),
+      );
     }
-    const [row] = await tx
-      .insert(dataExports)
-      .values({
-        memberEntityNumber: input.member,
-        requestedByEntityNumber: input.requestedBy,
-        status: "QUEUED",
-        blobKey: `exports/${input.member}/${randomUUID()}`,
-        requestedAt: input.now,
-      })
-      .returning();
-    if (!row) throw new Error("no export row");
-    return row;
   }
+  const [row] = await tx
+    .insert(dataExports)
+    .values({
+      memberEntityNumber: input.member,
+      requestedByEntityNumber: input.requestedBy,
+      status: "QUEUED",
+      blobKey: `exports/${input.member}/${randomUUID()}`,
+      requestedAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error("no export row");
+  return row;
 }
 
 /** Takes the oldest waiting archive (or one whose worker died); null when there is none. */

@@ -82,7 +82,6 @@ async function readRecords(db: Db, member: number) {
     })
     .from(members)
     .where(eq(members.entityNumber, member));
-  const by = <T>(rows: Promise<T[]>) => rows;
   const [
     profile,
     emails,
@@ -96,23 +95,21 @@ async function readRecords(db: Db, member: number) {
     policyRows,
     dependentOf,
   ] = await Promise.all([
-    by(db.select().from(memberProfiles).where(eq(memberProfiles.entityNumber, member))),
-    by(
-      db
-        .select({ address: memberEmails.address, position: memberEmails.position })
-        .from(memberEmails)
-        .where(eq(memberEmails.memberEntityNumber, member))
-        .orderBy(asc(memberEmails.position)),
-    ),
-    by(db.select().from(memberPhones).where(eq(memberPhones.memberEntityNumber, member))),
-    by(db.select().from(memberAddresses).where(eq(memberAddresses.memberEntityNumber, member))),
-    by(db.select().from(emergencyContacts).where(eq(emergencyContacts.memberEntityNumber, member))),
-    by(db.select({ role: memberRoles.role }).from(memberRoles).where(eq(memberRoles.entityNumber, member))),
-    by(db.select().from(waitingPeriods).where(eq(waitingPeriods.entityNumber, member))),
-    by(db.select().from(doctorAllocations).where(eq(doctorAllocations.patientEntityNumber, member))),
-    by(db.select().from(membershipCardOrders).where(eq(membershipCardOrders.entityNumber, member))),
-    by(db.select().from(policies).where(eq(policies.principalEntityNumber, member))),
-    by(db.select().from(policyDependents).where(eq(policyDependents.dependentEntityNumber, member))),
+    db.select().from(memberProfiles).where(eq(memberProfiles.entityNumber, member)),
+    db
+      .select({ address: memberEmails.address, position: memberEmails.position })
+      .from(memberEmails)
+      .where(eq(memberEmails.memberEntityNumber, member))
+      .orderBy(asc(memberEmails.position)),
+    db.select().from(memberPhones).where(eq(memberPhones.memberEntityNumber, member)),
+    db.select().from(memberAddresses).where(eq(memberAddresses.memberEntityNumber, member)),
+    db.select().from(emergencyContacts).where(eq(emergencyContacts.memberEntityNumber, member)),
+    db.select({ role: memberRoles.role }).from(memberRoles).where(eq(memberRoles.entityNumber, member)),
+    db.select().from(waitingPeriods).where(eq(waitingPeriods.entityNumber, member)),
+    db.select().from(doctorAllocations).where(eq(doctorAllocations.patientEntityNumber, member)),
+    db.select().from(membershipCardOrders).where(eq(membershipCardOrders.entityNumber, member)),
+    db.select().from(policies).where(eq(policies.principalEntityNumber, member)),
+    db.select().from(policyDependents).where(eq(policyDependents.dependentEntityNumber, member)),
   ]);
   const queryRows = await db
     .select()

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
+import { rowsOf } from "../../db/raw-rows.js";
 import {
   agentResponses,
   attachmentBlobsInFlight,
@@ -35,14 +36,17 @@ export interface QueryRemoval {
 /** Every query of the conversations that start at `roots`: the roots and their updates, at any depth. */
 export async function conversationRows(tx: Tx, roots: readonly number[]): Promise<number[]> {
   if (roots.length === 0) return [];
-  const rows = await tx.execute(sql`
+  const rows = await rowsOf<{ reference_number: number }>(
+    tx,
+    sql`
     with recursive conversation as (
       select reference_number from queries where reference_number in (${intList(roots)})
       union all
       select q.reference_number from queries q join conversation c on q.parent_reference_number = c.reference_number
     )
-    select reference_number from conversation`);
-  return rowsOf<{ reference_number: number }>(rows).map((row) => Number(row.reference_number));
+    select reference_number from conversation`,
+  );
+  return rows.map((row) => Number(row.reference_number));
 }
 
 /** A list of integers for `in (…)`: each a bound parameter. */
@@ -51,11 +55,6 @@ export function intList(values: readonly number[]) {
     values.map((value) => sql`${value}`),
     sql`, `,
   );
-}
-
-/** node-postgres answers { rows }, PGlite too; one shape for both. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Tombstones these query rows (whole conversations) in the caller's transaction. */
@@ -154,9 +153,6 @@ export async function deleteRemovedFiles(
   for (const key of blobKeys) await blobStore.delete(key);
   await clearBlobsInFlight(db, blobKeys);
 }
-
-/** Whether the member's data is under a legal hold. */
-export const heldMembers = sql`(select member_entity_number from legal_holds)`;
 
 /** A member's document submissions not yet removed. */
 export async function memberSubmissions(tx: Tx, memberEntityNumber: number): Promise<number[]> {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config/env.js";
 import type { Db, Tx } from "../../db/database.js";
+import { rowsOf } from "../../db/raw-rows.js";
 import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER, recordChange } from "../access/audit-trail.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import {
@@ -9,7 +10,6 @@ import {
   intList,
   removeQueryContent,
   removeSubmissionContent,
-  rowsOf,
 } from "./remove-content.js";
 
 // The retention purge (docs/decisions/0022): every kind of record the portal keeps about people is
@@ -157,8 +157,9 @@ async function auditRun(run: PurgeRun, counts: PurgeCounts): Promise<void> {
 /** One batch: its own transaction, under the purge lock, or PurgeBusy when another process holds it. */
 async function inBatch<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ taken: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK}) as taken`),
+    const [lock] = await rowsOf<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${PURGE_LOCK}) as taken`,
     );
     if (!lock?.taken) throw new PurgeBusy();
     return work(tx);
@@ -179,8 +180,9 @@ async function closedConversationsDue(tx: Tx, cutoff: Date, after: Cursor | null
   const from = after
     ? sql`and (q.closed_at, q.reference_number) > (${after.at}::timestamptz, ${after.reference})`
     : sql``;
-  const rows = rowsOf<{ reference_number: number; closed_at: string }>(
-    await tx.execute(sql`
+  const rows = await rowsOf<{ reference_number: number; closed_at: string }>(
+    tx,
+    sql`
       select q.reference_number, q.closed_at::text as closed_at from queries q
       where q.status = 'CLOSED' and q.purged_at is null and q.parent_reference_number is null
         and q.closed_at < ${cutoff.toISOString()}::timestamptz ${from}
@@ -195,7 +197,7 @@ async function closedConversationsDue(tx: Tx, cutoff: Date, after: Cursor | null
           where later.status <> 'CLOSED' or later.closed_at is null or later.closed_at >= ${cutoff.toISOString()}::timestamptz
         )
       order by q.closed_at, q.reference_number
-      limit ${CONVERSATION_BATCH}`),
+      limit ${CONVERSATION_BATCH}`,
   );
   return rows.map((row) => ({ at: row.closed_at, reference: Number(row.reference_number) }));
 }
@@ -231,23 +233,29 @@ async function purgeConversations(run: PurgeRun, counts: PurgeCounts): Promise<v
     if (!last || due.length < CONVERSATION_BATCH) break;
     after = last;
   }
-  const [held] = rowsOf<{ n: number | string }>(
-    await run.db.execute(sql`
+  const [held] = await rowsOf<{ n: number | string }>(
+    run.db,
+    sql`
       select count(*) as n from queries q join legal_holds h on h.member_entity_number = q.member_entity_number
       where q.status = 'CLOSED' and q.purged_at is null and q.parent_reference_number is null
-        and q.closed_at < ${cutoff.toISOString()}::timestamptz`),
+        and q.closed_at < ${cutoff.toISOString()}::timestamptz`,
   );
   counts.heldConversations = Number(held?.n ?? 0);
 }
 
 async function conversationFigures(tx: Tx, refs: readonly number[]) {
   if (refs.length === 0) return { replies: 0, attachments: 0, mails: 0 };
-  const [row] = rowsOf<{ replies: string | number; attachments: string | number; mails: string | number }>(
-    await tx.execute(sql`
+  const [row] = await rowsOf<{
+    replies: string | number;
+    attachments: string | number;
+    mails: string | number;
+  }>(
+    tx,
+    sql`
       select
         (select count(*) from agent_responses where reference_number in (${intList(refs)})) as replies,
         (select count(*) from query_attachments where reference_number in (${intList(refs)})) as attachments,
-        (select count(*) from outbox_mails where reference_number in (${intList(refs)})) as mails`),
+        (select count(*) from outbox_mails where reference_number in (${intList(refs)})) as mails`,
   );
   return {
     replies: Number(row?.replies ?? 0),
@@ -264,22 +272,24 @@ async function purgeSubmissions(run: PurgeRun, counts: PurgeCounts): Promise<voi
       const from = after
         ? sql`and (s.logged_at, s.reference_number) > (${after.at}::timestamptz, ${after.reference})`
         : sql``;
-      const due = rowsOf<{ reference_number: number; logged_at: string }>(
-        await tx.execute(sql`
+      const due = (
+        await rowsOf<{ reference_number: number; logged_at: string }>(
+          tx,
+          sql`
           select s.reference_number, s.logged_at::text as logged_at from document_submissions s
           where s.purged_at is null and s.logged_at < ${cutoff.toISOString()}::timestamptz ${from}
             and s.member_entity_number not in (select member_entity_number from legal_holds)
           order by s.logged_at, s.reference_number
-          limit ${BATCH}`),
+          limit ${BATCH}`,
+        )
       ).map((row) => ({ at: row.logged_at, reference: Number(row.reference_number) }));
       const refs = due.map((row) => row.reference);
       if (run.dryRun) {
         counts.documentSubmissions += refs.length;
         if (refs.length > 0) {
-          const [files] = rowsOf<{ n: string | number }>(
-            await tx.execute(
-              sql`select count(*) as n from document_submission_attachments where reference_number in (${intList(refs)})`,
-            ),
+          const [files] = await rowsOf<{ n: string | number }>(
+            tx,
+            sql`select count(*) as n from document_submission_attachments where reference_number in (${intList(refs)})`,
           );
           counts.documentFiles += Number(files?.n ?? 0);
         }
@@ -303,8 +313,9 @@ async function purgeSubmissions(run: PurgeRun, counts: PurgeCounts): Promise<voi
  */
 async function deleteInBatches(run: PurgeRun, table: SQL, where: SQL, before?: SQL): Promise<number> {
   if (run.dryRun) {
-    const [row] = rowsOf<{ n: string | number }>(
-      await run.db.execute(sql`select count(*) as n from ${table} where ${where}`),
+    const [row] = await rowsOf<{ n: string | number }>(
+      run.db,
+      sql`select count(*) as n from ${table} where ${where}`,
     );
     return Number(row?.n ?? 0);
   }
@@ -312,10 +323,13 @@ async function deleteInBatches(run: PurgeRun, table: SQL, where: SQL, before?: S
   for (;;) {
     const batch = await inBatch(run.db, async (tx) => {
       if (before) await tx.execute(before);
-      return rowsOf<unknown>(
-        await tx.execute(sql`
+      return (
+        await rowsOf<unknown>(
+          tx,
+          sql`
           delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} limit ${BATCH}))
-          returning 1 as one`),
+          returning 1 as one`,
+        )
       ).length;
     });
     removed += batch;
@@ -370,10 +384,9 @@ async function purgeSimpleKinds(run: PurgeRun, counts: PurgeCounts): Promise<voi
 async function expireDataExports(run: PurgeRun, counts: PurgeCounts): Promise<void> {
   const nowAt = sql`${run.now.toISOString()}::timestamptz`;
   if (run.dryRun) {
-    const [row] = rowsOf<{ n: string | number }>(
-      await run.db.execute(
-        sql`select count(*) as n from data_exports where status = 'READY' and expires_at < ${nowAt}`,
-      ),
+    const [row] = await rowsOf<{ n: string | number }>(
+      run.db,
+      sql`select count(*) as n from data_exports where status = 'READY' and expires_at < ${nowAt}`,
     );
     counts.expiredDataExports = Number(row?.n ?? 0);
     return;
@@ -381,11 +394,12 @@ async function expireDataExports(run: PurgeRun, counts: PurgeCounts): Promise<vo
   for (;;) {
     // The file first, then the row: a run cut off in between deletes the (missing) file again.
     const keys = await inBatch(run.db, async (tx) => {
-      const due = rowsOf<{ export_id: number; blob_key: string }>(
-        await tx.execute(sql`
+      const due = await rowsOf<{ export_id: number; blob_key: string }>(
+        tx,
+        sql`
           select export_id, blob_key from data_exports
           where status = 'READY' and expires_at < ${nowAt}
-          order by expires_at limit ${BATCH} for update`),
+          order by expires_at limit ${BATCH} for update`,
       );
       for (const row of due) await run.blobStore.delete(row.blob_key);
       if (due.length > 0) {
