@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { Db } from "../../db/database.js";
 import type { MailBrand } from "../mail/mail-content.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -56,11 +55,8 @@ export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
           void reportProgress(db, row.exportId, done, all, at).catch(() => undefined);
         },
       );
-      // The zip's own stream errors (a file missing from the store) end the write with that error.
-      const counted = new PassThrough();
-      zip.once("error", (error) => counted.destroy(error));
-      zip.pipe(counted);
-      const pending = await blobStore.writePending(row.blobKey, counted);
+      // A file the zip cannot read ends its stream with the error, and so this write.
+      const pending = await blobStore.writePending(row.blobKey, zip);
       await blobStore.commit(pending);
       await finishExport(db, row, { sizeBytes: pending.size, total }, options.brand, now());
       log.info({ ...about, sizeBytes: pending.size }, "data archive ready");

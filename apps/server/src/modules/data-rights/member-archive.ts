@@ -331,12 +331,18 @@ export async function memberArchive(
     zip.addBuffer(Buffer.from(await replyDocument(replyHtml.get(reply.id) ?? "")), reply.path, { mtime });
     step();
   }
+  const output = zip.outputStream as Readable;
+  // yazl reports a file it cannot open on the ZipFile, and pipes a file's stream without listening
+  // for its errors: both end the zip's own stream with the error, which its reader then sees (an
+  // 'error' no one listens for would end the process).
+  zip.on("error", (error: Error) => output.destroy(error));
   for (const file of files) {
     // Opened only when the zip reaches it: one file handle at a time, whatever the number of files.
     zip.addReadStreamLazy(file.path, { mtime, compress: false }, (callback) => {
       blobStore.read(file.blobKey).then(
         (stream) => {
           stream.once("end", step);
+          stream.once("error", (error) => output.destroy(error));
           callback(null, stream);
         },
         (error: unknown) => callback(error, undefined as unknown as Readable),
@@ -344,7 +350,7 @@ export async function memberArchive(
     });
   }
   zip.end();
-  return zip.outputStream as Readable;
+  return output;
 }
 
 /** A reply as its own page: cleaned again, and a policy under which nothing in it loads or runs. */

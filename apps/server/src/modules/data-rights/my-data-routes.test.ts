@@ -184,6 +184,19 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
     await worker().runOnce();
   });
 
+  it("marks the archive failed when a file is missing from the store, and the process goes on", async () => {
+    const member = await memberWithData(testApp, "missing file");
+    await testApp.blobStore.delete(member.submission.blobKey);
+    expect(
+      (await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` })).statusCode,
+    ).toBe(202);
+    expect(await worker().runOnce()).toBe(1);
+    const current = (
+      await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/exports/current` })
+    ).json();
+    expect(current.export.status).toBe("FAILED");
+  });
+
   it("refuses the calls without a session, and a POST without the anti-forgery token", async () => {
     const anonymous = await testApp.app.inject({ method: "GET", url: `${MY_DATA_BASE}/access-history` });
     expect(anonymous.statusCode).toBe(401);
