@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import {
   auditTrailQuerySchema,
   auditTrailResponseSchema,
@@ -136,19 +136,21 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
         requestId: request.id,
         at: context.now(),
       });
-      const csv = stringify({ header: true, columns: AUDIT_CSV_HEADER });
-      void (async () => {
-        try {
-          for await (const rows of allAuditTrailRows(db, filter, config.TIME_ZONE)) {
-            for (const row of rows) {
-              if (!csv.write(auditCsvRecord(row))) await new Promise((resolve) => csv.once("drain", resolve));
-            }
+      async function* records() {
+        for await (const rows of allAuditTrailRows(db, filter, config.TIME_ZONE))
+          yield* rows.map(auditCsvRecord);
+      }
+      // Backpressure and a client that goes away both reach the reads: the trail is read as it is sent.
+      const csv = pipeline(
+        Readable.from(records()),
+        stringify({ header: true, columns: AUDIT_CSV_HEADER }),
+        (error) => {
+          // The download cut short by the client is no fault; a failed read is (its code only).
+          if (error && error.code !== "ERR_STREAM_PREMATURE_CLOSE") {
+            request.log.error({ errorCode: error.code ?? "CSV_FAILED" }, "audit trail export failed");
           }
-          csv.end();
-        } catch (error) {
-          csv.destroy(error as Error);
-        }
-      })();
+        },
+      );
       return sendCsv(reply, csv);
     },
   );
