@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { PageSection } from "../../../components/page-section/page-section";
 import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
 import { useAccessHistory } from "../api/get-access-history";
 import { MY_DATA_MESSAGES } from "../utils/messages";
 import { AccessHistoryTable } from "./access-history-table";
-import { MyDataSection } from "./my-data-section";
 
 /** "Who has seen my information": the access history, newest first, a page at a time. */
 export function AccessHistorySection() {
@@ -28,7 +28,7 @@ export function AccessHistorySection() {
   };
 
   return (
-    <MyDataSection title="Who has seen my information">
+    <PageSection title="Who has seen my information">
       <p>
         Every time a member of the scheme's staff reads your information, it is recorded, and so is every
         change made to it, by them or by you. Staff are named here by their role, never by name.
@@ -61,6 +61,6 @@ export function AccessHistorySection() {
           </span>
         </div>
       ) : null}
-    </MyDataSection>
+    </PageSection>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from "@portal/domain";
 import { useId } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { PageSection } from "../../../components/page-section/page-section";
 import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
 import { exportDownloadUrl } from "../api/download-export";
 import { isBeingPrepared, useCurrentExport } from "../api/get-current-export";
@@ -15,7 +16,6 @@ import { exportRequestMessage } from "../utils/export-request-message";
 import { formatSchemeDateTime } from "../utils/format";
 import { MY_DATA_MESSAGES, notBeforeReason } from "../utils/messages";
 import { ExportProgress } from "./export-progress";
-import { MyDataSection } from "./my-data-section";
 
 /**
  * "Download all my data": what the archive holds, the newest archive's state (its progress while
@@ -24,7 +24,7 @@ import { MyDataSection } from "./my-data-section";
 export function DataExportSection() {
   const current = useCurrentExport();
   return (
-    <MyDataSection title="Download all my data">
+    <PageSection title="Download all my data">
       <p>You can download all the information the portal holds about you, in one zip file. It holds:</p>
       <ul>
         <li>a page you can open in any web browser, index.html, that shows it all;</li>
@@ -44,7 +44,7 @@ export function DataExportSection() {
         <ErrorAlert>{MY_DATA_MESSAGES.exportLoad}</ErrorAlert>
       ) : null}
       {current.isPending ? null : <ExportPanel current={current.data} />}
-    </MyDataSection>
+    </PageSection>
   );
 }
 

@@ -1,15 +1,15 @@
 import { formatDate } from "@portal/domain";
+import { PageSection } from "../../../components/page-section/page-section";
 import { useDependents } from "../api/get-dependents";
 import { NOT_RECORDED, RELATIONSHIP_LABELS } from "../utils/labels";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
-import { MembershipSection } from "./membership-section";
 import { SectionTable } from "./section-table";
 
 export function DependentsSection() {
   const dependents = useDependents();
   return (
-    <MembershipSection title="Dependents">
+    <PageSection title="Dependents">
       <LoadStateContent
         state={dependents}
         loadingLabel="Loading your dependents..."
@@ -37,6 +37,6 @@ export function DependentsSection() {
           )
         }
       </LoadStateContent>
-    </MembershipSection>
+    </PageSection>
   );
 }

@@ -1,14 +1,14 @@
+import { PageSection } from "../../../components/page-section/page-section";
 import { useEmergencyContacts } from "../api/get-emergency-contacts";
 import { NOT_RECORDED } from "../utils/labels";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
-import { MembershipSection } from "./membership-section";
 import { SectionTable } from "./section-table";
 
 export function EmergencyContactsSection() {
   const contacts = useEmergencyContacts();
   return (
-    <MembershipSection title="Emergency contacts">
+    <PageSection title="Emergency contacts">
       <LoadStateContent
         state={contacts}
         loadingLabel="Loading your emergency contacts..."
@@ -34,6 +34,6 @@ export function EmergencyContactsSection() {
           )
         }
       </LoadStateContent>
-    </MembershipSection>
+    </PageSection>
   );
 }

@@ -1,12 +1,12 @@
+import { PageSection } from "../../../components/page-section/page-section";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { DownloadDocumentButton } from "./download-document-button";
-import { MembershipSection } from "./membership-section";
 import { OrderCardButton } from "./order-card-button";
 
 /** The membership card and certificate as PDFs, and ordering a new plastic card. */
 export function MembershipDocumentsSection() {
   return (
-    <MembershipSection title="Membership card and certificate">
+    <PageSection title="Membership card and certificate">
       <DownloadDocumentButton
         document="card"
         label="Download membership card"
@@ -18,6 +18,6 @@ export function MembershipDocumentsSection() {
         errorMessage={MY_MEMBERSHIP_MESSAGES.certificateDownload}
       />
       <OrderCardButton />
-    </MembershipSection>
+    </PageSection>
   );
 }

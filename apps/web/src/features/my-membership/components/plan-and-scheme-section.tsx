@@ -1,16 +1,16 @@
 import { formatDate } from "@portal/domain";
+import { PageSection } from "../../../components/page-section/page-section";
 import { usePlan } from "../api/get-plan";
 import { useScheme } from "../api/get-scheme";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
-import { MembershipSection } from "./membership-section";
 
 /** Two calls, each with its own spinner and alert: a failing scheme call still shows the plan. */
 export function PlanAndSchemeSection() {
   const plan = usePlan();
   const scheme = useScheme();
   return (
-    <MembershipSection title="Plan and scheme">
+    <PageSection title="Plan and scheme">
       <LoadStateContent
         state={scheme}
         loadingLabel="Loading your scheme..."
@@ -39,6 +39,6 @@ export function PlanAndSchemeSection() {
           </dl>
         )}
       </LoadStateContent>
-    </MembershipSection>
+    </PageSection>
   );
 }

@@ -1,8 +1,8 @@
 import { PROFILE_PICTURE_MESSAGES } from "@portal/domain";
+import { PageSection } from "../../../components/page-section/page-section";
 import { useProfilePicture } from "../api/get-profile-picture";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
-import { MembershipSection } from "./membership-section";
 import { ProfilePictureUpload } from "./profile-picture-upload";
 import { RemoveProfilePicture } from "./remove-profile-picture";
 
@@ -10,7 +10,7 @@ import { RemoveProfilePicture } from "./remove-profile-picture";
 export function ProfilePictureSection() {
   const picture = useProfilePicture();
   return (
-    <MembershipSection title="Profile picture">
+    <PageSection title="Profile picture">
       <div className="mb-3">
         <LoadStateContent
           state={picture}
@@ -35,6 +35,6 @@ export function ProfilePictureSection() {
       </div>
       <RemoveProfilePicture hasPicture={typeof picture.data === "string"} />
       <ProfilePictureUpload />
-    </MembershipSection>
+    </PageSection>
   );
 }

@@ -1,11 +1,11 @@
 import { formatDate } from "@portal/domain";
 import { useMemberDetails } from "../../../api/get-member-details";
+import { PageSection } from "../../../components/page-section/page-section";
 import { useWaitingPeriods } from "../api/get-waiting-periods";
 import { WAITING_PERIOD_TYPE_LABELS } from "../utils/labels";
 import { afterMemberDetails } from "../utils/load-state";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
-import { MembershipSection } from "./membership-section";
 import { SectionTable } from "./section-table";
 
 /** The waiting periods in force today, for the member themself (their entity number comes from their details). */
@@ -13,7 +13,7 @@ export function WaitingPeriodsSection() {
   const details = useMemberDetails();
   const periods = useWaitingPeriods(details.data?.entityNumber);
   return (
-    <MembershipSection title="Waiting periods">
+    <PageSection title="Waiting periods">
       <LoadStateContent
         state={afterMemberDetails(details, periods)}
         loadingLabel="Loading your waiting periods..."
@@ -39,6 +39,6 @@ export function WaitingPeriodsSection() {
           )
         }
       </LoadStateContent>
-    </MembershipSection>
+    </PageSection>
   );
 }

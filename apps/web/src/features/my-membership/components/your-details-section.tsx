@@ -1,13 +1,13 @@
 import { useMemberDetails } from "../../../api/get-member-details";
+import { PageSection } from "../../../components/page-section/page-section";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
 import { MemberDetailsList } from "./member-details-list";
-import { MembershipSection } from "./membership-section";
 
 export function YourDetailsSection() {
   const details = useMemberDetails();
   return (
-    <MembershipSection title="Your details">
+    <PageSection title="Your details">
       <LoadStateContent
         state={details}
         loadingLabel="Loading your details..."
@@ -15,6 +15,6 @@ export function YourDetailsSection() {
       >
         {(member) => <MemberDetailsList member={member} />}
       </LoadStateContent>
-    </MembershipSection>
+    </PageSection>
   );
 }

@@ -1,10 +1,10 @@
 import { formatDate } from "@portal/domain";
 import { useMemberDetails } from "../../../api/get-member-details";
+import { PageSection } from "../../../components/page-section/page-section";
 import { useDoctorAllocations } from "../api/get-doctor-allocations";
 import { afterMemberDetails } from "../utils/load-state";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
-import { MembershipSection } from "./membership-section";
 import { SectionTable } from "./section-table";
 
 /** The member's GP allocations, newest first as the service sends them; dentists and specialists are left out. */
@@ -12,7 +12,7 @@ export function YourGpSection() {
   const details = useMemberDetails();
   const allocations = useDoctorAllocations(details.data?.entityNumber);
   return (
-    <MembershipSection title="Your GP">
+    <PageSection title="Your GP">
       <LoadStateContent
         state={afterMemberDetails(details, allocations)}
         loadingLabel="Loading your GP..."
@@ -39,6 +39,6 @@ export function YourGpSection() {
           );
         }}
       </LoadStateContent>
-    </MembershipSection>
+    </PageSection>
   );
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
 
-/** One card of the page: a region named by its h2, so screen-reader users can jump between them. */
-export function MyDataSection({ title, children }: { title: string; children: ReactNode }) {
+/** One card of a page: a region named by its h2, so screen-reader users can jump between them. */
+export function PageSection({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
     <section className="card mb-4" aria-labelledby={titleId}>
