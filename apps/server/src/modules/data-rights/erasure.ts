@@ -1,12 +1,11 @@
 import { calendarDateIn, type ErasureReport } from "@portal/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/database.js";
+import type { Tx } from "../../db/database.js";
 import { dataExports, legalHolds, outboxMails, queries } from "../../db/schema.js";
-import type { BlobStore } from "../storage/blob-store.js";
 import {
   conversationRows,
-  deleteRemovedFiles,
   memberSubmissions,
+  putInFlight,
   removeQueryContent,
   removeSubmissionContent,
 } from "./remove-content.js";
@@ -19,49 +18,51 @@ import {
 interface Erased {
   removed: ErasureReport["removed"];
   files: string[];
-  archives: string[];
 }
 
-type Outcome = { held: { reason: string; setAt: Date } } | { erased: Erased };
+/** An erasure's report, and the files to delete once its transaction has committed. */
+export interface Erasure {
+  report: ErasureReport;
+  /** Nothing was removed: the member is under a legal hold. */
+  held: boolean;
+  files: string[];
+}
 
-export async function eraseMemberData(
-  db: Db,
-  blobStore: BlobStore,
+/**
+ * Erases in the caller's transaction (the request's audited change, so the report, the audit row
+ * and the removal commit together); the caller deletes `files` after the commit (deleteRemovedFiles).
+ */
+export async function eraseMemberDataIn(
+  tx: Tx,
   member: number,
   options: { now: Date; timeZone: string; auditDays: number },
-): Promise<ErasureReport> {
+): Promise<Erasure> {
   const ranAt = options.now.toISOString();
-  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    // The member's row is locked, as setting a hold locks it: a hold set meanwhile is seen, or waits.
-    await tx.execute(sql`select 1 from members where entity_number = ${member} for update`);
-    const [hold] = await tx.select().from(legalHolds).where(eq(legalHolds.memberEntityNumber, member));
-    if (hold) return { held: hold };
-    return { erased: await eraseIn(tx, member, options.now) };
-  });
-  if ("held" in outcome) {
+  // The member's row is locked, as setting a hold locks it: a hold set meanwhile is seen, or waits.
+  await tx.execute(sql`select 1 from members where entity_number = ${member} for update`);
+  const [hold] = await tx.select().from(legalHolds).where(eq(legalHolds.memberEntityNumber, member));
+  if (hold) {
+    const removed = {
+      queries: 0,
+      replies: 0,
+      queryAttachments: 0,
+      documentSubmissions: 0,
+      documentFiles: 0,
+      sentMails: 0,
+    };
+    const reason = `The member is under a legal hold since ${calendarDateIn(options.timeZone, hold.setAt)}: ${hold.reason}. Release the hold first, if it no longer applies, and erase again.`;
     return {
-      ranAt,
-      removed: {
-        queries: 0,
-        replies: 0,
-        queryAttachments: 0,
-        documentSubmissions: 0,
-        documentFiles: 0,
-        sentMails: 0,
+      report: {
+        ranAt,
+        removed,
+        kept: [{ what: "Everything: queries, replies, attachments, documents and mails", reason }],
       },
-      kept: [
-        {
-          what: "Everything: queries, replies, attachments, documents and mails",
-          reason: `The member is under a legal hold since ${calendarDateIn(options.timeZone, outcome.held.setAt)}: ${outcome.held.reason}. Release the hold first, if it no longer applies, and erase again.`,
-        },
-      ],
+      held: true,
+      files: [],
     };
   }
-  const { removed, files, archives } = outcome.erased;
-  await deleteRemovedFiles(db, blobStore, files);
-  // Archives made before the erasure hold what it removed: they go too.
-  for (const key of archives) await blobStore.delete(key);
-  return { ranAt, removed, kept: keptAfterErasure(options.auditDays) };
+  const { removed, files } = await eraseIn(tx, member, options.now);
+  return { report: { ranAt, removed, kept: keptAfterErasure(options.auditDays) }, held: false, files };
 }
 
 async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
@@ -96,6 +97,9 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
     .set({ status: "EXPIRED" })
     .where(and(eq(dataExports.memberEntityNumber, member), inArray(dataExports.status, ["READY", "QUEUED"])))
     .returning({ blobKey: dataExports.blobKey });
+  // Archives made before the erasure hold what it removed: their files go too, crash-safely.
+  const archiveKeys = archives.map((row) => row.blobKey);
+  await putInFlight(tx, archiveKeys);
   return {
     removed: {
       queries: fromQueries.queries,
@@ -105,8 +109,7 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
       documentFiles: fromSubmissions.files,
       sentMails: fromQueries.sentMails + mails.length,
     },
-    files: [...fromQueries.blobKeys, ...fromSubmissions.blobKeys],
-    archives: archives.map((row) => row.blobKey),
+    files: [...fromQueries.blobKeys, ...fromSubmissions.blobKeys, ...archiveKeys],
   };
 }
 

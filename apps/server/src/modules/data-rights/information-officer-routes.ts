@@ -42,9 +42,10 @@ import {
   recordDataRequest,
   saveErasureReport,
 } from "./data-requests.js";
-import { eraseMemberData } from "./erasure.js";
+import { eraseMemberDataIn } from "./erasure.js";
 import { findLegalHold, listLegalHolds, releaseLegalHold, setLegalHold } from "./legal-holds.js";
 import { auditArchiveDownload, type DataRightsContext, sendArchive } from "./my-data-routes.js";
+import { deleteRemovedFiles } from "./remove-content.js";
 
 // The information officer's desk (console, CONSOLE_BASE): the audit trail, members' requests under
 // POPIA with their statutory clock, erasure, archives on a member's behalf, and legal holds. Only
@@ -239,17 +240,21 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
       if (!found) throw errors.notFound();
       if (found.kind !== "DELETION") throw errors.conflict("Only a deletion request erases a member's data.");
       if (found.status === "COMPLETED") throw errors.conflict("This request was answered already.");
-      const held = (await findLegalHold(db, found.member.entityNumber)) !== null;
-      const report = await eraseMemberData(db, blobStore, found.member.entityNumber, {
-        now: context.now(),
-        timeZone: config.TIME_ZONE,
-        auditDays: config.RETENTION_AUDIT_DAYS,
-      });
-      const saved = await request.access.change(
-        (tx) => saveErasureReport(tx, request.params.requestId, report, !held),
+      const member = found.member.entityNumber;
+      const { saved, files } = await request.access.change(
+        async (tx) => {
+          const erasure = await eraseMemberDataIn(tx, member, {
+            now: context.now(),
+            timeZone: config.TIME_ZONE,
+            auditDays: config.RETENTION_AUDIT_DAYS,
+          });
+          const saved = await saveErasureReport(tx, request.params.requestId, erasure.report, !erasure.held);
+          return { saved, files: erasure.files };
+        },
         () => true,
-        () => found.member.entityNumber,
+        () => member,
       );
+      await deleteRemovedFiles(db, blobStore, files);
       if (!saved) throw errors.notFound();
       return saved;
     },

@@ -136,7 +136,7 @@ export async function removeSubmissionContent(
  * Named as in flight, dated long ago: should the process die before deleteRemovedFiles, the next
  * hourly sweep finds them unreferenced and deletes them.
  */
-async function putInFlight(tx: Tx, blobKeys: readonly string[]): Promise<void> {
+export async function putInFlight(tx: Tx, blobKeys: readonly string[]): Promise<void> {
   if (blobKeys.length === 0) return;
   await tx
     .insert(attachmentBlobsInFlight)
