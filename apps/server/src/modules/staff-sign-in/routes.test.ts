@@ -80,6 +80,20 @@ describe.each(TEST_DATABASE_KINDS)("staff sign-in through the OpenID provider on
     return { browser, response: await callback(browser, answer), answer, authorization };
   }
 
+  /** An agent's sign-in whose ID token the provider re-signs with its claims changed: the callback's answer. */
+  async function signInWithClaims(change: (claims: Record<string, unknown>) => Record<string, unknown>) {
+    const accountId = newAccount(["portal-agent"]);
+    const browser = new TestBrowser(testApp.app);
+    const authorization = await start(browser);
+    const answer = await signInAtProvider(authorization.href, accountId);
+    provider.rewriteIdToken = (idToken) => provider.resign(idToken, change);
+    try {
+      return { accountId, response: await callback(browser, answer) };
+    } finally {
+      provider.rewriteIdToken = undefined;
+    }
+  }
+
   it("sends the browser to the provider with PKCE, state and nonce, kept in a sealed HttpOnly cookie", async () => {
     const browser = new TestBrowser(testApp.app);
     const response = await browser.request({ method: "GET", url: STAFF_SIGN_IN_PATHS.login });
@@ -213,57 +227,29 @@ describe.each(TEST_DATABASE_KINDS)("staff sign-in through the OpenID provider on
   });
 
   it("accepts the provider's token re-signed unchanged (so the refusals below are the claims')", async () => {
-    const accountId = newAccount(["portal-agent"]);
-    const browser = new TestBrowser(testApp.app);
-    const authorization = await start(browser);
-    const answer = await signInAtProvider(authorization.href, accountId);
-    provider.rewriteIdToken = (idToken) => provider.resign(idToken, (claims) => ({ ...claims }));
-    try {
-      expect((await callback(browser, answer)).statusCode).toBe(303);
-    } finally {
-      provider.rewriteIdToken = undefined;
-    }
+    const { response } = await signInWithClaims((claims) => ({ ...claims }));
+    expect(response.statusCode).toBe(303);
   });
 
   it("refuses an ID token made for another client of the provider", async () => {
-    const accountId = newAccount(["portal-agent"]);
-    const browser = new TestBrowser(testApp.app);
-    const authorization = await start(browser);
-    const answer = await signInAtProvider(authorization.href, accountId);
     // Signed with the provider's own key, for the provider's other client.
-    provider.rewriteIdToken = (idToken) =>
-      provider.resign(idToken, (claims) => ({
-        ...claims,
-        aud: provider.other.clientId,
-        azp: provider.other.clientId,
-      }));
-    try {
-      const response = await callback(browser, answer);
-      expect(response.statusCode).toBe(400);
-    } finally {
-      provider.rewriteIdToken = undefined;
-    }
+    const { accountId, response } = await signInWithClaims((claims) => ({
+      ...claims,
+      aud: provider.other.clientId,
+      azp: provider.other.clientId,
+    }));
+    expect(response.statusCode).toBe(400);
     expect(await identityOf(accountId)).toBeUndefined();
   });
 
   it("refuses an expired ID token (the provider's clock an hour behind)", async () => {
-    const accountId = newAccount(["portal-agent"]);
-    const browser = new TestBrowser(testApp.app);
-    const authorization = await start(browser);
-    const answer = await signInAtProvider(authorization.href, accountId);
-    provider.rewriteIdToken = (idToken) =>
-      provider.resign(idToken, (claims) => ({
-        ...claims,
-        iat: (claims.iat as number) - 7200,
-        exp: (claims.exp as number) - 7200,
-        auth_time: (claims.auth_time as number) - 7200,
-      }));
-    try {
-      const response = await callback(browser, answer);
-      expect(response.statusCode).toBe(400);
-    } finally {
-      provider.rewriteIdToken = undefined;
-    }
+    const { accountId, response } = await signInWithClaims((claims) => ({
+      ...claims,
+      iat: (claims.iat as number) - 7200,
+      exp: (claims.exp as number) - 7200,
+      auth_time: (claims.auth_time as number) - 7200,
+    }));
+    expect(response.statusCode).toBe(400);
     expect(await identityOf(accountId)).toBeUndefined();
   });
 
