@@ -7,13 +7,14 @@ import { rowsOf } from "../../dist/db/raw-rows.js";
 import * as schema from "../../dist/db/schema.js";
 import { accessHistoryPage } from "../../dist/modules/data-rights/access-history.js";
 import { auditTrailPage } from "../../dist/modules/data-rights/audit-trail-query.js";
+import { claimExport, currentExport } from "../../dist/modules/data-rights/data-exports.js";
 import { listDataRequests } from "../../dist/modules/data-rights/data-requests.js";
 import { listLegalHolds } from "../../dist/modules/data-rights/legal-holds.js";
 import { retentionPolicy, runRetentionPurge } from "../../dist/modules/data-rights/retention-purge.js";
 import { newStore } from "./throwaway-store.js";
 
 // The data-rights lists at scale (PostgreSQL only): 1 000 000 audit rows about 100 000 members and
-// 1 000 000 queries (a third closed, logged over four years). Each list is run by the portal's own
+// 1 000 000 queries (a third closed, logged over four years), and 200 000 archives. Each list is run by the portal's own
 // code on a drizzle handle that records its statements; each statement is then shown with its plan
 // and time (EXPLAIN ANALYZE), so an index that stops serving it shows as a sequential scan.
 
@@ -52,6 +53,13 @@ async function fill(db: Db): Promise<number> {
     select ${first}::int + g, 'ACCESS', current_date, current_date + 30, now(), ${first}::int,
            case when g % 10 = 0 then 'OPEN' else 'COMPLETED' end
     from generate_series(1, 20000) as g`);
+  // A year of archives: nearly all expired, a few ready, a handful waiting for the worker.
+  await db.execute(sql`
+    insert into data_exports (member_entity_number, requested_by_entity_number, status, blob_key, requested_at, expires_at)
+    select ${first}::int + (g % ${MEMBERS}), ${first}::int + (g % ${MEMBERS}),
+           case when g % 1000 = 0 then 'QUEUED' when g % 50 = 0 then 'READY' else 'EXPIRED' end,
+           'exports/bench/' || g, now() - (g % 365) * interval '1 day', now() - (g % 365) * interval '1 day' + interval '7 days'
+    from generate_series(1, 200000) as g`);
   await db.execute(sql`analyze`);
   return first;
 }
@@ -111,6 +119,11 @@ export async function benchDataRightsPlans(say: (line: string) => void): Promise
         ],
         ["Requests: open ones, newest first", () => listDataRequests(logged, "OPEN", undefined)],
         ["Legal holds: first page", () => listLegalHolds(logged, undefined)],
+        [
+          "My data: the member's newest archive and the daily limit",
+          () => currentExport(logged, member, new Date()),
+        ],
+        ["Archive worker: the oldest waiting archive (claimed)", () => claimExport(logged, new Date())],
       ];
       for (const [what, run] of cases) {
         statements.length = 0;

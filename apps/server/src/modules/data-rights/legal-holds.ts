@@ -1,5 +1,5 @@
 import type { LegalHold } from "@portal/domain";
-import { asc, eq, gt, sql } from "drizzle-orm";
+import { asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../db/database.js";
 import { legalHolds, members } from "../../db/schema.js";
@@ -10,21 +10,33 @@ import { legalHolds, members } from "../../db/schema.js";
 const PAGE_SIZE = 50;
 const setters = alias(members, "setters");
 
-function holdsWith(db: Queryable) {
+/**
+ * Holds with their member's and setter's names. The holds are chosen (and limited) before the
+ * join, so only their own members are read, never a range of the members' key.
+ */
+function holdsWith(db: Queryable, where: SQL | undefined, limit: number) {
+  const page = db
+    .select()
+    .from(legalHolds)
+    .where(where)
+    .orderBy(asc(legalHolds.memberEntityNumber))
+    .limit(limit)
+    .as("page");
   return db
     .select({
-      memberEntityNumber: legalHolds.memberEntityNumber,
+      memberEntityNumber: page.memberEntityNumber,
       firstName: members.firstName,
       lastName: members.lastName,
-      reason: legalHolds.reason,
-      setAt: legalHolds.setAt,
-      setByEntityNumber: legalHolds.setByEntityNumber,
+      reason: page.reason,
+      setAt: page.setAt,
+      setByEntityNumber: page.setByEntityNumber,
       setByFirstName: setters.firstName,
       setByLastName: setters.lastName,
     })
-    .from(legalHolds)
-    .innerJoin(members, eq(members.entityNumber, legalHolds.memberEntityNumber))
-    .leftJoin(setters, eq(setters.entityNumber, legalHolds.setByEntityNumber));
+    .from(page)
+    .innerJoin(members, eq(members.entityNumber, page.memberEntityNumber))
+    .leftJoin(setters, eq(setters.entityNumber, page.setByEntityNumber))
+    .orderBy(asc(page.memberEntityNumber));
 }
 
 type HoldRow = Awaited<ReturnType<ReturnType<typeof holdsWith>["execute"]>>[number];
@@ -42,16 +54,17 @@ function holdView(row: HoldRow): LegalHold {
 }
 
 export async function findLegalHold(db: Queryable, member: number): Promise<LegalHold | null> {
-  const [row] = await holdsWith(db).where(eq(legalHolds.memberEntityNumber, member));
+  const [row] = await holdsWith(db, eq(legalHolds.memberEntityNumber, member), 1);
   return row ? holdView(row) : null;
 }
 
 /** Holds in entity-number order, by key (the primary key serves it). */
 export async function listLegalHolds(db: Queryable, after: number | undefined) {
-  const rows = await holdsWith(db)
-    .where(after === undefined ? undefined : gt(legalHolds.memberEntityNumber, after))
-    .orderBy(asc(legalHolds.memberEntityNumber))
-    .limit(PAGE_SIZE + 1);
+  const rows = await holdsWith(
+    db,
+    after === undefined ? undefined : gt(legalHolds.memberEntityNumber, after),
+    PAGE_SIZE + 1,
+  );
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   return {
