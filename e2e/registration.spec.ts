@@ -199,6 +199,8 @@ test("a member from the register registers through the mailed link, logs in, see
 
   // The link was for one use only.
   await page.getByRole("button", { name: "Log out" }).click();
+  // The log-out ends on the log-in page: opening the link before then raced its navigation.
+  await expect(page.getByRole("heading", { level: 1, name: "Member login" })).toBeVisible();
   await page.goto(linkIn(mail as string, ACCOUNT_LINK_ROUTES.activation));
   await page.getByLabel("Username").fill("thandi.again");
   await page.getByLabel("Password", { exact: true }).fill(thandi.password);
