@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config/env.js";
-import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { auditEvents, memberRoles, members } from "./db/schema.js";
+import { verifyPassword } from "./lib/passwords.js";
 import { OPERATOR_ENTITY_NUMBER } from "./modules/access/audit-trail.js";
-import { verifyPassword } from "./modules/members/passwords.js";
+import { openConfiguredDatabase } from "./startup/open-configured-database.js";
 
 // The command line as an operator runs it: a process of its own, the password on standard input
 // (never an argument), against its own embedded data directory.

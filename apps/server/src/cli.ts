@@ -5,11 +5,10 @@ import { PasswordInputError, PasswordPromptCancelled } from "./cli/read-password
 import { RETENTION_COMMANDS, RETENTION_USAGE } from "./cli/retention-commands.js";
 import { loadConfig } from "./config/env.js";
 import { createOwnerOnlyFiles } from "./config/owner-only-files.js";
-import { openConfiguredDatabase } from "./db/open-configured-database.js";
 import { StartupError } from "./lib/startup-error.js";
-import { CreateMemberError } from "./modules/members/create-member.js";
-import { AccountChangeError } from "./modules/members/operator-accounts.js";
-import { REGISTER_IMPORT_USAGE, registerImportCommand } from "./modules/register/register-command.js";
+import { AccountChangeError, CreateMemberError } from "./modules/members/index.js";
+import { REGISTER_IMPORT_USAGE, registerImportCommand } from "./modules/register/index.js";
+import { openConfiguredDatabase } from "./startup/open-configured-database.js";
 
 // The operator's commands against the configured database (the same environment as the server),
 // run from a build with production dependencies only: `npm run build` (or `tsc -b`), then

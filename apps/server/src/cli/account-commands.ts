@@ -2,20 +2,20 @@ import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { type MemberRole, STAFF_ROLES } from "@portal/domain";
 import { loadConfig } from "../config/env.js";
 import type { Database } from "../db/database.js";
-import { openConfiguredDatabase } from "../db/open-configured-database.js";
-import { AUDIT_RESOURCES } from "../modules/access/audit-trail.js";
-import { createMember } from "../modules/members/create-member.js";
-import { createStaff } from "../modules/members/create-staff.js";
-import { normaliseUsername } from "../modules/members/members-repository.js";
+import { AUDIT_RESOURCES } from "../modules/access/index.js";
 import {
+  createMember,
+  createStaff,
   disableLogIn,
   enableLogIn,
+  normaliseUsername,
   operatorRequest,
   recordOperatorChange,
   resetLogInPassword,
   resetSecondFactor,
   setStaffRole,
-} from "../modules/members/operator-accounts.js";
+} from "../modules/members/index.js";
+import { openConfiguredDatabase } from "../startup/open-configured-database.js";
 import { CLI, CommandError, type CommandIo } from "./command-io.js";
 import { readPassword } from "./read-password.js";
 

@@ -7,13 +7,14 @@ import { type Config, loadConfig } from "../config/env.js";
 import { OWNER_ONLY_FILE, tightenToOwner } from "../config/owner-only-files.js";
 import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock.js";
 import { dumpEmbeddedDataDir, loadEmbeddedDataDir } from "../db/database.js";
-import { ADMIN_SOCKET, requestBackup } from "../modules/backup/admin-socket.js";
 import {
+  ADMIN_SOCKET,
   BackupArchiveError,
   type BackupSummary,
+  backupEmbedded,
+  requestBackup,
   restoreBackupArchive,
-} from "../modules/backup/backup-archive.js";
-import { backupEmbedded } from "../modules/backup/embedded-backup.js";
+} from "../modules/backup/index.js";
 import { CLI, CommandError, type CommandIo } from "./command-io.js";
 
 // `backup --to FILE` and `restore --from FILE` for the embedded mode (docs/operations.md, "Backup

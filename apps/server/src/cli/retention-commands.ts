@@ -1,14 +1,14 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config/env.js";
-import { openConfiguredDatabase } from "../db/open-configured-database.js";
 import {
   PURGE_COUNT_LABELS,
   type PurgeCounts,
   retentionPolicy,
   runRetentionPurge,
 } from "../modules/data-rights/retention-purge.js";
-import { operatorRequest } from "../modules/members/operator-accounts.js";
-import { blobStoreFor } from "../modules/storage/configured-blob-store.js";
+import { operatorRequest } from "../modules/members/index.js";
+import { blobStoreFor } from "../modules/storage/index.js";
+import { openConfiguredDatabase } from "../startup/open-configured-database.js";
 import { CLI, CommandError, type CommandIo } from "./command-io.js";
 
 // `retention:purge [--dry-run]`: the daily purge of the server (modules/data-rights), on demand,

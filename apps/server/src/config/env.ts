@@ -8,14 +8,14 @@ import {
   SCHEME_TIME_ZONE,
 } from "@portal/domain";
 import { z } from "zod";
-import { StartupError } from "../lib/startup-error.js";
-import { brandMailFrom, parseMailFrom } from "../modules/mail/mail-from.js";
 import {
   DEFAULT_PASSWORD_HASH_COST,
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
-} from "../modules/members/passwords.js";
+} from "../lib/passwords.js";
+import { StartupError } from "../lib/startup-error.js";
 import { readBrandFile } from "./brand-file.js";
+import { brandMailFrom, parseMailFrom } from "./mail-from.js";
 
 // Every setting the server reads, validated once at start. A bad value stops start-up with a
 // message naming the variable (see loadConfig).

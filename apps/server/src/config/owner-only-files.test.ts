@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openConfiguredDatabase } from "../db/open-configured-database.js";
-import { DEFAULT_MAIL_FROM } from "../modules/mail/mail-from.js";
 import { createMailTransport } from "../modules/mail/mail-transport.js";
 import { blobStoreFor } from "../modules/storage/configured-blob-store.js";
 import { SpoolDirectory } from "../modules/storage/spool-directory.js";
+import { openConfiguredDatabase } from "../startup/open-configured-database.js";
 import { loadConfig } from "./env.js";
+import { DEFAULT_MAIL_FROM } from "./mail-from.js";
 import { secureDataDir } from "./owner-only-files.js";
 import { resolveSessionSecret } from "./session-secret.js";
 

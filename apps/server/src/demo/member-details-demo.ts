@@ -10,20 +10,21 @@ import {
   type WaitingPeriod,
 } from "@portal/domain";
 import type { Db } from "../db/database.js";
-import { insertDoctorAllocations, insertWaitingPeriods } from "../modules/member-details/cover-repository.js";
+import { grantRoles } from "../modules/access/index.js";
 import {
   ensurePlan,
   insertAddresses,
+  insertDoctorAllocations,
   insertEmergencyContacts,
   insertPersonWithoutLogin,
   insertPhoneNumbers,
   insertPolicy,
   insertPolicyDependent,
   insertProfile,
+  insertWaitingPeriods,
   type ProfileInput,
-} from "../modules/member-details/enrolment-repository.js";
-import { grantRoles } from "../modules/member-details/roles-repository.js";
-import type { DEMO_MEMBERS } from "../modules/members/demo-credentials.js";
+} from "../modules/member-details/index.js";
+import type { DEMO_MEMBERS } from "../modules/members/index.js";
 
 // The demo members' profiles, policies and families. Every name, number and address is invented.
 

@@ -1,10 +1,13 @@
 import type { Db } from "../db/database.js";
-import { createMember } from "../modules/members/create-member.js";
-import { createStaff } from "../modules/members/create-staff.js";
-import { DEMO_MEMBERS, DEMO_STAFF } from "../modules/members/demo-credentials.js";
-import { countMembers } from "../modules/members/members-repository.js";
-import { DEFAULT_PASSWORD_HASH_COST } from "../modules/members/passwords.js";
-import type { BlobStore } from "../modules/storage/blob-store.js";
+import { DEFAULT_PASSWORD_HASH_COST } from "../lib/passwords.js";
+import {
+  countMembers,
+  createMember,
+  createStaff,
+  DEMO_MEMBERS,
+  DEMO_STAFF,
+} from "../modules/members/index.js";
+import type { BlobStore } from "../modules/storage/index.js";
 import { seedMemberDetailsDemo } from "./member-details-demo.js";
 import { seedSmartInquiryDemo } from "./smart-inquiry-demo.js";
 

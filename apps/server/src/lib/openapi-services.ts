@@ -1,6 +1,6 @@
 import { PORTAL_PING_PATH, XSRF_HEADER } from "@portal/domain";
 import type { Config } from "../config/env.js";
-import { SESSION_COOKIE } from "../modules/gateway/cookies.js";
+import { SESSION_COOKIE } from "../modules/session/index.js";
 import { PORTAL_SMART_INQUIRY_PATH } from "../modules/smart-inquiry/routes.js";
 import { mountPath } from "./mount-path.js";
 

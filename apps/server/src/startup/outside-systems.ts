@@ -1,8 +1,8 @@
 import type { Config } from "../config/env.js";
 import { StartupError } from "../lib/startup-error.js";
-import type { MailTransport } from "../modules/mail/mail-transport.js";
-import { failureOf, within, writeProbeBlob } from "../modules/monitoring/readiness.js";
-import type { BlobStore } from "../modules/storage/blob-store.js";
+import type { MailTransport } from "../modules/mail/index.js";
+import { failureOf, within, writeProbeBlob } from "../modules/monitoring/index.js";
+import type { BlobStore } from "../modules/storage/index.js";
 
 // Before the portal listens, it tries what it will need at the first request: the attachment store
 // takes a write (a wrong S3 endpoint or a missing bucket, a read-only directory) and the mail relay

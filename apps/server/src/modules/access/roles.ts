@@ -8,6 +8,19 @@ import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { memberRoles, policies } from "../../db/schema.js";
 
+/** Grants roles (seeding, staff accounts and tests); a role already held is left as it is. */
+export async function grantRoles(
+  db: Queryable,
+  entityNumber: number,
+  roles: readonly MemberRole[],
+): Promise<void> {
+  if (roles.length === 0) return;
+  await db
+    .insert(memberRoles)
+    .values(roles.map((role) => ({ entityNumber, role })))
+    .onConflictDoNothing();
+}
+
 /** The roles a person holds: what decides which audiences (route-access.ts) admit them. */
 export async function listRoles(db: Queryable, entityNumber: number): Promise<Set<MemberRole>> {
   const rows = await db

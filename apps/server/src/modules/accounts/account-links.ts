@@ -1,6 +1,6 @@
 import { ACCOUNT_LINK_ROUTES } from "@portal/domain";
 import type { AppContext } from "../../app-context.js";
-import { sealLink } from "../mail/sealed-links.js";
+import { sealLink } from "../mail/index.js";
 
 /** The page a mailed token opens, on the portal's configured address (PUBLIC_URL), sealed for the outbox. */
 export function sealedAccountLink(

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context.js";
+import { reserveAttempt } from "../../db/attempt-counter.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
-import { reserveAttempt } from "../gateway/login-throttle.js";
 
 // Registration and reset requests cost a mail, their completions a password hash: each is counted
 // per client address and, for the requests, per person asked about, in the log-in throttle's

@@ -1,21 +1,21 @@
 import { isRegisteredEmail, type PasswordResetCompletion, passwordStrengthProblem } from "@portal/domain";
 import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
+import { clearFailures } from "../../db/attempt-counter.js";
 import type { Queryable } from "../../db/database.js";
 import { memberEmails, members, sessions } from "../../db/schema.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES, recordChange } from "../access/audit-trail.js";
-import { clearFailures } from "../gateway/login-throttle.js";
+import { hashPassword } from "../../lib/passwords.js";
+import { AUDIT_RESOURCES, recordChange } from "../access/index.js";
 import {
+  enqueueMail,
   passwordChangedMail,
   passwordResetLinkMail,
   resetToNewAddressMail,
-} from "../mail/account-mail-content.js";
-import { enqueueMail } from "../mail/outbox.js";
-import { addressesBeforeRecentChanges } from "../member-details/change-contact-details.js";
-import { normaliseUsername } from "../members/members-repository.js";
-import { hashPassword } from "../members/passwords.js";
+} from "../mail/index.js";
+import { addressesBeforeRecentChanges } from "../member-details/index.js";
+import { normaliseUsername } from "../members/index.js";
 import { sealedAccountLink } from "./account-links.js";
 import { consumeAccountToken, findUsableToken, issueAccountToken } from "./account-tokens.js";
 

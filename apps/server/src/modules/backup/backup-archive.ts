@@ -5,7 +5,7 @@ import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "../../config/owner-only-files.js";
-import { assertSafeKey } from "../storage/spool-directory.js";
+import { assertSafeKey } from "../storage/index.js";
 import { readTar, TarFormatError, tarEnd, tarFileBlocks } from "./tar.js";
 
 // The backup of an embedded data directory: one gzip-compressed tar holding

@@ -1,14 +1,15 @@
 import type { AuthenticationRequestMessage } from "@portal/domain";
 import type { AppContext } from "../../app-context.js";
+import { clearFailures, reserveAttempt } from "../../db/attempt-counter.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
-import { findMemberByUsername, normaliseUsername } from "../members/members-repository.js";
-import { unknownUserHash, verifyPassword } from "../members/passwords.js";
-import { LocalStaffPasswordRefusedError, localStaffPasswordRefused } from "../staff-sign-in/local-login.js";
+import { unknownUserHash, verifyPassword } from "../../lib/passwords.js";
+import { findMemberByUsername, normaliseUsername } from "../members/index.js";
+import { createSession } from "../session/index.js";
+import { LocalStaffPasswordRefusedError, localStaffPasswordRefused } from "../staff-sign-in/index.js";
 import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.js";
-import { clearFailures, failureDelayMs, reserveAttempt, THROTTLE_POLICY } from "./login-throttle.js";
+import { failureDelayMs, THROTTLE_POLICY } from "./login-throttle.js";
 import { createPendingSignIn, type SecondFactorStep, secondFactorStepFor } from "./second-factor.js";
-import { createSession } from "./sessions.js";
 import { recordPasswordSignIn } from "./staff-sign-in-audit.js";
 
 export interface LoginRequestOrigin {

@@ -8,8 +8,8 @@ import {
   type TestApp,
   TestBrowser,
 } from "../../test-support/test-app.js";
-import { grantRoles } from "../member-details/roles-repository.js";
-import { SESSION_COOKIE } from "./cookies.js";
+import { grantRoles } from "../access/index.js";
+import { SESSION_COOKIE } from "../session/cookies.js";
 import { DEVICE_COOKIE } from "./device-cookie.js";
 import { failureDelayMs, THROTTLE_POLICY } from "./login-throttle.js";
 

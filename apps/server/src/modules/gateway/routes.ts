@@ -20,21 +20,25 @@ import type { Db } from "../../db/database.js";
 import { createAuthLog } from "../../lib/auth-log.js";
 import { AppError } from "../../lib/errors.js";
 import { requestOrigin } from "../../lib/request-origin.js";
-import { listRoles } from "../access/roles.js";
-import { findMemberByEntityNumber, normaliseUsername } from "../members/members-repository.js";
-import type { LoginFailureReason } from "../monitoring/metrics.js";
-import { staffEndSessionUrl } from "../staff-sign-in/end-session.js";
+import { listRoles } from "../access/index.js";
+import { findMemberByEntityNumber, normaliseUsername } from "../members/index.js";
+import type { LoginFailureReason } from "../monitoring/index.js";
+import {
+  bindXsrfToNewPreSession,
+  bindXsrfToSession,
+  cookieOptions,
+  deleteSession,
+  SESSION_COOKIE,
+} from "../session/index.js";
 import {
   LocalStaffPasswordRefusedError,
   noteLocalStaffPasswordRefused,
-} from "../staff-sign-in/local-login.js";
-import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
+  staffEndSessionUrl,
+} from "../staff-sign-in/index.js";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
 import { PENDING_SIGN_IN_COOKIE } from "./second-factor.js";
 import { pendingSignInCookieOptions, secondFactorRoutes } from "./second-factor-routes.js";
-import { deleteSession } from "./sessions.js";
-import { bindXsrfToNewPreSession, bindXsrfToSession } from "./xsrf-plugin.js";
 
 /** Why a log-in was refused, for the metrics; undefined for a fault of the server's own. */
 function loginFailureReason(error: unknown): LoginFailureReason | undefined {

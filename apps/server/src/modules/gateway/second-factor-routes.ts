@@ -17,9 +17,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import { createAuthLog } from "../../lib/auth-log.js";
 import { AppError, errors } from "../../lib/errors.js";
-import { listRoles } from "../access/roles.js";
-import { findMemberByEntityNumber, normaliseUsername } from "../members/members-repository.js";
-import { cookieOptions, SESSION_COOKIE } from "./cookies.js";
+import { listRoles } from "../access/index.js";
+import { findMemberByEntityNumber, normaliseUsername } from "../members/index.js";
+import {
+  bindXsrfToSession,
+  cookieOptions,
+  createSession,
+  deleteSession,
+  SESSION_COOKIE,
+} from "../session/index.js";
 import { DEVICE_COOKIE, deviceCookieOptions, newDeviceCookie } from "./device-cookie.js";
 import {
   checkSecondFactor,
@@ -35,9 +41,7 @@ import {
   secondFactorErrors,
   startEnrolment,
 } from "./second-factor.js";
-import { createSession, deleteSession } from "./sessions.js";
 import { recordPasswordSignIn } from "./staff-sign-in-audit.js";
-import { bindXsrfToSession } from "./xsrf-plugin.js";
 
 // The second-factor steps of a local staff log-in (second-factor.ts; docs/decisions/0021). Each
 // needs the pending sign-in cookie a right password left, and the anti-forgery token like every

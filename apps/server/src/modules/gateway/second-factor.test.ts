@@ -12,8 +12,8 @@ import { TEST_SECRET } from "../../modules/mail/test-helpers.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { grantRoles } from "../member-details/roles-repository.js";
-import { SESSION_COOKIE } from "./cookies.js";
+import { grantRoles } from "../access/index.js";
+import { SESSION_COOKIE } from "../session/cookies.js";
 import { openTotpSecret, PENDING_SIGN_IN_COOKIE } from "./second-factor.js";
 
 /** What the staff member's authenticator app shows for this secret at this moment. */

@@ -4,13 +4,12 @@ import { and, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { AppContext } from "../../app-context.js";
+import { clearFailures, reserveAttempt } from "../../db/attempt-counter.js";
 import type { Db } from "../../db/database.js";
 import { pendingSignIns, staffRecoveryCodes, staffSecondFactors } from "../../db/schema.js";
 import { hmac, randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
-import { AUDIT_RESOURCES, recordChange } from "../access/audit-trail.js";
-import { listRoles } from "../access/roles.js";
-import { clearFailures, reserveAttempt } from "./login-throttle.js";
+import { AUDIT_RESOURCES, listRoles, recordChange } from "../access/index.js";
 
 // A second factor for local staff log-ins (docs/decisions/0021): TOTP (RFC 6238, SHA-1,
 // six digits, 30 s, one step either side), enrolled at the first log-in, with ten single-use

@@ -10,7 +10,7 @@ import { auditEvents } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { grantRoles } from "../member-details/roles-repository.js";
+import { grantRoles } from "../access/index.js";
 
 // The audit trail of local staff sign-ins: a staff log-in's sign-in with its password
 // (and its second factor where asked) is on record, and so is a refused one of a known staff

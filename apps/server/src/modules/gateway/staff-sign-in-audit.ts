@@ -1,7 +1,6 @@
 import { STAFF_ROLES } from "@portal/domain";
 import type { AppContext } from "../../app-context.js";
-import { AUDIT_RESOURCES, recordChange } from "../access/audit-trail.js";
-import { listRoles } from "../access/roles.js";
+import { AUDIT_RESOURCES, listRoles, recordChange } from "../access/index.js";
 
 // The audit trail of local staff sign-ins: a staff log-in's sign-in with its password
 // (after its second factor where one is asked) and a refused one (wrong password, wrong code) of a

@@ -4,8 +4,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../../config/env.js";
-import { inSpan, SpanKind } from "../monitoring/spans.js";
-import { type MailSender, parseMailFrom } from "./mail-from.js";
+import { type MailSender, parseMailFrom } from "../../config/mail-from.js";
+import { inSpan, SpanKind } from "../monitoring/index.js";
 import type { ClaimedMail } from "./outbox.js";
 
 // How a claimed mail leaves: through an SMTP relay (SMTP_URL), or, by default, as an .eml file in

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.js";
-import { inSpan } from "../monitoring/spans.js";
+import { inSpan } from "../monitoring/index.js";
 import { type MailTransport, mailErrorCode } from "./mail-transport.js";
 import { type ClaimedMail, claimDueMails, markMailFailed, markMailSent, releaseMail } from "./outbox.js";
 import { withOpenedLink } from "./sealed-links.js";

@@ -1,16 +1,15 @@
 import type { ContactDetailsUpdate } from "@portal/domain";
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
+import { clearFailures, reserveAttempt } from "../../db/attempt-counter.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { contactChanges, memberPhones } from "../../db/schema.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES, recordChange } from "../access/audit-trail.js";
-import { clearFailures, reserveAttempt } from "../gateway/login-throttle.js";
-import { contactDetailsChangedMail } from "../mail/account-mail-content.js";
-import { enqueueMail } from "../mail/outbox.js";
-import { findMemberByEntityNumber, listMemberEmails } from "../members/members-repository.js";
-import { verifyPassword } from "../members/passwords.js";
+import { verifyPassword } from "../../lib/passwords.js";
+import { AUDIT_RESOURCES, recordChange } from "../access/index.js";
+import { contactDetailsChangedMail, enqueueMail } from "../mail/index.js";
+import { findMemberByEntityNumber, listMemberEmails } from "../members/index.js";
 import { replaceContactDetails } from "./contact-details-repository.js";
 
 // A member's change of their own contact details. The e-mail addresses are how a log-in is

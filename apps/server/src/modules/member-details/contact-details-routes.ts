@@ -5,8 +5,7 @@ import {
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange } from "../access/route-access.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditChange } from "../access/index.js";
 import { prepareContactDetailsChange } from "./change-contact-details.js";
 import { readMemberDetails } from "./entity-reads.js";
 

@@ -8,9 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import { schemeToday } from "../../lib/scheme-today.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditRead, type RouteAccess } from "../access/route-access.js";
-import { entityParam } from "../access/targets.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditRead, entityParam, type RouteAccess } from "../access/index.js";
 import { findDoctorAllocationInForce, listDoctorAllocations } from "./cover-repository.js";
 
 /**

@@ -12,7 +12,7 @@ import type {
 } from "@portal/domain";
 import type { Db } from "../../db/database.js";
 import { errors } from "../../lib/errors.js";
-import { listMemberEmails } from "../members/members-repository.js";
+import { listMemberEmails } from "../members/index.js";
 import { listEmergencyContacts } from "./emergency-contacts-repository.js";
 import { findPersonalDetails, listAddresses, listPhoneNumbers } from "./people-repository.js";
 import { findPolicyMembership, listDependentsOfPrincipal } from "./policies-repository.js";

@@ -23,10 +23,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { listRoles } from "../access/roles.js";
-import { AUDIENCES, auditRead, type ReadAudit, type ResolvedAccess } from "../access/route-access.js";
-import { dependentParam, entityParam, policyParam, SELF, type TargetRule } from "../access/targets.js";
+import {
+  AUDIENCES,
+  AUDIT_RESOURCES,
+  auditRead,
+  dependentParam,
+  entityParam,
+  listRoles,
+  policyParam,
+  type ReadAudit,
+  type ResolvedAccess,
+  SELF,
+  type TargetRule,
+} from "../access/index.js";
 import {
   readDependent,
   readDependents,

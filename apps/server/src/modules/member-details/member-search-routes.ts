@@ -6,8 +6,7 @@ import {
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditRead } from "../access/route-access.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditRead } from "../access/index.js";
 import { searchMembers } from "./member-search-repository.js";
 
 /**

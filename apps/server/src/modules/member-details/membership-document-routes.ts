@@ -9,9 +9,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { schemeToday } from "../../lib/scheme-today.js";
-import { AUDIT_RESOURCES, type AuditResource } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange, auditRead, type ResolvedAccess } from "../access/route-access.js";
-import { reserveMemberAction } from "../members/member-limits.js";
+import {
+  AUDIENCES,
+  AUDIT_RESOURCES,
+  type AuditResource,
+  auditChange,
+  auditRead,
+  type ResolvedAccess,
+} from "../access/index.js";
+import { reserveMemberAction } from "../members/index.js";
 import { placeCardOrder } from "./membership-card-orders.js";
 import {
   type MembershipDocumentData,

@@ -10,9 +10,7 @@ import {
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import { permissionContextOf } from "../access/roles.js";
-import { AUDIENCES, type ResolvedAccess } from "../access/route-access.js";
-import { entityParam, SELF } from "../access/targets.js";
+import { AUDIENCES, entityParam, permissionContextOf, type ResolvedAccess, SELF } from "../access/index.js";
 import { policyCoversBenefit } from "./policies-repository.js";
 
 /**

@@ -15,10 +15,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { AppError, errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange, auditRead, type RouteAccess } from "../access/route-access.js";
-import { entityParam, SELF } from "../access/targets.js";
-import { reserveMemberAction } from "../members/member-limits.js";
+import {
+  AUDIENCES,
+  AUDIT_RESOURCES,
+  auditChange,
+  auditRead,
+  entityParam,
+  type RouteAccess,
+  SELF,
+} from "../access/index.js";
+import { reserveMemberAction } from "../members/index.js";
 import { normaliseProfilePicture, pictureRefused, renderProfilePicture } from "./profile-picture-image.js";
 import {
   deleteProfilePicture,

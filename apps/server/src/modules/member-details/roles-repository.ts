@@ -1,18 +1,4 @@
-import type { MemberRole } from "@portal/domain";
-import type { Queryable } from "../../db/database.js";
-import { memberRoles } from "../../db/schema.js";
-
-// Granting roles; reading them is the access module's (access/roles.ts).
-
-/** Grants roles (seeding and tests); a role already held is left as it is. */
-export async function grantRoles(
-  db: Queryable,
-  entityNumber: number,
-  roles: readonly MemberRole[],
-): Promise<void> {
-  if (roles.length === 0) return;
-  await db
-    .insert(memberRoles)
-    .values(roles.map((role) => ({ entityNumber, role })))
-    .onConflictDoNothing();
-}
+// Granting roles moved to the access module, which owns roles (access/roles.ts). This file remains
+// only for console/staff-routes.test.ts, which imports grantRoles from here: delete it once that
+// test imports grantRoles from "../access/index.js".
+export { grantRoles } from "../access/index.js";

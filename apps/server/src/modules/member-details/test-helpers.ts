@@ -3,6 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { auditEvents } from "../../db/schema.js";
 import { addMember, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
+import { grantRoles } from "../access/index.js";
 import {
   ensurePlan,
   insertAddresses,
@@ -13,7 +14,6 @@ import {
   insertPolicyDependent,
   insertProfile,
 } from "./enrolment-repository.js";
-import { grantRoles } from "./roles-repository.js";
 
 /** MEMBER_DETAILS_BASE, where the service is mounted. */
 export const BASE = "/api/member-details";

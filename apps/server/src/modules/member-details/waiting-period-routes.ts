@@ -7,9 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
 import { schemeToday } from "../../lib/scheme-today.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditRead } from "../access/route-access.js";
-import { entityParam } from "../access/targets.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditRead, entityParam } from "../access/index.js";
 import { listWaitingPeriodsInForce } from "./cover-repository.js";
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.js";
+import { verifyPassword } from "../../lib/passwords.js";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { CreateMemberError, createMember } from "./create-member.js";
 import { findMemberByUsername, listMemberEmails } from "./members-repository.js";
-import { verifyPassword } from "./passwords.js";
 
 describe.each(TEST_DATABASE_KINDS)("createMember on %s", (kind) => {
   let database: Database;

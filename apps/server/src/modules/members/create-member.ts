@@ -1,7 +1,7 @@
 import { isValidEmail, passwordStrengthProblem, usernameProblem } from "@portal/domain";
 import type { Db, Tx } from "../../db/database.js";
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "../../lib/passwords.js";
 import { findMemberByUsername, insertMember, normaliseUsername } from "./members-repository.js";
-import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "./passwords.js";
 
 export interface CreateMemberInput {
   username: string;

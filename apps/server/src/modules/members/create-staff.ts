@@ -1,8 +1,8 @@
 import { type MemberRole, STAFF_ROLES } from "@portal/domain";
 import type { Db, Tx } from "../../db/database.js";
-import { grantRoles } from "../member-details/roles-repository.js";
+import { DEFAULT_PASSWORD_HASH_COST } from "../../lib/passwords.js";
+import { grantRoles } from "../access/index.js";
 import { CreateMemberError, type CreateMemberInput, createMember } from "./create-member.js";
-import { DEFAULT_PASSWORD_HASH_COST } from "./passwords.js";
 
 export interface CreateStaffInput extends CreateMemberInput {
   role: MemberRole;

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.js";
+import { verifyPassword } from "../../lib/passwords.js";
 import { DEMO_MEMBERS, DEMO_STAFF } from "./demo-credentials.js";
 import { findMemberByUsername } from "./members-repository.js";
-import { verifyPassword } from "./passwords.js";
 
 export interface DemoLogin {
   label: string;

@@ -1,10 +1,10 @@
 import { EXCEPTION_CODES } from "@portal/domain";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
+import { reserveAttempt } from "../../db/attempt-counter.js";
 import { queries, queryAttachments } from "../../db/schema.js";
 import { hmac } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
-import { reserveAttempt } from "../gateway/login-throttle.js";
 
 // What one member may send: so that one account (or whoever holds its session) cannot flood the
 // scheme's queue or fill the disk. Counted in PostgreSQL like log-in attempts, so every app

@@ -20,9 +20,9 @@ import {
   TestBrowser,
 } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER } from "../access/audit-trail.js";
+import { grantRoles } from "../access/index.js";
 import { issueAccountToken } from "../accounts/account-tokens.js";
-import { createSession } from "../gateway/sessions.js";
-import { grantRoles } from "../member-details/roles-repository.js";
+import { createSession } from "../session/sessions.js";
 import { createStaff } from "./create-staff.js";
 import {
   AccountChangeError,

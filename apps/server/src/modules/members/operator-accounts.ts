@@ -11,14 +11,14 @@ import {
   staffRecoveryCodes,
   staffSecondFactors,
 } from "../../db/schema.js";
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "../../lib/passwords.js";
 import {
   AUDIT_RESOURCES,
   type AuditResource,
   OPERATOR_ENTITY_NUMBER,
   recordChange,
-} from "../access/audit-trail.js";
+} from "../access/index.js";
 import { normaliseUsername } from "./members-repository.js";
-import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "./passwords.js";
 
 // What is done to a log-in: disable it, enable it again, set a member of staff's role, set a new
 // password. The operator does it at the command line (cli.ts): each change is one transaction with
@@ -79,7 +79,7 @@ export type LogInRef = { username: string } | { entityNumber: number };
 
 /**
  * The log-in named, its row locked for the transaction: a log-in that is creating a session waits
- * for the change (gateway/sessions.ts createSession), and the change for it.
+ * for the change (session/sessions.ts createSession), and the change for it.
  */
 async function lockLogIn(tx: Tx, ref: LogInRef): Promise<LockedLogIn> {
   const byUsername = "username" in ref;

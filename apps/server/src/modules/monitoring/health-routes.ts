@@ -2,14 +2,14 @@ import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import type { BlobStore } from "../storage/index.js";
 import { createReadinessCheck, READINESS_PARTS, type ReadinessOptions } from "./readiness.js";
 
 // Probes for an orchestrator or a load balancer. /healthz: the process answers (restart it when it
 // does not). /readyz: it can serve (send it traffic only when it says so): the database answers, the
 // schema is current, the blob store takes a write; 503 naming the failing part otherwise, and from
 // the moment shutdown begins. Both are public, need no session, say nothing about anyone, are never
-// cached, and are not member activity (no session is looked up: session-plugin.ts).
+// cached, and are not member activity (no session is looked up: session/session-plugin.ts).
 // Ping.srv stays as the specification has it: "OK", whatever the database does.
 
 const HEALTH_PATH = "/healthz";

@@ -5,7 +5,7 @@ import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../../db/database.js";
 import { outboxMails } from "../../db/schema.js";
-import type { InFlightCounter } from "../members/member-limits.js";
+import type { InFlightCounter } from "../members/index.js";
 import { within } from "./readiness.js";
 
 // What Prometheus reads at /metrics (metrics-listener.ts serves it on a listener of its own). No

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Db } from "../../db/database.js";
 import { schemaState } from "../../db/migrations.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import type { BlobStore } from "../storage/index.js";
 
 // What /readyz asks before it says "ready": the database answers, every migration this build ships
 // is applied, and the blob store takes a write. The first two are asked on every probe (two small

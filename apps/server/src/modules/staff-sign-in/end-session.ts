@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import type { AppContext } from "../../app-context.js";
-import { staffSignInOf } from "./index.js";
 import { sessionSignInMethod } from "./staff-identities.js";
+import { staffSignInOf } from "./staff-sign-in.js";
 
 /**
  * For POST /wsg/logout, before the session is deleted: where the browser goes to be signed out of

@@ -3,11 +3,10 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import type { AuthLog } from "../../lib/auth-log.js";
 import { AppError, errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { listRoles } from "../access/roles.js";
+import { AUDIT_RESOURCES, listRoles } from "../access/index.js";
 import { writeStaffAuthEvent } from "./auth-events.js";
-import { staffSignInOf } from "./index.js";
 import { recordStaffSignIn } from "./staff-identities.js";
+import { staffSignInOf } from "./staff-sign-in.js";
 
 // While staff sign in through the scheme's OpenID provider, a local staff password (the gateway's
 // POST /wsg/rest) opens nothing, unless STAFF_LOCAL_LOGIN=true keeps a break-glass account working.

@@ -9,7 +9,7 @@ import {
   type TestOidcProvider,
 } from "../../test-support/oidc-provider.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { grantRoles } from "../member-details/roles-repository.js";
+import { grantRoles } from "../access/index.js";
 import { STAFF_SIGN_IN_COOKIE } from "./sign-in-cookie.js";
 
 // Staff sign in through the scheme's OpenID provider (a real one, oidc-provider on loopback): the

@@ -4,10 +4,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import type { AppContext } from "../../app-context.js";
 import { createAuthLog } from "../../lib/auth-log.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { cookieOptions, SESSION_COOKIE } from "../gateway/cookies.js";
-import { createSession, deleteSession } from "../gateway/sessions.js";
-import { bindXsrfToSession } from "../gateway/xsrf-plugin.js";
+import { AUDIT_RESOURCES } from "../access/index.js";
+import {
+  bindXsrfToSession,
+  cookieOptions,
+  createSession,
+  deleteSession,
+  SESSION_COOKIE,
+} from "../session/index.js";
 import { providerSubject, writeStaffAuthEvent } from "./auth-events.js";
 import { disabledPage, noPortalRolePage, providerUnreachablePage, signInFailedPage } from "./pages.js";
 import { isNetworkFailure, type StaffProviderClient } from "./provider-client.js";

@@ -2,7 +2,7 @@ import { type MemberRole, STAFF_ROLES } from "@portal/domain";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
 import { memberRoles, members, sessions, staffIdentities } from "../../db/schema.js";
-import { AUDIT_RESOURCES, type AuditResource, recordChange } from "../access/audit-trail.js";
+import { AUDIT_RESOURCES, type AuditResource, recordChange } from "../access/index.js";
 import type { StaffOidcSettings } from "./settings.js";
 
 // A staff member who signs in through the scheme's OpenID provider is a members row (no username,

@@ -1,10 +1,15 @@
 import path from "node:path";
 import type { Config } from "../config/env.js";
 import { tightenToOwner } from "../config/owner-only-files.js";
-import { serveEmbeddedBackups } from "../modules/backup/embedded-backup.js";
-import { lockDataDir } from "./data-dir-lock.js";
-import { type Database, type MigrationLog, openEmbeddedDatabase, openServerDatabase } from "./database.js";
-import { unreachableDatabase } from "./unreachable-database.js";
+import { lockDataDir } from "../db/data-dir-lock.js";
+import {
+  type Database,
+  type MigrationLog,
+  openEmbeddedDatabase,
+  openServerDatabase,
+} from "../db/database.js";
+import { unreachableDatabase } from "../db/unreachable-database.js";
+import { serveEmbeddedBackups } from "../modules/backup/index.js";
 
 /**
  * The database the configuration names, migrated (each migration applied said to `log` by name);

@@ -1,0 +1,2 @@
+// Registration and forgotten passwords, for people who are not logged in.
+export { accountRoutes } from "./routes.js";

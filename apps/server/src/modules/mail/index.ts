@@ -1,0 +1,26 @@
+// Mail: what each mail says, the outbox it waits in, the worker and transport that send it, and
+// the cleaning of HTML that members and staff write.
+export {
+  activationLinkMail,
+  alreadyRegisteredMail,
+  contactDetailsChangedMail,
+  passwordChangedMail,
+  passwordResetLinkMail,
+  resetToNewAddressMail,
+} from "./account-mail-content.js";
+export { cleanHtml } from "./html-cleaning-pool.js";
+export {
+  compose,
+  documentsReceivedMail,
+  type MailBrand,
+  paragraph,
+  queryLoggedMail,
+  replySentMail,
+  strong,
+  updateLoggedMail,
+} from "./mail-content.js";
+export { createMailTransport, type MailTransport } from "./mail-transport.js";
+export { createMailWorker } from "./mail-worker.js";
+export { enqueueMail, listFailedMails, type OutgoingMail, resendMail } from "./outbox.js";
+export { cleanReplyHtml, replyHasText } from "./reply-html.js";
+export { sealLink } from "./sealed-links.js";
