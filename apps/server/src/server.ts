@@ -13,15 +13,18 @@ import { installGracefulDrain } from "./lib/graceful-drain.js";
 import { loggerOptions } from "./lib/logger.js";
 import { processLog } from "./lib/process-log.js";
 import { StartupError } from "./lib/startup-error.js";
-import { startDailyRetentionPurge } from "./modules/data-rights/daily-purge.js";
-import { createExportWorker } from "./modules/data-rights/export-worker.js";
+import { createExportWorker, startDailyRetentionPurge } from "./modules/data-rights/index.js";
 import { createMailTransport, createMailWorker } from "./modules/mail/index.js";
 import { removeExpiredContactChanges } from "./modules/member-details/index.js";
 import { workingDemoLogins } from "./modules/members/index.js";
 import { startMetricsListener } from "./modules/monitoring/index.js";
-import { removeUnreferencedAttachments } from "./modules/smart-inquiry/unreferenced-attachments.js";
 import type { BlobStore } from "./modules/storage/index.js";
-import { blobStoreFor, blobStoreWhile, trackPendingWrites } from "./modules/storage/index.js";
+import {
+  blobStoreFor,
+  blobStoreWhile,
+  removeUnreferencedAttachments,
+  trackPendingWrites,
+} from "./modules/storage/index.js";
 import { openConfiguredDatabase } from "./startup/open-configured-database.js";
 import { checkOutsideSystems } from "./startup/outside-systems.js";
 import { stopTracing } from "./tracing.js";

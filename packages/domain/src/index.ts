@@ -1,6 +1,7 @@
 export * from "./attachments.js";
 export * from "./brand-colours.js";
 export * from "./brand-rules.js";
+export * from "./canned-replies.js";
 export * from "./categories.js";
 export * from "./contracts/accounts.js";
 export * from "./contracts/app-config.js";
@@ -16,6 +17,7 @@ export * from "./contracts/second-factor.js";
 export * from "./contracts/smart-inquiry.js";
 export * from "./contracts/staff-sign-in.js";
 export * from "./contracts/timeline.js";
+export * from "./conversations.js";
 export * from "./dates.js";
 export * from "./default-brand.js";
 export * from "./email.js";

@@ -33,16 +33,30 @@ async function fill(database: Database, size: (typeof SIZES)[number]): Promise<v
     .from(members)
     .where(eq(members.firstName, "Growth"));
   if (!range) throw new Error("the generated members were not found");
+  // Each query its own conversation (the open list reads queries only); the queue counts' trigger
+  // is off while filling: the desk's counts play no part here.
+  await db.execute(sql`alter table conversations disable trigger conversations_queue_counts`);
   await db.execute(sql`
-    insert into queries (member_entity_number, origin, category, query_text, email, status, logged_at)
-    select ${range.first}::int + (g % ${size.members}),
-           case when g % 5 = 0 then 'MED_XPRESS' else 'MEMBER_WEB' end,
-           'MEDICAL_CLAIMS',
-           'Generated query ' || g,
-           'growth@example.com',
-           case when g % 3 = 0 then 'CLOSED' else 'OPEN' end,
-           now() - (g % 400) * interval '1 day' - (g % 86400) * interval '1 second'
-    from generate_series(1, ${size.queries}) as g`);
+    with numbered as (
+      select nextval(pg_get_serial_sequence('queries', 'reference_number'))::int as reference,
+             ${range.first}::int + (g % ${size.members}) as member,
+             case when g % 5 = 0 then 'MED_XPRESS' else 'MEMBER_WEB' end as origin,
+             'Generated query ' || g as text,
+             case when g % 3 = 0 then 'CLOSED' else 'OPEN' end as status,
+             now() - (g % 400) * interval '1 day' - (g % 86400) * interval '1 second' as logged
+      from generate_series(1, ${size.queries}) as g
+    ), started as (
+      insert into conversations (reference_number, member_entity_number, origin, category, email, status,
+        due_key, logged_at, last_message_at, latest_reference_number)
+      select reference, member, origin, 'MEDICAL_CLAIMS', 'growth@example.com', status, '-infinity', logged,
+        logged, reference
+      from numbered
+    )
+    insert into queries (reference_number, conversation_reference_number,
+      member_entity_number, origin, category, query_text, email, status, logged_at) overriding system value
+    select reference, reference, member, origin, 'MEDICAL_CLAIMS', text, 'growth@example.com', status, logged
+    from numbered`);
+  await db.execute(sql`alter table conversations enable trigger conversations_queue_counts`);
   // What autovacuum would do a little later: give the planner the table's real size now.
   await db.execute(sql`analyze`);
 }

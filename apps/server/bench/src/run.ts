@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rssBytes, startNode, stop, waitForHttp } from "./child-process.js";
 import { benchDataRightsPlans } from "./data-rights-plans.js";
+import { benchDeskPlans } from "./desk-plans.js";
 import { FIRST_LOAD_BUDGET, firstLoadSizes } from "./first-load.js";
 import { benchGrowth, GROWTH_CONNECTIONS } from "./growth.js";
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from "./lighthouse.js";
@@ -212,6 +213,13 @@ async function main(): Promise<void> {
     say("");
     say("Data rights at scale (PostgreSQL; plans and times from EXPLAIN ANALYZE):");
     await benchDataRightsPlans(say);
+  }
+  // The desk's queue, counts, search and query page at 1 and 10 million queries (the 10 million
+  // take a quarter of an hour to fill); BENCH_DESK=false leaves them out, BENCH_DESK_SIZES=1000000 the larger.
+  if (process.env.BENCH_DESK !== "false") {
+    say("");
+    say("The desk at scale (PostgreSQL; plans from EXPLAIN ANALYZE, then timings with ten agents at once):");
+    await benchDeskPlans(say);
   }
   // 100,000 members with 150,000 dependents take a minute or two each way; BENCH_REGISTER=false leaves it out.
   if (process.env.BENCH_REGISTER !== "false") await benchRegisterImport();

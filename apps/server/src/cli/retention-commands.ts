@@ -5,7 +5,7 @@ import {
   type PurgeCounts,
   retentionPolicy,
   runRetentionPurge,
-} from "../modules/data-rights/retention-purge.js";
+} from "../modules/data-rights/index.js";
 import { operatorRequest } from "../modules/members/index.js";
 import { blobStoreFor } from "../modules/storage/index.js";
 import { openConfiguredDatabase } from "../startup/open-configured-database.js";

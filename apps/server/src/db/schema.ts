@@ -48,6 +48,9 @@ export const members = pgTable(
   (table) => [
     // A log-in is a username AND a password hash, or neither: never a half that could be matched.
     check("members_login_complete", sql`(${table.username} is null) = (${table.passwordHash} is null)`),
+    // The desk's search by the start of a surname or a first name, as typed in any case.
+    index("members_last_name_search").using("btree", sql`lower(${table.lastName}) text_pattern_ops`),
+    index("members_first_name_search").using("btree", sql`lower(${table.firstName}) text_pattern_ops`),
   ],
 );
 
@@ -217,6 +220,98 @@ export const contactChanges = pgTable(
 
 // ---- Smart inquiry -------------------------------------------------------------------------
 
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => "tsvector" });
+
+/**
+ * A conversation: a member's query and the updates added to it, with the scheme's replies, as one
+ * thing to the desk (modules/conversations). Its key is the reference number of its first query.
+ * Status, assignee, who it waits on and the reply owed live here; the commands of
+ * modules/conversations are its only writers and copy the status onto its queries' rows, which the
+ * member's pages list one by one.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    referenceNumber: integer("reference_number").primaryKey(),
+    memberEntityNumber: integer("member_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    origin: text("origin").notNull(),
+    category: text("category").notNull(),
+    subCategory: text("sub_category"),
+    /** The reply address of its first query (updates keep it): the desk's search by e-mail. */
+    email: text("email").notNull(),
+    status: text("status").notNull().default("OPEN"),
+    /** AGENT: the scheme owes a reply; MEMBER: answered and not closed (domain: conversations.ts). */
+    waitingOn: text("waiting_on").notNull().default("AGENT"),
+    /** The last day of the reply owed; null when none is, or when the message predates promises. */
+    replyDueOn: date("reply_due_on", { mode: "string" }),
+    /** The queue's "due" order: queueDueKey of the domain (-infinity, the day owed, or infinity). */
+    dueKey: date("due_key", { mode: "string" }).notNull(),
+    assignedToEntityNumber: integer("assigned_to_entity_number").references(() => members.entityNumber, {
+      onDelete: "set null",
+    }),
+    loggedAt: timestamp("logged_at", { withTimezone: true }).notNull(),
+    /** The member's newest message: when, and its reference number. */
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull(),
+    latestReferenceNumber: integer("latest_reference_number").notNull(),
+    messageCount: integer("message_count").notNull().default(1),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    legacy: boolean("legacy").notNull().default(false),
+    /** Its queries' and replies' words (English stemming) for the desk's search; emptied when purged. */
+    searchDocument: tsvector("search_document").notNull().default(sql`''::tsvector`),
+  },
+  (table) => [
+    check("conversations_origin_known", sql`${table.origin} in ('MEMBER_WEB', 'MED_XPRESS')`),
+    check("conversations_status_known", sql`${table.status} in ('OPEN', 'CLOSED')`),
+    check("conversations_waiting_on_known", sql`${table.waitingOn} in ('AGENT', 'MEMBER')`),
+    // The queue by the reply owed, in a status (open tab, overdue = the range before today).
+    index("conversations_queue_due").on(table.status, table.dueKey, table.referenceNumber),
+    // Mine and unassigned, by the reply owed.
+    index("conversations_queue_assignee").on(
+      table.assignedToEntityNumber,
+      table.status,
+      table.dueKey,
+      table.referenceNumber,
+    ),
+    // One category, by the reply owed.
+    index("conversations_queue_category").on(
+      table.category,
+      table.status,
+      table.dueKey,
+      table.referenceNumber,
+    ),
+    // By the newest message, in a status (closed tab) and across statuses (all tab).
+    index("conversations_queue_latest").on(table.status, table.lastMessageAt, table.referenceNumber),
+    index("conversations_latest").on(table.lastMessageAt, table.referenceNumber),
+    // A member's conversations (the console's summary and the search by member), newest first.
+    index("conversations_member").on(table.memberEntityNumber, table.lastMessageAt),
+    index("conversations_email").on(sql`lower(${table.email})`),
+    index("conversations_search").using("gin", table.searchDocument),
+  ],
+);
+
+/**
+ * The queue's tab counts, kept in the transaction of every change to a conversation by a trigger
+ * (migration 0014): buckets such as "status:OPEN", "assignee:70000001", "due:2026-11-24" or
+ * "waiting:MEMBER". Counting the table per call read it whole at a million queries.
+ */
+export const queueCounts = pgTable("queue_counts", {
+  bucket: text("bucket").primaryKey(),
+  conversations: integer("conversations").notNull(),
+});
+
+/** Replies supervisors keep for agents to insert and edit (placeholders filled when inserted). */
+export const cannedReplies = pgTable("canned_replies", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  title: text("title").notNull(),
+  html: text("html").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  updatedByEntityNumber: integer("updated_by_entity_number").references(() => members.entityNumber, {
+    onDelete: "set null",
+  }),
+});
+
 export const queries = pgTable(
   "queries",
   {
@@ -246,10 +341,11 @@ export const queries = pgTable(
      * the query is logged; null only for rows older than the promise.
      */
     replyDueOn: date("reply_due_on", { mode: "string" }),
-    /** The member of staff working on it; null while unassigned. */
-    assignedToEntityNumber: integer("assigned_to_entity_number").references(() => members.entityNumber, {
-      onDelete: "set null",
-    }),
+    /** Its conversation: the reference number of the conversation's first query (itself for a first). */
+    conversationReferenceNumber: integer("conversation_reference_number")
+      .notNull()
+      .references(() => conversations.referenceNumber, { onDelete: "cascade" }),
+    /** The conversation's status, copied by its commands: the member's pages list queries one by one. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /**
      * When the query's text, replies and attachments were removed (modules/data-rights): what is
@@ -272,8 +368,8 @@ export const queries = pgTable(
       table.loggedAt.desc(),
     ),
     index("queries_parent").on(table.parentReferenceNumber),
-    // The staff queue: every member's queries of one status, the soonest due first.
-    index("queries_queue").on(table.status, table.replyDueOn, table.referenceNumber),
+    // A conversation's queries, oldest first: one statement reads a conversation.
+    index("queries_conversation").on(table.conversationReferenceNumber, table.loggedAt),
     // The retention purge: closed conversations (their first query) past the period, oldest first.
     index("queries_retention_due")
       .on(table.closedAt, table.referenceNumber)
@@ -377,6 +473,8 @@ export const outboxMails = pgTable(
     index("outbox_mails_retention_due").on(table.createdAt).where(sql`${table.status} <> 'PENDING'`),
     // A member's mails: the data export and an erasure find them without reading the outbox.
     index("outbox_mails_member").on(table.memberEntityNumber),
+    // The console's failed mails, newest first: only parked ones, never the sent ones before them.
+    index("outbox_mails_failed").on(table.id).where(sql`${table.status} = 'FAILED'`),
   ],
 );
 

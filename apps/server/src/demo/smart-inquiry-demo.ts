@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { DAY_MS, replyDueWindow } from "@portal/domain";
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { agentResponses, documentSubmissionAttachments, documentSubmissions, queries } from "../db/schema.js";
+import { documentSubmissionAttachments, documentSubmissions } from "../db/schema.js";
 import {
-  insertQueryWithAttachments,
+  closeConversation,
   type NewAttachment,
-} from "../modules/smart-inquiry/queries-repository.js";
-import type { BlobStore } from "../modules/storage/blob-store.js";
+  recordMemberMessage,
+  sendReply,
+} from "../modules/conversations/index.js";
+import type { BlobStore } from "../modules/storage/index.js";
 import { demoPdf, demoPng } from "./demo-files.js";
 
 interface DemoFile {
@@ -87,7 +88,7 @@ export async function seedSmartInquiryDemo(
     parentReferenceNumber: null,
   };
 
-  const shortPaid = await insertQueryWithAttachments(
+  const shortPaid = await recordMemberMessage(
     db,
     {
       ...base,
@@ -107,11 +108,9 @@ export async function seedSmartInquiryDemo(
       pngFile("claim-statement.png"),
     ]),
   );
-  await db
-    .insert(agentResponses)
-    .values({ referenceNumber: shortPaid, html: agentReplyHtml(member.firstName), sentAt: daysAgo(0.5) });
+  await demoReply(db, shortPaid, agentReplyHtml(member.firstName), daysAgo(0.5));
 
-  await insertQueryWithAttachments(
+  await recordMemberMessage(
     db,
     {
       ...base,
@@ -124,7 +123,7 @@ export async function seedSmartInquiryDemo(
     [],
   );
 
-  const chronic = await insertQueryWithAttachments(
+  const chronic = await recordMemberMessage(
     db,
     {
       ...base,
@@ -139,13 +138,14 @@ export async function seedSmartInquiryDemo(
       pdfFile("chronic-application.pdf", ["Chronic medicine application", "Condition: hypertension"]),
     ]),
   );
-  await db.insert(agentResponses).values({
-    referenceNumber: chronic,
-    html: `<p>Dear ${member.firstName},</p><p>Your application was <strong>approved</strong> on 20 November.</p>`,
-    sentAt: daysAgo(4),
-  });
+  await demoReply(
+    db,
+    chronic,
+    `<p>Dear ${member.firstName},</p><p>Your application was <strong>approved</strong> on 20 November.</p>`,
+    daysAgo(4),
+  );
 
-  const closed = await insertQueryWithAttachments(
+  const closed = await recordMemberMessage(
     db,
     {
       ...base,
@@ -157,9 +157,9 @@ export async function seedSmartInquiryDemo(
     },
     [],
   );
-  await db.update(queries).set({ status: "CLOSED" }).where(eqReference(closed));
+  await closeConversation(db, closed, daysAgo(1));
 
-  await insertQueryWithAttachments(
+  await recordMemberMessage(
     db,
     {
       ...base,
@@ -172,7 +172,7 @@ export async function seedSmartInquiryDemo(
     [],
   );
 
-  const legacy = await insertQueryWithAttachments(
+  await recordMemberMessage(
     db,
     {
       ...base,
@@ -180,13 +180,13 @@ export async function seedSmartInquiryDemo(
       category: "MEDICAL_CLAIMS",
       subCategory: "CLAIM_NOT_PAID",
       queryText: "Claim for physiotherapy not paid (logged by phone).",
+      legacy: true,
       ...logged(4),
     },
     [],
   );
-  await db.update(queries).set({ legacy: true }).where(eqReference(legacy));
 
-  const delivery = await insertQueryWithAttachments(
+  const delivery = await recordMemberMessage(
     db,
     {
       ...base,
@@ -199,13 +199,14 @@ export async function seedSmartInquiryDemo(
     },
     await storeFiles(blobStore, [pngFile("delivery-note.png")]),
   );
-  await db.insert(agentResponses).values({
-    referenceNumber: delivery,
-    html: "<p>Your parcel was handed to the courier on Friday and will be delivered tomorrow.</p>",
-    sentAt: daysAgo(1),
-  });
+  await demoReply(
+    db,
+    delivery,
+    "<p>Your parcel was handed to the courier on Friday and will be delivered tomorrow.</p>",
+    daysAgo(1),
+  );
 
-  await insertQueryWithAttachments(
+  await recordMemberMessage(
     db,
     {
       ...base,
@@ -248,6 +249,7 @@ export async function seedSmartInquiryDemo(
   }
 }
 
-function eqReference(referenceNumber: number) {
-  return eq(queries.referenceNumber, referenceNumber);
+/** A reply from the demo's history: recorded as the desk records one, its mail long delivered. */
+function demoReply(db: Db, conversation: number, html: string, sentAt: Date) {
+  return sendReply(db, conversation, { html, sentByEntityNumber: null, sentAt, close: false, mail: null });
 }

@@ -1,7 +1,7 @@
 import { PORTAL_PING_PATH, XSRF_HEADER } from "@portal/domain";
 import type { Config } from "../config/env.js";
 import { SESSION_COOKIE } from "../modules/session/index.js";
-import { PORTAL_SMART_INQUIRY_PATH } from "../modules/smart-inquiry/routes.js";
+import { PORTAL_SMART_INQUIRY_PATH } from "../modules/smart-inquiry/index.js";
 import { mountPath } from "./mount-path.js";
 
 // Which service each route of the OpenAPI document belongs to: its tag (the reference page's

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WAITING_ON } from "../conversations.js";
 import { QUERY_STATUSES } from "../limits.js";
 import { SERVER_ORIGINS } from "../origins.js";
 import { calendarDateSchema, entityNumberSchema } from "./common.js";
@@ -21,25 +22,37 @@ export const CONSOLE_LIMITS = {
 
 export const QUEUE_STATUS_FILTERS = ["OPEN", "CLOSED", "ALL"] as const;
 export const QUEUE_ASSIGNEE_FILTERS = ["ANYONE", "ME", "UNASSIGNED"] as const;
+/**
+ * The queue's orders, each served by an index: by the day a reply is owed (soonest first, "-due"
+ * latest first) or by the newest message from the member ("-latest" newest first, the default of
+ * the closed and all tabs).
+ */
+export const QUEUE_SORTS = ["due", "-due", "latest", "-latest"] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+export const QUEUE_SEARCH_MAX_LENGTH = 100;
 
 const flag = z
   .enum(["true", "false"])
   .optional()
   .transform((value) => value === "true");
 
-/** GET {CONSOLE_BASE}/queries: the queue's filters, search and page. */
+/** GET {CONSOLE_BASE}/queries: the queue of conversations, its filters, search, order and page. */
 export const queueQuerySchema = z.object({
   status: z.enum(QUEUE_STATUS_FILTERS).default("OPEN"),
   origin: z.enum(SERVER_ORIGINS).optional(),
   category: z.string().trim().min(1).max(64).optional(),
   assigned: z.enum(QUEUE_ASSIGNEE_FILTERS).default("ANYONE"),
-  overdue: flag,
+  overdue: flag.describe("Only open conversations past the reply they are owed."),
+  waiting: flag.describe("Only open conversations waiting on the member (answered, not closed)."),
+  sort: z.enum(QUEUE_SORTS).optional().describe('Default: "due" for the open tab, "-latest" otherwise.'),
   search: z
     .string()
     .trim()
-    .max(100)
+    .max(QUEUE_SEARCH_MAX_LENGTH)
     .optional()
-    .describe("A reference number, a membership number or a surname."),
+    .describe(
+      "Words in the conversation (its queries and replies), a reference number of any of its queries, or the member's membership number, first name, surname or the e-mail address a query came from.",
+    ),
   after: z.string().max(200).optional().describe("The cursor of the previous page's last row."),
 });
 export type QueueQuery = z.input<typeof queueQuerySchema>;
@@ -50,20 +63,33 @@ export const personNameSchema = z.object({
   lastName: z.string(),
 });
 
+/** A piece of a search result's excerpt; `match` marks the words the search found. */
+export const searchExcerptPartSchema = z.object({ text: z.string(), match: z.boolean() });
+export type SearchExcerptPart = z.infer<typeof searchExcerptPartSchema>;
+
 export const queueRowSchema = z
   .object({
-    referenceNumber: z.number().int(),
-    /** The query this one updates; null for an original query. */
-    parentReferenceNumber: z.number().int().nullable(),
+    referenceNumber: z
+      .number()
+      .int()
+      .describe("The conversation's: the reference number of its first query."),
+    latestReferenceNumber: z.number().int().describe("The reference number of the member's newest message."),
     member: personNameSchema.extend({ membershipNumber: z.string().nullable() }),
     category: z.string(),
     subCategory: z.string().nullable(),
     origin: z.enum(SERVER_ORIGINS),
-    dateLogged: z.string(),
-    replyDueOn: calendarDateSchema.nullable(),
+    dateLogged: z.string().describe("When the first query was logged."),
+    lastMessageAt: z.string().describe("When the member's newest message was logged."),
+    messageCount: z.number().int().describe("The member's messages: the first query and its updates."),
+    replyDueOn: calendarDateSchema.nullable().describe("The last day of the reply owed; null when none is."),
     overdue: z.boolean(),
+    waitingOn: z.enum(WAITING_ON),
     assignedTo: personNameSchema.nullable(),
     status: z.enum(QUERY_STATUSES),
+    excerpt: z
+      .array(searchExcerptPartSchema)
+      .nullable()
+      .describe("With a search for words: where they were found, the words marked. Null otherwise."),
   })
   .meta({ id: "QueueRow" });
 export type QueueRow = z.infer<typeof queueRowSchema>;
@@ -72,14 +98,15 @@ export const queueCountsSchema = z.object({
   open: z.number().int(),
   closed: z.number().int(),
   overdue: z.number().int(),
-  unassigned: z.number().int(),
-  mine: z.number().int(),
+  unassigned: z.number().int().describe("Open and assigned to nobody."),
+  mine: z.number().int().describe("Open and assigned to the member of staff asking."),
+  waiting: z.number().int().describe("Open and waiting on the member."),
 });
 export type QueueCounts = z.infer<typeof queueCountsSchema>;
 
 export const queueResponseSchema = z.object({
-  queries: z.array(queueRowSchema).describe("The soonest due first."),
-  counts: queueCountsSchema.describe("For the search, origin and category chosen, across statuses."),
+  queries: z.array(queueRowSchema).describe("One row per conversation, in the order asked for."),
+  counts: queueCountsSchema.describe("The whole desk's conversations, whatever the filters and search."),
   nextCursor: z.string().nullable(),
 });
 export type QueueResponse = z.infer<typeof queueResponseSchema>;
@@ -116,7 +143,16 @@ export const consoleMemberSummarySchema = z
     membershipNumber: z.string().nullable(),
     planName: z.string().nullable(),
     dependentCount: z.number().int(),
-    otherOpenQueries: z.array(z.object({ referenceNumber: z.number().int(), category: z.string() })),
+    otherConversations: z
+      .array(
+        z.object({
+          referenceNumber: z.number().int(),
+          category: z.string(),
+          status: z.enum(QUERY_STATUSES),
+          lastMessageAt: z.string(),
+        }),
+      )
+      .describe("The member's other conversations, open ones first, then the newest; at most 20."),
   })
   .meta({ id: "ConsoleMemberSummary" });
 export type ConsoleMemberSummary = z.infer<typeof consoleMemberSummarySchema>;
@@ -128,7 +164,8 @@ export const consoleQueryResponseSchema = z.object({
     category: z.string(),
     subCategory: z.string().nullable(),
     status: z.enum(QUERY_STATUSES),
-    replyDueOn: calendarDateSchema.nullable(),
+    waitingOn: z.enum(WAITING_ON),
+    replyDueOn: calendarDateSchema.nullable().describe("The last day of the reply owed; null when none is."),
     overdue: z.boolean(),
     assignedTo: personNameSchema.nullable(),
     email: z.string(),
@@ -160,6 +197,50 @@ export type ReplyBody = z.input<typeof replyBodySchema>;
 export const replySentResponseSchema = z.object({ replyId: z.number().int() });
 export type ReplySentResponse = z.infer<typeof replySentResponseSchema>;
 export const assigneeBodySchema = z.object({ assigneeEntityNumber: z.number().int().positive().nullable() });
+
+/** POST {CONSOLE_BASE}/conversations/bulk (supervisors): assign or close several conversations at once. */
+export const BULK_ACTION_MAX = 50;
+export const bulkActionBodySchema = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("ASSIGN"),
+    referenceNumbers: z.array(entityNumberSchema).min(1).max(BULK_ACTION_MAX),
+    assigneeEntityNumber: z.number().int().positive().nullable(),
+  }),
+  z.object({
+    action: z.literal("CLOSE"),
+    referenceNumbers: z.array(entityNumberSchema).min(1).max(BULK_ACTION_MAX),
+  }),
+]);
+export type BulkActionBody = z.infer<typeof bulkActionBodySchema>;
+export const bulkActionResponseSchema = z.object({
+  changed: z.array(z.number().int()).describe("The conversations changed."),
+  unchanged: z.array(z.number().int()).describe("Already so (closed, or with that assignee), or not found."),
+});
+export type BulkActionResponse = z.infer<typeof bulkActionResponseSchema>;
+
+/**
+ * Canned replies: texts supervisors keep for agents to insert into a reply and then edit. The
+ * placeholders are filled in when inserted, from the conversation open on the page.
+ */
+export const CANNED_REPLY_PLACEHOLDERS = {
+  firstName: "{{firstName}}",
+  referenceNumber: "{{referenceNumber}}",
+  dueDate: "{{dueDate}}",
+} as const;
+export const CANNED_REPLY_LIMITS = { titleMaxLength: 80, maxCount: 200 } as const;
+export const cannedReplySchema = z
+  .object({ id: z.number().int(), title: z.string(), html: z.string(), updatedAt: z.string() })
+  .meta({ id: "CannedReply" });
+export type CannedReply = z.infer<typeof cannedReplySchema>;
+export const cannedRepliesResponseSchema = z.object({
+  cannedReplies: z.array(cannedReplySchema).describe("By title."),
+});
+export const cannedReplyBodySchema = z.object({
+  title: z.string().trim().min(1, "Please give the reply a title.").max(CANNED_REPLY_LIMITS.titleMaxLength),
+  html: z.string().trim().min(1, "Please write the reply.").max(CONSOLE_LIMITS.replyHtmlMaxLength),
+});
+export type CannedReplyBody = z.infer<typeof cannedReplyBodySchema>;
+export const cannedReplyParamsSchema = z.object({ id: entityNumberSchema });
 
 export const consoleReferenceParamsSchema = z.object({ referenceNumber: entityNumberSchema });
 export const consoleAttachmentParamsSchema = z.object({

@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { members } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange, auditRead } from "../access/route-access.js";
-import { listFailedMails, resendMail } from "../mail/outbox.js";
-import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead } from "../access/index.js";
+import { listFailedMails, resendMail } from "../mail/index.js";
+import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 
 const errorResponses = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 

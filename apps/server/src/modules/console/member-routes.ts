@@ -10,18 +10,15 @@ import {
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { documentSubmissionAttachments, documentSubmissions, memberRoles, members } from "../../db/schema.js";
+import { memberRoles, members } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange, auditRead } from "../access/route-access.js";
-import { entityParam } from "../access/targets.js";
-import { documentsReceivedMail } from "../mail/mail-content.js";
-import { enqueueMail } from "../mail/outbox.js";
-import { listMemberEmails } from "../members/members-repository.js";
-import { receiveSubmission } from "../smart-inquiry/receive-submission.js";
-import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
-import { clearBlobsInFlight, recordBlobsInFlight } from "../smart-inquiry/unreferenced-attachments.js";
-import { readMemberSummary } from "./thread-repository.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead, entityParam } from "../access/index.js";
+import { readMemberSummary, recordDocumentsReceived } from "../conversations/index.js";
+import { documentsReceivedMail } from "../mail/index.js";
+import { listMemberEmails } from "../members/index.js";
+import type { SmartInquiryContext } from "../smart-inquiry/index.js";
+import { receiveSubmission } from "../smart-inquiry/index.js";
+import { commitBlobsWithRows } from "../storage/index.js";
 
 const errorResponses = {
   400: errorBodySchema,
@@ -105,63 +102,42 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
         await discardAll();
         throw errors.validation("Please attach the documents received.");
       }
-      // As for a member's submission: blobs recorded in flight, committed, then the rows in one
-      // transaction with the mail and the audit row; a crash leaves the whole intake or nothing.
-      const keys = received.files.map((file) => file.pending.key);
+      // As for a member's submission (commitBlobsWithRows): the rows, the mail and the audit row
+      // commit together with the files, or nothing does.
       const emails = await listMemberEmails(db, member);
-      await recordBlobsInFlight(db, keys, now).catch(async (error: unknown) => {
-        await discardAll();
-        throw error;
-      });
-      for (const file of received.files) await blobStore.commit(file.pending);
-      try {
-        const referenceNumber = await request.access.change(async (tx) => {
-          const [created] = await tx
-            .insert(documentSubmissions)
-            .values({
-              memberEntityNumber: member,
-              category: received.fields.category,
-              loggedAt: now,
-              recordedByEntityNumber: staff,
-            })
-            .returning({ referenceNumber: documentSubmissions.referenceNumber });
-          if (!created) throw new Error("insert into document_submissions returned no row");
-          await tx.insert(documentSubmissionAttachments).values(
-            received.files.map((file, position) => ({
-              referenceNumber: created.referenceNumber,
+      const referenceNumber = await commitBlobsWithRows<number>(
+        context,
+        received.files.map((file) => file.pending),
+        now,
+        (work) => request.access.change(work),
+        (tx) =>
+          recordDocumentsReceived(tx, {
+            memberEntityNumber: member,
+            recordedByEntityNumber: staff,
+            category: received.fields.category,
+            at: now,
+            files: received.files.map((file) => ({
               fileName: file.fileName,
               contentType: file.contentType,
               sizeBytes: file.sizeBytes,
               blobKey: file.pending.key,
-              position,
             })),
-          );
-          await clearBlobsInFlight(tx, keys);
-          const [to, ...cc] = emails;
-          if (to) {
-            await enqueueMail(
-              tx,
-              documentsReceivedMail(context.config.brand, {
-                to: [to],
-                cc: [],
-                referenceNumber: created.referenceNumber,
-                memberEntityNumber: member,
-                category: received.fields.category,
-                fileCount: received.files.length,
-              }),
-              now,
-            );
-          }
-          void cc;
-          return created.referenceNumber;
-        });
-        request.log.info({ referenceNumber, files: received.files.length }, "documents recorded as received");
-        return { referenceNumber };
-      } catch (error) {
-        await Promise.allSettled(keys.map((key) => blobStore.delete(key)));
-        await clearBlobsInFlight(db, keys).catch(() => undefined);
-        throw error;
-      }
+            // The register's first address: a mail about documents needs no copy to the others.
+            mail: (referenceNumber) =>
+              emails[0]
+                ? documentsReceivedMail(context.config.brand, {
+                    to: [emails[0]],
+                    cc: [],
+                    referenceNumber,
+                    memberEntityNumber: member,
+                    category: received.fields.category,
+                    fileCount: received.files.length,
+                  })
+                : null,
+          }),
+      );
+      request.log.info({ referenceNumber, files: received.files.length }, "documents recorded as received");
+      return { referenceNumber };
     },
   );
 

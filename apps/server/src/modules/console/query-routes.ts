@@ -1,11 +1,13 @@
 import {
   assigneeBodySchema,
+  bulkActionBodySchema,
+  bulkActionResponseSchema,
   calendarDateIn,
   consoleAttachmentParamsSchema,
   consoleQueryResponseSchema,
   consoleReferenceParamsSchema,
   errorBodySchema,
-  isOverdue,
+  isConversationOverdue,
   isRegisteredEmail,
   noteBodySchema,
   queueQuerySchema,
@@ -15,36 +17,43 @@ import {
   type ServerOrigin,
   STAFF_ROLES,
 } from "@portal/domain";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { agentResponses, queries, queryAttachments, queryNotes } from "../../db/schema.js";
+import { queries, queryAttachments } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { listRoles } from "../access/roles.js";
 import {
   AUDIENCES,
+  AUDIT_RESOURCES,
   type Audience,
   auditChange,
   auditRead,
+  listRoles,
+  queryParam,
   type RouteAccess,
-} from "../access/route-access.js";
-import { queryParam } from "../access/targets.js";
-import { replySentMail } from "../mail/mail-content.js";
-import { enqueueMail } from "../mail/outbox.js";
-import { cleanReplyHtml, replyHasText } from "../mail/reply-html.js";
-import { listMemberEmails } from "../members/members-repository.js";
-import { sendAttachment } from "../smart-inquiry/attachment-download.js";
-import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
-import { threadReferences, threadRootOf } from "../smart-inquiry/thread-walk.js";
-import { countQueue, listQueue } from "./queue-repository.js";
+  recordChange,
+} from "../access/index.js";
 import {
-  findThreadHead,
+  addNote,
+  assignConversation,
+  assignConversations,
+  closeConversations,
+  conversationOf,
+  countQueue,
+  findConversation,
+  listConversationMessages,
   listNotes,
+  listQueue,
   listReplies,
-  listThreadMessages,
+  membersOfConversations,
   readMemberSummary,
-} from "./thread-repository.js";
+  reopenConversation,
+  sendReply,
+} from "../conversations/index.js";
+import { cleanReplyHtml, replyHasText, replySentMail } from "../mail/index.js";
+import { listMemberEmails } from "../members/index.js";
+import type { SmartInquiryContext } from "../smart-inquiry/index.js";
+import { sendAttachment } from "../smart-inquiry/index.js";
 
 const errorResponses = {
   400: errorBodySchema,
@@ -71,6 +80,17 @@ const onQuery = (
 export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
   const { db, config } = context;
   const today = () => calendarDateIn(config.TIME_ZONE, context.now());
+  const requireConversation = async (referenceNumber: number) => {
+    const conversation = await conversationOf(db, referenceNumber);
+    if (conversation === null) throw errors.notFound();
+    return conversation;
+  };
+  const requireStaffAssignee = async (assignee: number | null) => {
+    if (assignee === null) return;
+    const roles = await listRoles(db, assignee);
+    if (!STAFF_ROLES.some((role) => roles.has(role)))
+      throw errors.validation("Queries can only be assigned to the scheme's staff.");
+  };
 
   app.get(
     "/queries",
@@ -89,10 +109,9 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     },
     async (request) => {
       const staff = request.access.actor.entityNumber;
-      const filter = { ...request.query, overdue: request.query.overdue };
       const [page, counts] = await Promise.all([
-        listQueue(db, filter, staff, today()),
-        countQueue(db, filter, staff, today()),
+        listQueue(db, request.query, staff, today()),
+        countQueue(db, staff, today()),
       ]);
       return { queries: page.rows, counts, nextCursor: page.nextCursor };
     },
@@ -108,30 +127,32 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       config: onQuery(auditRead(AUDIT_RESOURCES.consoleQuery)),
     },
     async (request) => {
-      const root = await threadRootOf(db, request.params.referenceNumber);
-      const head = await findThreadHead(db, root);
-      if (!head) throw errors.notFound();
-      const references = await threadReferences(db, root);
+      const conversation = await conversationOf(db, request.params.referenceNumber);
+      const head = conversation === null ? undefined : await findConversation(db, conversation);
+      if (conversation === null || !head) throw errors.notFound();
       const [thread, replies, notes, member, registeredEmails] = await Promise.all([
-        listThreadMessages(db, references),
-        listReplies(db, references),
-        listNotes(db, root),
-        readMemberSummary(db, head.memberEntityNumber, references),
+        listConversationMessages(db, conversation),
+        listReplies(db, conversation),
+        listNotes(db, conversation),
+        readMemberSummary(db, head.memberEntityNumber, conversation),
         // The register as it is now, not as it was when the query was logged: an address added
         // since clears the warning, one removed since raises it.
         listMemberEmails(db, head.memberEntityNumber),
       ]);
       if (!member) throw errors.notFound();
-      const replyDueOn = head.replyDueOn;
+      const state = {
+        status: head.status as "OPEN" | "CLOSED",
+        waitingOn: head.waitingOn as "AGENT" | "MEMBER",
+        replyDueOn: head.replyDueOn,
+      };
       return {
         query: {
-          referenceNumber: root,
+          referenceNumber: conversation,
           origin: head.origin as ServerOrigin,
           category: head.category,
           subCategory: head.subCategory,
-          status: head.status as "OPEN" | "CLOSED",
-          replyDueOn,
-          overdue: head.status === "OPEN" && replyDueOn !== null && isOverdue(replyDueOn, today()),
+          ...state,
+          overdue: isConversationOverdue(state, today()),
           assignedTo:
             head.assigneeEntityNumber === null
               ? null
@@ -163,8 +184,7 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       config: onQuery(auditRead(AUDIT_RESOURCES.consoleAttachment)),
     },
     async (request, reply) => {
-      const root = await threadRootOf(db, request.params.referenceNumber);
-      const references = await threadReferences(db, root);
+      const conversation = await conversationOf(db, request.params.referenceNumber);
       const [attachment] = await db
         .select({
           attachmentId: queryAttachments.attachmentId,
@@ -174,10 +194,11 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
           blobKey: queryAttachments.blobKey,
         })
         .from(queryAttachments)
+        .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
         .where(
           and(
             eq(queryAttachments.attachmentId, request.params.attachmentId),
-            inArray(queryAttachments.referenceNumber, references),
+            eq(queries.conversationReferenceNumber, conversation ?? -1),
           ),
         )
         .limit(1);
@@ -197,11 +218,10 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       config: onQuery(auditChange(AUDIT_RESOURCES.queryNote)),
     },
     async (request, reply) => {
-      const root = await threadRootOf(db, request.params.referenceNumber);
+      const conversation = await requireConversation(request.params.referenceNumber);
       const author = request.access.actor.entityNumber;
       await request.access.change((tx) =>
-        tx.insert(queryNotes).values({
-          referenceNumber: root,
+        addNote(tx, conversation, {
           authorEntityNumber: author,
           text: request.body.text,
           createdAt: context.now(),
@@ -218,11 +238,9 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       config: onQuery(auditChange(AUDIT_RESOURCES.queryAssignment)),
     },
     async (request, reply) => {
-      const root = await threadRootOf(db, request.params.referenceNumber);
+      const conversation = await requireConversation(request.params.referenceNumber);
       const staff = request.access.actor.entityNumber;
-      await request.access.change((tx) =>
-        tx.update(queries).set({ assignedToEntityNumber: staff }).where(eq(queries.referenceNumber, root)),
-      );
+      await request.access.change((tx) => assignConversation(tx, conversation, staff));
       return reply.code(204).send(null);
     },
   );
@@ -240,15 +258,9 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     },
     async (request, reply) => {
       const assignee = request.body.assigneeEntityNumber;
-      if (assignee !== null) {
-        const roles = await listRoles(db, assignee);
-        if (!STAFF_ROLES.some((role) => roles.has(role)))
-          throw errors.validation("Queries can only be assigned to the scheme's staff.");
-      }
-      const root = await threadRootOf(db, request.params.referenceNumber);
-      await request.access.change((tx) =>
-        tx.update(queries).set({ assignedToEntityNumber: assignee }).where(eq(queries.referenceNumber, root)),
-      );
+      await requireStaffAssignee(assignee);
+      const conversation = await requireConversation(request.params.referenceNumber);
+      await request.access.change((tx) => assignConversation(tx, conversation, assignee));
       return reply.code(204).send(null);
     },
   );
@@ -266,8 +278,8 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     async (request) => {
       const html = await cleanReplyHtml(request.body.html);
       if (!(await replyHasText(html))) throw errors.validation("Please write the reply.");
-      const root = await threadRootOf(db, request.params.referenceNumber);
-      const head = await findThreadHead(db, root);
+      const root = await requireConversation(request.params.referenceNumber);
+      const head = await findConversation(db, root);
       if (!head) throw errors.notFound();
       // Made before the transaction: its cleaning waits for a worker, not for the database.
       const mail = await replySentMail(config.brand, {
@@ -279,22 +291,15 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       });
       const now = context.now();
       const staff = request.access.actor.entityNumber;
-      const replyId = await request.access.change(async (tx) => {
-        const [stored] = await tx
-          .insert(agentResponses)
-          .values({ referenceNumber: root, html, sentAt: now, sentByEntityNumber: staff })
-          .returning({ id: agentResponses.id });
-        if (!stored) throw new Error("insert into agent_responses returned no row");
-        await enqueueMail(tx, mail, now);
-        if (request.body.close) {
-          const thread = await threadReferences(tx, root);
-          await tx
-            .update(queries)
-            .set({ status: "CLOSED", closedAt: now })
-            .where(and(inArray(queries.referenceNumber, thread), eq(queries.status, "OPEN")));
-        }
-        return stored.id;
-      });
+      const replyId = await request.access.change((tx) =>
+        sendReply(tx, root, {
+          html,
+          sentByEntityNumber: staff,
+          sentAt: now,
+          close: request.body.close,
+          mail,
+        }),
+      );
       request.log.info({ replyId, closed: request.body.close }, "reply sent");
       return { replyId };
     },
@@ -307,20 +312,58 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       config: onQuery(auditChange(AUDIT_RESOURCES.queryStatus)),
     },
     async (request, reply) => {
-      const root = await threadRootOf(db, request.params.referenceNumber);
+      const conversation = await requireConversation(request.params.referenceNumber);
       const reopened = await request.access.change(
-        async (tx) => {
-          const rows = await tx
-            .update(queries)
-            .set({ status: "OPEN", closedAt: null })
-            .where(and(eq(queries.referenceNumber, root), eq(queries.status, "CLOSED")))
-            .returning({ referenceNumber: queries.referenceNumber });
-          return rows.length > 0;
-        },
+        (tx) => reopenConversation(tx, conversation),
         (changed) => changed,
       );
       if (!reopened) throw errors.conflict("This query is already open.");
       return reply.code(204).send(null);
+    },
+  );
+
+  // A supervisor's bulk action: one transaction, one audit row per conversation changed.
+  app.post(
+    "/conversations/bulk",
+    {
+      schema: { body: bulkActionBodySchema, response: { 200: bulkActionResponseSchema, ...errorResponses } },
+      // Declared a change; its rows name each conversation's member, so the work writes them.
+      config: { access: { audience: AUDIENCES.supervisor, audit: auditChange(AUDIT_RESOURCES.queryStatus) } },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.action === "ASSIGN") await requireStaffAssignee(body.assigneeEntityNumber);
+      const now = context.now();
+      const changed = await request.access.change(
+        async (tx) => {
+          const done =
+            body.action === "ASSIGN"
+              ? await assignConversations(tx, body.referenceNumbers, body.assigneeEntityNumber)
+              : await closeConversations(tx, body.referenceNumbers, now);
+          const owners = await membersOfConversations(tx, done);
+          for (const { referenceNumber, memberEntityNumber } of owners) {
+            await recordChange(tx, {
+              actorEntityNumber: request.access.actor.entityNumber,
+              subjectEntityNumber: memberEntityNumber,
+              resource:
+                body.action === "ASSIGN" ? AUDIT_RESOURCES.queryAssignment : AUDIT_RESOURCES.queryStatus,
+              requestId: request.id,
+              at: now,
+              referenceNumber,
+            });
+          }
+          return done;
+        },
+        () => false,
+      );
+      const unchanged = [...new Set(body.referenceNumbers)].filter(
+        (reference) => !changed.includes(reference),
+      );
+      request.log.info(
+        { action: body.action, changed: changed.length, unchanged: unchanged.length },
+        "bulk action",
+      );
+      return { changed, unchanged };
     },
   );
 };

@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
-import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
+import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 import { consoleMailRoutes } from "./mail-routes.js";
 import { consoleMemberRoutes } from "./member-routes.js";
 import { consoleQueryRoutes } from "./query-routes.js";

@@ -16,14 +16,13 @@ import type { AppContext } from "../../app-context.js";
 import { members, sessions, staffSecondFactors } from "../../db/schema.js";
 import { createAuthLog } from "../../lib/auth-log.js";
 import { AppError, errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange } from "../access/route-access.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditChange } from "../access/index.js";
 import {
   confirmEnrolment,
   forgetCodeAttempts,
   reserveCodeAttempt,
   startEnrolment,
-} from "../gateway/second-factor.js";
+} from "../gateway/index.js";
 
 // The console's offer of a second factor (STAFF_MFA=optional): a local staff log-in
 // signed in with its password, without a confirmed authenticator, sets one up from inside its

@@ -15,11 +15,9 @@ import { z } from "zod";
 import type { Queryable } from "../../db/database.js";
 import { memberRoles, members, staffIdentities, staffSecondFactors } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange, auditRead } from "../access/route-access.js";
-import { staffAccountParam } from "../access/targets.js";
-import { disableLogInIn, enableLogInIn, roleChanged, setStaffRoleIn } from "../members/operator-accounts.js";
-import type { SmartInquiryContext } from "../smart-inquiry/smart-inquiry-context.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead, staffAccountParam } from "../access/index.js";
+import { disableLogInIn, enableLogInIn, roleChanged, setStaffRoleIn } from "../members/index.js";
+import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 
 // The console's Staff page (supervisors): every staff log-in, and disabling, enabling and setting
 // the role of one. The changes are members/operator-accounts.ts's, made inside the access plugin's

@@ -1,50 +1,52 @@
 import type { ConsoleMemberSummary, ConsoleReply, InternalNote, ThreadMessage } from "@portal/domain";
-import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import {
   agentResponses,
+  conversations,
   memberProfiles,
   members,
   queries,
   queryAttachments,
   queryNotes,
 } from "../../db/schema.js";
-import { findPolicyMembership, listDependentsOfPrincipal } from "../member-details/policies-repository.js";
+import { findPolicyMembership, listDependentsOfPrincipal } from "../member-details/index.js";
 
-// A query's thread as staff see it: the original query, every update added to it (an update is a
-// query row linked to the one it adds to), the replies sent and the internal notes. Staff reach
-// every member, so these functions take a reference the access plugin has resolved.
+// A conversation as staff see it: its state, the member's messages (the first query and every
+// update), the replies sent and the internal notes, each list one statement by the conversation's
+// key. Staff reach every member, so these take a conversation the access plugin has resolved.
 
 const assignees = alias(members, "assignees");
 
-export async function findThreadHead(db: Db, root: number) {
+/** The conversation's state, with its first query's addresses. */
+export async function findConversation(db: Db, conversation: number) {
   const [row] = await db
     .select({
-      referenceNumber: queries.referenceNumber,
-      memberEntityNumber: queries.memberEntityNumber,
-      origin: queries.origin,
-      category: queries.category,
-      subCategory: queries.subCategory,
-      status: queries.status,
+      referenceNumber: conversations.referenceNumber,
+      memberEntityNumber: conversations.memberEntityNumber,
+      origin: conversations.origin,
+      category: conversations.category,
+      subCategory: conversations.subCategory,
+      status: conversations.status,
+      waitingOn: conversations.waitingOn,
       email: queries.email,
       ccEmail: queries.ccEmail,
-      legacy: queries.legacy,
-      loggedAt: queries.loggedAt,
-      replyDueOn: queries.replyDueOn,
+      legacy: conversations.legacy,
+      replyDueOn: conversations.replyDueOn,
       assigneeEntityNumber: assignees.entityNumber,
       assigneeFirstName: assignees.firstName,
       assigneeLastName: assignees.lastName,
     })
-    .from(queries)
-    .leftJoin(assignees, eq(assignees.entityNumber, queries.assignedToEntityNumber))
-    .where(eq(queries.referenceNumber, root))
+    .from(conversations)
+    .innerJoin(queries, eq(queries.referenceNumber, conversations.referenceNumber))
+    .leftJoin(assignees, eq(assignees.entityNumber, conversations.assignedToEntityNumber))
+    .where(eq(conversations.referenceNumber, conversation))
     .limit(1);
   return row;
 }
 
-export async function listThreadMessages(db: Db, references: readonly number[]): Promise<ThreadMessage[]> {
-  if (references.length === 0) return [];
+export async function listConversationMessages(db: Db, conversation: number): Promise<ThreadMessage[]> {
   const [rows, attachments] = await Promise.all([
     db
       .select({
@@ -53,7 +55,7 @@ export async function listThreadMessages(db: Db, references: readonly number[]):
         loggedAt: queries.loggedAt,
       })
       .from(queries)
-      .where(inArray(queries.referenceNumber, [...references]))
+      .where(eq(queries.conversationReferenceNumber, conversation))
       .orderBy(asc(queries.loggedAt), asc(queries.referenceNumber)),
     db
       .select({
@@ -62,7 +64,8 @@ export async function listThreadMessages(db: Db, references: readonly number[]):
         fileName: queryAttachments.fileName,
       })
       .from(queryAttachments)
-      .where(inArray(queryAttachments.referenceNumber, [...references]))
+      .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
+      .where(eq(queries.conversationReferenceNumber, conversation))
       .orderBy(asc(queryAttachments.position)),
   ]);
   return rows.map((row) => ({
@@ -77,8 +80,7 @@ export async function listThreadMessages(db: Db, references: readonly number[]):
 
 const senders = alias(members, "senders");
 
-export async function listReplies(db: Db, references: readonly number[]): Promise<ConsoleReply[]> {
-  if (references.length === 0) return [];
+export async function listReplies(db: Db, conversation: number): Promise<ConsoleReply[]> {
   const rows = await db
     .select({
       id: agentResponses.id,
@@ -90,7 +92,7 @@ export async function listReplies(db: Db, references: readonly number[]): Promis
     })
     .from(agentResponses)
     .leftJoin(senders, eq(senders.entityNumber, agentResponses.sentByEntityNumber))
-    .where(inArray(agentResponses.referenceNumber, [...references]))
+    .where(eq(agentResponses.referenceNumber, conversation))
     .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id));
   return rows.map((row) => ({
     id: row.id,
@@ -104,10 +106,11 @@ export async function listReplies(db: Db, references: readonly number[]): Promis
             firstName: row.senderFirstName ?? "",
             lastName: row.senderLastName ?? "",
           },
+    attachments: [],
   }));
 }
 
-export async function listNotes(db: Db, root: number): Promise<InternalNote[]> {
+export async function listNotes(db: Db, conversation: number): Promise<InternalNote[]> {
   const rows = await db
     .select({
       id: queryNotes.id,
@@ -119,7 +122,7 @@ export async function listNotes(db: Db, root: number): Promise<InternalNote[]> {
     })
     .from(queryNotes)
     .innerJoin(members, eq(members.entityNumber, queryNotes.authorEntityNumber))
-    .where(eq(queryNotes.referenceNumber, root))
+    .where(eq(queryNotes.referenceNumber, conversation))
     .orderBy(asc(queryNotes.createdAt), asc(queryNotes.id));
   return rows.map(({ id, text, createdAt, entityNumber, firstName, lastName }) => ({
     id,
@@ -129,11 +132,14 @@ export async function listNotes(db: Db, root: number): Promise<InternalNote[]> {
   }));
 }
 
-/** Who the member is, for the console: name, numbers, plan, family size, their other open queries. */
+/** How many of the member's other conversations the summary lists. */
+const OTHER_CONVERSATIONS_LISTED = 20;
+
+/** Who the member is, for the console: name, numbers, plan, family size, their other conversations. */
 export async function readMemberSummary(
   db: Db,
   entityNumber: number,
-  exceptReferences: readonly number[] = [],
+  exceptConversation?: number,
 ): Promise<ConsoleMemberSummary | null> {
   const [person] = await db
     .select({
@@ -147,28 +153,39 @@ export async function readMemberSummary(
     .where(eq(members.entityNumber, entityNumber))
     .limit(1);
   if (!person) return null;
-  const [membership, dependents, openQueries] = await Promise.all([
+  const [membership, dependents, others] = await Promise.all([
     findPolicyMembership(db, entityNumber),
     listDependentsOfPrincipal(db, entityNumber),
+    // The newest of the member's conversations by their index, open ones put first here.
     db
-      .select({ referenceNumber: queries.referenceNumber, category: queries.category })
-      .from(queries)
+      .select({
+        referenceNumber: conversations.referenceNumber,
+        category: conversations.category,
+        status: conversations.status,
+        lastMessageAt: conversations.lastMessageAt,
+      })
+      .from(conversations)
       .where(
         and(
-          eq(queries.memberEntityNumber, entityNumber),
-          eq(queries.status, "OPEN"),
-          exceptReferences.length > 0
-            ? notInArray(queries.referenceNumber, [...exceptReferences])
-            : undefined,
+          eq(conversations.memberEntityNumber, entityNumber),
+          exceptConversation === undefined
+            ? undefined
+            : ne(conversations.referenceNumber, exceptConversation),
         ),
       )
-      .orderBy(asc(queries.loggedAt))
-      .limit(50),
+      .orderBy(desc(conversations.lastMessageAt))
+      .limit(OTHER_CONVERSATIONS_LISTED),
   ]);
+  const openFirst = [...others].sort((a, b) => Number(a.status !== "OPEN") - Number(b.status !== "OPEN"));
   return {
     ...person,
     planName: membership?.planName ?? null,
     dependentCount: new Set(dependents.map((dependent) => dependent.entityNumber)).size,
-    otherOpenQueries: openQueries,
+    otherConversations: openFirst.map((row) => ({
+      referenceNumber: row.referenceNumber,
+      category: row.category,
+      status: row.status as "OPEN" | "CLOSED",
+      lastMessageAt: row.lastMessageAt.toISOString(),
+    })),
   };
 }

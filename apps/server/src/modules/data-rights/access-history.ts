@@ -2,7 +2,7 @@ import type { AccessActor, AccessEvent, AccessSubject } from "@portal/domain";
 import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { auditEvents, memberRoles } from "../../db/schema.js";
-import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER } from "../access/audit-trail.js";
+import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER } from "../access/index.js";
 
 // A member's access history: every row of the audit trail whose subject they are (staff reads and
 // changes, their own account events), in their words: who by role (never a name), and what.

@@ -2,7 +2,7 @@ import type { AuditTrailRow } from "@portal/domain";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { auditEvents, members } from "../../db/schema.js";
-import { OPERATOR_ENTITY_NUMBER } from "../access/audit-trail.js";
+import { OPERATOR_ENTITY_NUMBER } from "../access/index.js";
 import {
   auditRowWithMicros,
   beforeAuditCursor,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "../../config/env.js";
 import type { Db } from "../../db/database.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import type { BlobStore } from "../storage/index.js";
 import {
   PURGE_COUNT_LABELS,
   type PurgeCounts,

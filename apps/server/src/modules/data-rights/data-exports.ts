@@ -4,8 +4,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { dataExports, memberEmails } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
-import { compose, type MailBrand, paragraph, strong } from "../mail/mail-content.js";
-import { enqueueMail } from "../mail/outbox.js";
+import { compose, enqueueMail, type MailBrand, paragraph, strong } from "../mail/index.js";
 
 // The archives of a member's data (member-archive.ts), as rows: asked for, taken by a worker,
 // ready for seven days, then expired by the retention purge. One at a time per member; a member

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.js";
-import type { MailBrand } from "../mail/mail-content.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import type { MailBrand } from "../mail/index.js";
+import type { BlobStore } from "../storage/index.js";
 import { claimExport, failExport, finishExport, reportProgress } from "./data-exports.js";
 import { memberArchive } from "./member-archive.js";
 

@@ -30,9 +30,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { dataExports } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER, recordReads } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange, auditRead } from "../access/route-access.js";
-import { entityParam } from "../access/targets.js";
+import {
+  AUDIENCES,
+  AUDIT_RESOURCES,
+  auditChange,
+  auditRead,
+  entityParam,
+  OPERATOR_ENTITY_NUMBER,
+  recordReads,
+} from "../access/index.js";
 import { AUDIT_CSV_HEADER, allAuditTrailRows, auditCsvRecord, auditTrailPage } from "./audit-trail-query.js";
 import { exportView, readyExport, requestExport } from "./data-exports.js";
 import {

@@ -24,8 +24,8 @@ import {
   queryAttachments,
   waitingPeriods,
 } from "../../db/schema.js";
-import { agentReplyDocument } from "../smart-inquiry/agent-reply-document.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import { agentReplyDocument } from "../smart-inquiry/index.js";
+import type { BlobStore } from "../storage/index.js";
 import { accessHistoryPage } from "./access-history.js";
 
 // Everything the portal holds about one member, as a zip a person can read: index.html, a JSON

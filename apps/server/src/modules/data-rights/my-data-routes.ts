@@ -15,9 +15,8 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import type { Db } from "../../db/database.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIT_RESOURCES, recordOwnRead, recordReads } from "../access/audit-trail.js";
-import { AUDIENCES, auditChange } from "../access/route-access.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import { AUDIENCES, AUDIT_RESOURCES, auditChange, recordOwnRead, recordReads } from "../access/index.js";
+import type { BlobStore } from "../storage/index.js";
 import { accessHistoryPage } from "./access-history.js";
 import { currentExport, exportView, readyExport, requestExport } from "./data-exports.js";
 

@@ -11,8 +11,9 @@ import {
   queryAttachments,
   queryNotes,
 } from "../../db/schema.js";
-import { clearBlobsInFlight } from "../smart-inquiry/unreferenced-attachments.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import { emptyConversations } from "../conversations/index.js";
+import type { BlobStore } from "../storage/index.js";
+import { clearBlobsInFlight } from "../storage/index.js";
 
 // Removing what a member wrote and was sent, for the retention purge and for an erasure: a query
 // keeps a tombstone (reference, category, origin, dates, status, and when and why it was removed),
@@ -94,6 +95,7 @@ export async function removeQueryContent(
     .set({ queryText: "", email: "", ccEmail: null, purgedAt: at, purgeReason: reason, ...closing })
     .where(and(inArray(queries.referenceNumber, refs), isNull(queries.purgedAt)))
     .returning({ referenceNumber: queries.referenceNumber });
+  await emptyConversations(tx, refs, { close: reason === "ERASURE", at });
   return {
     queries: tombstoned.length,
     replies: replies.length,

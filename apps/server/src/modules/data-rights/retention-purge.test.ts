@@ -196,10 +196,22 @@ describe.each(TEST_DATABASE_KINDS)("the retention purge, on %s", (kind) => {
     const member = await memberWithData(testApp, "batches");
     // Written by SQL, not by the portal: microseconds a JavaScript Date cannot hold.
     await db.execute(sql`
-      insert into queries (member_entity_number, origin, category, query_text, email, status, logged_at, closed_at)
-      select ${member.entityNumber}, 'MEMBER_WEB', 'MEDICAL_CLAIMS', 'Old query ' || g, 'old@example.com', 'CLOSED',
-             '2020-01-01 10:00:00.123456+00', '2020-01-01 10:00:00.123456+00'
-      from generate_series(1, 250) as g`);
+      with numbered as (
+        select nextval(pg_get_serial_sequence('queries', 'reference_number'))::int as reference, g
+        from generate_series(1, 250) as g
+      ), started as (
+        insert into conversations (reference_number, member_entity_number, origin, category, email, status,
+          due_key, logged_at, last_message_at, latest_reference_number, closed_at)
+        select reference, ${member.entityNumber}, 'MEMBER_WEB', 'MEDICAL_CLAIMS', 'old@example.com', 'CLOSED',
+          '-infinity', '2020-01-01 10:00:00.123456+00', '2020-01-01 10:00:00.123456+00', reference,
+          '2020-01-01 10:00:00.123456+00'
+        from numbered
+      )
+      insert into queries (reference_number, conversation_reference_number,
+        member_entity_number, origin, category, query_text, email, status, logged_at, closed_at) overriding system value
+      select reference, reference, ${member.entityNumber}, 'MEMBER_WEB', 'MEDICAL_CLAIMS', 'Old query ' || g,
+        'old@example.com', 'CLOSED', '2020-01-01 10:00:00.123456+00', '2020-01-01 10:00:00.123456+00'
+      from numbered`);
     const result = await purge();
     expect(result.ran && result.counts.conversations).toBe(250);
     expect(

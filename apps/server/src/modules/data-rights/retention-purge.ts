@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config/env.js";
 import type { Db, Tx } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER, recordChange } from "../access/audit-trail.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER, recordChange } from "../access/index.js";
+import type { BlobStore } from "../storage/index.js";
 import {
   conversationRows,
   deleteRemovedFiles,

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { eq, inArray, sql } from "drizzle-orm";
 import {
   agentResponses,
+  conversations,
   documentSubmissionAttachments,
   documentSubmissions,
   queries,
@@ -74,6 +75,10 @@ export async function closeConversationDaysAgo(testApp: TestApp, refs: readonly 
     .update(queries)
     .set({ status: "CLOSED", closedAt: at, loggedAt: at })
     .where(inArray(queries.referenceNumber, [...refs]));
+  await testApp.database.db
+    .update(conversations)
+    .set({ status: "CLOSED", closedAt: at, loggedAt: at, lastMessageAt: at })
+    .where(inArray(conversations.referenceNumber, [...refs]));
 }
 
 export async function ageSubmission(testApp: TestApp, reference: number, days: number) {

@@ -1,4 +1,4 @@
-import { cleanHtml } from "../mail/html-cleaning-pool.js";
+import { cleanHtml } from "../mail/index.js";
 
 // The agent's e-mail as its own document, for the member's sandboxed frame. It has a policy of its
 // own (the page's forbids inline styles, and a srcdoc frame inherits the page's): nothing may load

@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import type { BlobStore } from "../storage/blob-store.js";
+import type { BlobStore } from "../storage/index.js";
 import type { AttachmentRow } from "./queries-repository.js";
 
 /** `inline; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name. */

@@ -1,13 +1,13 @@
 import type { QueryThreadEntry, ServerOrigin } from "@portal/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { agentResponses, queries } from "../../db/schema.js";
-import { threadReferences, threadRootOf } from "./thread-walk.js";
 
-// A query's thread as its member sees it: the original, the updates added to it (an update is a
-// query row linked to the one it was added to) and the replies sent to any of them. Every read is
-// scoped to the member and the origin, so a link that crossed members could never be followed: a
-// parent outside the scope is not found going up, and the thread ends below it.
+// A query's thread as its member sees it: its conversation's queries (the original and the updates
+// added to it) and the replies sent to any of them, read by the conversation's key in one
+// statement. Both the query named and the rows read are scoped to the member and the origin, so a
+// conversation could never show another member's row.
 
 interface Scope {
   member: number;
@@ -23,8 +23,17 @@ export async function readMemberThread(
   scope: Scope,
   referenceNumber: number,
 ): Promise<QueryThreadEntry[]> {
-  const root = await threadRootOf(db, referenceNumber, inScope(scope));
-  const references = await threadReferences(db, root, inScope(scope));
+  const named = alias(queries, "named");
+  const conversation = db
+    .select({ key: named.conversationReferenceNumber })
+    .from(named)
+    .where(
+      and(
+        eq(named.referenceNumber, referenceNumber),
+        eq(named.memberEntityNumber, scope.member),
+        eq(named.origin, scope.origin),
+      ),
+    );
   const rows = await db
     .select({
       referenceNumber: queries.referenceNumber,
@@ -33,7 +42,7 @@ export async function readMemberThread(
       loggedAt: queries.loggedAt,
     })
     .from(queries)
-    .where(and(inArray(queries.referenceNumber, references), inScope(scope)));
+    .where(and(sql`${queries.conversationReferenceNumber} = (${conversation})`, inScope(scope)));
   // Replies only to the queries just read in scope.
   const replies =
     rows.length === 0

@@ -1,7 +1,8 @@
 import type { QueryListItem, ServerOrigin } from "@portal/domain";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/database.js";
+import type { Db } from "../../db/database.js";
 import { agentResponses, queries, queryAttachments } from "../../db/schema.js";
+import type { NewMessage } from "../conversations/index.js";
 
 // Every function takes the member it acts for: no query row is read without that scope.
 
@@ -188,47 +189,5 @@ export async function findAgentResponseHtml(db: Db, referenceNumber: number): Pr
   return row?.html ?? null;
 }
 
-export interface NewQuery {
-  memberEntityNumber: number;
-  origin: ServerOrigin;
-  category: string;
-  subCategory: string | null;
-  product: string | null;
-  queryText: string;
-  email: string;
-  ccEmail: string | null;
-  parentReferenceNumber: number | null;
-  loggedAt: Date;
-  /** The last day of the reply promise: replyDueWindow of the domain, fixed when it is logged. */
-  replyDueOn: string | null;
-}
-
-export interface NewAttachment {
-  fileName: string;
-  contentType: string;
-  sizeBytes: number;
-  blobKey: string;
-}
-
-/** Inserts a query and its attachment rows; call inside the submission's transaction. */
-export async function insertQueryWithAttachments(
-  db: Queryable,
-  query: NewQuery,
-  attachments: readonly NewAttachment[],
-): Promise<number> {
-  const [created] = await db
-    .insert(queries)
-    .values(query)
-    .returning({ referenceNumber: queries.referenceNumber });
-  if (!created) throw new Error("insert into queries returned no row");
-  if (attachments.length > 0) {
-    await db.insert(queryAttachments).values(
-      attachments.map((attachment, position) => ({
-        ...attachment,
-        referenceNumber: created.referenceNumber,
-        position,
-      })),
-    );
-  }
-  return created.referenceNumber;
-}
+/** A member's new query or update as the submission stores it (modules/conversations records it). */
+export type NewQuery = NewMessage & { parentReferenceNumber: number | null };

@@ -11,7 +11,8 @@ import {
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { pdfOfSize } from "../../test-support/upload-fixtures.js";
-import { insertQueryWithAttachments, type NewQuery } from "./queries-repository.js";
+import { recordMemberMessage } from "../conversations/index.js";
+import type { NewQuery } from "./queries-repository.js";
 import { loggedInMember, openList, SI } from "./test-helpers.js";
 
 describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
@@ -26,7 +27,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
 
   const insert = (change: Partial<NewQuery> & { status?: string; legacy?: boolean } = {}) => {
     const { status, legacy, ...query } = change;
-    return insertQueryWithAttachments(
+    return recordMemberMessage(
       testApp.database.db,
       {
         memberEntityNumber: member.entityNumber,
@@ -232,13 +233,16 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
     it("never shows another member's query, even one linked into the thread", async () => {
       const other = await loggedInMember(testApp);
       const mine = await insert({ loggedAt: ago(2), queryText: "Mine" });
-      // No route links across members; written straight to the table to prove the reads are scoped.
+      // No command links across members; written straight to the table to prove the reads are scoped.
       const theirs = await insert({
         memberEntityNumber: other.entityNumber,
         loggedAt: ago(1),
         queryText: "Theirs",
-        parentReferenceNumber: mine,
       });
+      await testApp.database.db
+        .update(queries)
+        .set({ parentReferenceNumber: mine, conversationReferenceNumber: mine })
+        .where(eq(queries.referenceNumber, theirs));
       await reply(theirs, ago(0.5));
       const myThread = (await view(mine)).thread;
       expect(myThread.map((entry: { referenceNumber: number }) => entry.referenceNumber)).toEqual([mine]);

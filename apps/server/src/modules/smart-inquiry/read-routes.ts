@@ -14,8 +14,7 @@ import {
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errors } from "../../lib/errors.js";
-import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
-import { documentSubmissionParam, queryParam } from "../access/targets.js";
+import { AUDIENCES, documentSubmissionParam, queryParam, type RouteAccess } from "../access/index.js";
 import { AGENT_REPLY_DOCUMENT_CSP, agentReplyDocument } from "./agent-reply-document.js";
 import { sendAttachment } from "./attachment-download.js";
 import {

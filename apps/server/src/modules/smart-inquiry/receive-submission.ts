@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { AppError, errors } from "../../lib/errors.js";
 import { NUL_IN_TEXT } from "../../lib/nul-text-guard.js";
-import type { BlobStore, PendingBlob } from "../storage/blob-store.js";
+import type { BlobStore, PendingBlob } from "../storage/index.js";
 import { AttachmentRejectedError, createAttachmentGuard, UploadBudget } from "./attachment-guard.js";
 
 /** A file received and checked, written as a pending blob; visible only once committed. */

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
 import { mountPath } from "../../lib/mount-path.js";
-import { createInFlightCounter } from "../members/member-limits.js";
+import { createInFlightCounter } from "../members/index.js";
 import { smartInquiryReadRoutes } from "./read-routes.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 import { portalSmartInquiryRoutes, smartInquirySubmitRoutes } from "./submit-routes.js";

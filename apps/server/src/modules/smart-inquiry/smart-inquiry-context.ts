@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context.js";
-import type { InFlightCounter } from "../members/member-limits.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import type { InFlightCounter } from "../members/index.js";
+import type { BlobStore } from "../storage/index.js";
 
 export interface SmartInquiryContext extends AppContext {
   blobStore: BlobStore;

@@ -10,10 +10,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.js";
-import { AUDIENCES, type RouteAccess } from "../access/route-access.js";
-import { queryParam } from "../access/targets.js";
-import { checkDailyUploadVolume, reserveMemberAction } from "../members/member-limits.js";
-import { listMemberEmails } from "../members/members-repository.js";
+import { AUDIENCES, queryParam, type RouteAccess } from "../access/index.js";
+import { checkDailyUploadVolume, listMemberEmails, reserveMemberAction } from "../members/index.js";
 import { idempotencyKeyFrom, requestFingerprint } from "./idempotency.js";
 import type { NewQuery } from "./queries-repository.js";
 import { requireViewableQuery } from "./query-views.js";

@@ -1,6 +1,6 @@
 import { errorBodySchema, timelineQuerySchema, timelineResponseSchema } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AUDIENCES } from "../access/route-access.js";
+import { AUDIENCES } from "../access/index.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 import { readTimeline } from "./timeline-repository.js";
 

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
 import { attachmentBlobsInFlight, documentSubmissionAttachments, queryAttachments } from "../../db/schema.js";
-import type { BlobStore } from "../storage/blob-store.js";
+import type { BlobStore } from "./blob-store.js";
 
 /**
  * How long a blob may stay in flight before the sweep takes it: far longer than any request, so a

@@ -6,9 +6,10 @@ import { attachmentBlobsInFlight, queryAttachments } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { pdfOfSize } from "../../test-support/upload-fixtures.js";
-import { BlobNotFoundError } from "../storage/blob-store.js";
-import { defaultQueryFields, loggedInMember, SI } from "./test-helpers.js";
-import { recordBlobsInFlight, removeUnreferencedAttachments } from "./unreferenced-attachments.js";
+import { defaultQueryFields, loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
+import { BlobNotFoundError } from "./blob-store.js";
+
+import { recordBlobsInFlight, removeUnreferencedAttachments } from "./blobs-in-flight.js";
 
 // Blobs a crash left between committing them and writing their rows are deleted once old; a blob
 // an attachment row names, a young one, and one this database never recorded all stay.

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_mails_failed" ON "outbox_mails" USING btree ("id") WHERE "outbox_mails"."status" = 'FAILED';

@@ -1,0 +1,186 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Queryable } from "../../../db/database.js";
+import { agentResponses, conversations, queries, queryNotes } from "../../../db/schema.js";
+import { errors } from "../../../lib/errors.js";
+import { enqueueMail, type OutgoingMail } from "../../mail/index.js";
+import { replyWords } from "../search-document.js";
+
+// The desk's commands on a conversation. Each runs in the transaction its route opens with
+// request.access.change, which writes the audit row in the same transaction; the mail a command
+// causes is queued in it too. A conversation's status is copied onto its queries' rows here and
+// nowhere else: the member's pages list those rows one by one.
+
+/** Closes the conversation and every query in it; false when it was already closed. */
+export async function closeConversation(tx: Queryable, conversation: number, now: Date): Promise<boolean> {
+  const closed = await tx
+    .update(conversations)
+    .set({ status: "CLOSED", closedAt: now })
+    .where(and(eq(conversations.referenceNumber, conversation), eq(conversations.status, "OPEN")))
+    .returning({ referenceNumber: conversations.referenceNumber });
+  if (closed.length === 0) return false;
+  await tx
+    .update(queries)
+    .set({ status: "CLOSED", closedAt: now })
+    .where(and(eq(queries.conversationReferenceNumber, conversation), eq(queries.status, "OPEN")));
+  return true;
+}
+
+/**
+ * Reopens the conversation and every query in it; false when it was open. Who it waits on does not
+ * change: reopening makes the member no new promise.
+ */
+export async function reopenConversation(tx: Queryable, conversation: number): Promise<boolean> {
+  const reopened = await tx
+    .update(conversations)
+    .set({ status: "OPEN", closedAt: null })
+    .where(and(eq(conversations.referenceNumber, conversation), eq(conversations.status, "CLOSED")))
+    .returning({ referenceNumber: conversations.referenceNumber });
+  if (reopened.length === 0) return false;
+  await tx
+    .update(queries)
+    .set({ status: "OPEN", closedAt: null })
+    .where(and(eq(queries.conversationReferenceNumber, conversation), eq(queries.status, "CLOSED")));
+  return true;
+}
+
+/** Assigns the conversation (null: to nobody); false when it already had that assignee. */
+export async function assignConversation(
+  tx: Queryable,
+  conversation: number,
+  assignee: number | null,
+): Promise<boolean> {
+  return (await assignConversations(tx, [conversation], assignee)).length > 0;
+}
+
+export async function addNote(
+  tx: Queryable,
+  conversation: number,
+  note: { authorEntityNumber: number; text: string; createdAt: Date },
+): Promise<void> {
+  await tx.insert(queryNotes).values({ referenceNumber: conversation, ...note });
+}
+
+/**
+ * An agent's reply: stored, mailed (queued in the same transaction), and the conversation then
+ * waits on the member with nothing owed; closed as well when asked. Answers the reply's id.
+ */
+export async function sendReply(
+  tx: Queryable,
+  conversation: number,
+  reply: {
+    html: string;
+    /** Null only for replies from before the desk (imported or demo history). */
+    sentByEntityNumber: number | null;
+    sentAt: Date;
+    close: boolean;
+    /** Null only for such a reply too: its mail was delivered long ago. */
+    mail: OutgoingMail | null;
+  },
+): Promise<number> {
+  const [stored] = await tx
+    .insert(agentResponses)
+    .values({
+      referenceNumber: conversation,
+      html: reply.html,
+      sentAt: reply.sentAt,
+      sentByEntityNumber: reply.sentByEntityNumber,
+    })
+    .returning({ id: agentResponses.id });
+  if (!stored) throw new Error("insert into agent_responses returned no row");
+  const updated = await tx
+    .update(conversations)
+    .set({
+      waitingOn: "MEMBER",
+      replyDueOn: null,
+      dueKey: "infinity",
+      searchDocument: sql`${conversations.searchDocument} || ${replyWords(reply.html)}`,
+    })
+    .where(eq(conversations.referenceNumber, conversation))
+    .returning({ referenceNumber: conversations.referenceNumber });
+  if (updated.length === 0) throw errors.notFound();
+  if (reply.mail) await enqueueMail(tx, reply.mail, reply.sentAt);
+  if (reply.close) await closeConversation(tx, conversation, reply.sentAt);
+  return stored.id;
+}
+
+/** Several conversations at once (a supervisor's bulk action), in reference order; answers those changed. */
+export async function closeConversations(tx: Queryable, references: readonly number[], now: Date) {
+  const changed: number[] = [];
+  for (const reference of [...references].sort((a, b) => a - b)) {
+    if (await closeConversation(tx, reference, now)) changed.push(reference);
+  }
+  return changed;
+}
+
+export async function assignConversations(
+  tx: Queryable,
+  references: readonly number[],
+  assignee: number | null,
+): Promise<number[]> {
+  const sorted = [...new Set(references)].sort((a, b) => a - b);
+  if (sorted.length === 0) return [];
+  const changed = await tx
+    .update(conversations)
+    .set({ assignedToEntityNumber: assignee })
+    .where(
+      and(
+        inArray(conversations.referenceNumber, sorted),
+        assignee === null
+          ? sql`${conversations.assignedToEntityNumber} is not null`
+          : sql`${conversations.assignedToEntityNumber} is distinct from ${assignee}`,
+      ),
+    )
+    .returning({ referenceNumber: conversations.referenceNumber });
+  return changed.map((row) => row.referenceNumber).sort((a, b) => a - b);
+}
+
+/** The conversation a query belongs to (any of its references), by the primary key. */
+export async function conversationOf(db: Queryable, referenceNumber: number): Promise<number | null> {
+  const [row] = await db
+    .select({ conversation: queries.conversationReferenceNumber })
+    .from(queries)
+    .where(eq(queries.referenceNumber, referenceNumber))
+    .limit(1);
+  return row?.conversation ?? null;
+}
+
+/** Whose each conversation is: a bulk action's audit rows name each member. */
+export async function membersOfConversations(db: Queryable, references: readonly number[]) {
+  if (references.length === 0) return [];
+  return db
+    .select({
+      referenceNumber: conversations.referenceNumber,
+      memberEntityNumber: conversations.memberEntityNumber,
+    })
+    .from(conversations)
+    .where(inArray(conversations.referenceNumber, [...references]));
+}
+
+/**
+ * What is left of conversations whose content was removed (the retention purge, an erasure): no
+ * words to find them by, no address; closed when asked (an erased member is owed no answer).
+ */
+export async function emptyConversations(
+  tx: Queryable,
+  references: readonly number[],
+  { close, at }: { close: boolean; at: Date },
+): Promise<void> {
+  if (references.length === 0) return;
+  const keys = tx
+    .selectDistinct({ key: queries.conversationReferenceNumber })
+    .from(queries)
+    .where(inArray(queries.referenceNumber, [...references]));
+  await tx
+    .update(conversations)
+    .set({
+      email: "",
+      searchDocument: sql`''::tsvector`,
+      ...(close
+        ? {
+            status: "CLOSED",
+            closedAt: sql`coalesce(${conversations.closedAt}, ${at.toISOString()}::timestamptz)`,
+          }
+        : {}),
+    })
+    .where(inArray(conversations.referenceNumber, keys));
+}

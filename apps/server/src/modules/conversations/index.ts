@@ -1,0 +1,31 @@
+// The desk's conversations (docs/decisions 0024): a member's query and its updates with the
+// scheme's replies, as one thing. Every write to a conversation is one of these commands; the
+// member's pages, the timeline and the console read a conversation by its key.
+export {
+  addNote,
+  assignConversation,
+  assignConversations,
+  closeConversation,
+  closeConversations,
+  conversationOf,
+  emptyConversations,
+  membersOfConversations,
+  reopenConversation,
+  sendReply,
+} from "./commands/desk.js";
+export { recordDocumentsReceived } from "./commands/documents-received.js";
+export {
+  addMemberMessage,
+  type NewAttachment,
+  type NewMessage,
+  recordMemberMessage,
+  startConversation,
+} from "./commands/member-messages.js";
+export {
+  findConversation,
+  listConversationMessages,
+  listNotes,
+  listReplies,
+  readMemberSummary,
+} from "./desk-reads.js";
+export { countQueue, listQueue, type QueueFilter, queueSortOf } from "./queue.js";

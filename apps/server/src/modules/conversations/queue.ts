@@ -1,0 +1,245 @@
+import {
+  CONSOLE_LIMITS,
+  type QueueCounts,
+  type QueueRow,
+  type QueueSort,
+  type ServerOrigin,
+  type WaitingOn,
+} from "@portal/domain";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/database.js";
+import { rowsOf } from "../../db/raw-rows.js";
+import { conversations, memberProfiles, members, queueCounts } from "../../db/schema.js";
+import { decodeQueueCursor, encodeQueueCursor, type QueueCursor } from "./queue-cursor.js";
+import { type QueueSearch, resolveSearch, searchCondition, searchExcerpts } from "./queue-search.js";
+
+// The desk's queue: conversations, one page at a time, in an order an index keeps (docs/decisions
+// 0024). The page's key (the last row's sort value and reference number) is a row comparison on
+// the index's own columns, so the index scan starts at it: a late page costs what the first does.
+// The "all" tab asks each status on its own index and merges the two pages.
+
+export interface QueueFilter {
+  status: "OPEN" | "CLOSED" | "ALL";
+  origin?: ServerOrigin | undefined;
+  category?: string | undefined;
+  assigned: "ANYONE" | "ME" | "UNASSIGNED";
+  overdue: boolean;
+  waiting: boolean;
+  sort?: QueueSort | undefined;
+  search?: string | undefined;
+  after?: string | undefined;
+}
+
+const assignees = alias(members, "assignees");
+const pageSize = CONSOLE_LIMITS.queuePageSize;
+
+/** The order asked for, or the tab's: the reply owed for open ones, the newest message otherwise. */
+export function queueSortOf(filter: Pick<QueueFilter, "status" | "sort">): QueueSort {
+  return filter.sort ?? (filter.status === "OPEN" ? "due" : "-latest");
+}
+
+function sortColumn(sort: QueueSort) {
+  return sort.endsWith("due") ? conversations.dueKey : conversations.lastMessageAt;
+}
+
+/** The sort value as text PostgreSQL reads back exactly (a date, ±infinity, or a timestamp to the microsecond). */
+function sortValueText(sort: QueueSort): SQL<string> {
+  return sort.endsWith("due")
+    ? sql<string>`${conversations.dueKey}::text`
+    : sql<string>`${conversations.lastMessageAt}::text`;
+}
+
+function afterCursor(sort: QueueSort, cursor: QueueCursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  const descending = sort.startsWith("-");
+  const value = sort.endsWith("due") ? sql`${cursor.value}::date` : sql`${cursor.value}::timestamptz`;
+  const column = sortColumn(sort);
+  return descending
+    ? sql`(${column}, ${conversations.referenceNumber}) < (${value}, ${cursor.reference})`
+    : sql`(${column}, ${conversations.referenceNumber}) > (${value}, ${cursor.reference})`;
+}
+
+function conditions(
+  filter: QueueFilter,
+  status: "OPEN" | "CLOSED",
+  staff: number,
+  today: string,
+  search: QueueSearch | null,
+  cursor: QueueCursor | null,
+): (SQL | undefined)[] {
+  const sort = queueSortOf(filter);
+  return [
+    eq(conversations.status, status),
+    filter.origin ? eq(conversations.origin, filter.origin) : undefined,
+    filter.category ? eq(conversations.category, filter.category) : undefined,
+    filter.assigned === "ME" ? eq(conversations.assignedToEntityNumber, staff) : undefined,
+    filter.assigned === "UNASSIGNED" ? isNull(conversations.assignedToEntityNumber) : undefined,
+    // Overdue and waiting on the member are ranges of the due key (domain: queueDueKey), so the
+    // due order's index serves them; only open conversations are either.
+    filter.overdue ? sql`${status} = 'OPEN' and ${conversations.dueKey} < ${today}::date` : undefined,
+    filter.waiting ? sql`${status} = 'OPEN' and ${conversations.dueKey} = 'infinity'::date` : undefined,
+    search ? searchCondition(search) : undefined,
+    afterCursor(sort, cursor),
+  ];
+}
+
+async function pageOfStatus(
+  db: Db,
+  filter: QueueFilter,
+  status: "OPEN" | "CLOSED",
+  staff: number,
+  today: string,
+  search: QueueSearch | null,
+  cursor: QueueCursor | null,
+) {
+  const sort = queueSortOf(filter);
+  const direction = sort.startsWith("-") ? desc : asc;
+  return db
+    .select({
+      referenceNumber: conversations.referenceNumber,
+      latestReferenceNumber: conversations.latestReferenceNumber,
+      memberEntityNumber: members.entityNumber,
+      memberFirstName: members.firstName,
+      memberLastName: members.lastName,
+      membershipNumber: memberProfiles.membershipNumber,
+      category: conversations.category,
+      subCategory: conversations.subCategory,
+      origin: conversations.origin,
+      loggedAt: conversations.loggedAt,
+      lastMessageAt: conversations.lastMessageAt,
+      messageCount: conversations.messageCount,
+      replyDueOn: conversations.replyDueOn,
+      dueKey: sql<string>`${conversations.dueKey}::text`,
+      waitingOn: conversations.waitingOn,
+      assigneeEntityNumber: assignees.entityNumber,
+      assigneeFirstName: assignees.firstName,
+      assigneeLastName: assignees.lastName,
+      status: conversations.status,
+      sortValue: sortValueText(sort),
+    })
+    .from(conversations)
+    .innerJoin(members, eq(members.entityNumber, conversations.memberEntityNumber))
+    .leftJoin(memberProfiles, eq(memberProfiles.entityNumber, conversations.memberEntityNumber))
+    .leftJoin(assignees, eq(assignees.entityNumber, conversations.assignedToEntityNumber))
+    .where(and(...conditions(filter, status, staff, today, search, cursor)))
+    .orderBy(direction(sortColumn(sort)), direction(conversations.referenceNumber))
+    .limit(pageSize + 1);
+}
+
+type PageRow = Awaited<ReturnType<typeof pageOfStatus>>[number];
+
+/** Orders two statuses' pages as one index over both would (the sort value, then the reference). */
+function compareRows(sort: QueueSort) {
+  const sign = sort.startsWith("-") ? -1 : 1;
+  const key = (row: PageRow) =>
+    sort.endsWith("due")
+      ? row.dueKey === "-infinity"
+        ? Number.NEGATIVE_INFINITY
+        : row.dueKey === "infinity"
+          ? Number.POSITIVE_INFINITY
+          : Date.parse(row.dueKey)
+      : row.lastMessageAt.getTime();
+  // Microseconds the Date dropped are in sortValue; it compares as text once the instants are equal.
+  return (a: PageRow, b: PageRow) =>
+    sign *
+    (key(a) - key(b) ||
+      (a.sortValue < b.sortValue ? -1 : a.sortValue > b.sortValue ? 1 : 0) ||
+      a.referenceNumber - b.referenceNumber);
+}
+
+export async function listQueue(
+  db: Db,
+  filter: QueueFilter,
+  staffEntityNumber: number,
+  today: string,
+): Promise<{ rows: QueueRow[]; nextCursor: string | null }> {
+  const sort = queueSortOf(filter);
+  const cursor = decodeQueueCursor(filter.after, sort);
+  const search = filter.search ? await resolveSearch(db, filter.search) : null;
+  const statuses: ("OPEN" | "CLOSED")[] = filter.status === "ALL" ? ["OPEN", "CLOSED"] : [filter.status];
+  const pages = await Promise.all(
+    statuses.map((status) => pageOfStatus(db, filter, status, staffEntityNumber, today, search, cursor)),
+  );
+  const rows = pages
+    .flat()
+    .sort(compareRows(sort))
+    .slice(0, pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  const excerpts =
+    search?.words && page.length > 0
+      ? await searchExcerpts(
+          db,
+          search.words,
+          page.map((row) => row.referenceNumber),
+        )
+      : new Map();
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => toQueueRow(row, today, excerpts.get(row.referenceNumber) ?? null)),
+    nextCursor:
+      rows.length > pageSize && last
+        ? encodeQueueCursor(sort, { value: last.sortValue, reference: last.referenceNumber })
+        : null,
+  };
+}
+
+function toQueueRow(row: PageRow, today: string, excerpt: QueueRow["excerpt"]): QueueRow {
+  const status = row.status as QueueRow["status"];
+  return {
+    referenceNumber: row.referenceNumber,
+    latestReferenceNumber: row.latestReferenceNumber,
+    member: {
+      entityNumber: row.memberEntityNumber,
+      firstName: row.memberFirstName,
+      lastName: row.memberLastName,
+      membershipNumber: row.membershipNumber,
+    },
+    category: row.category,
+    subCategory: row.subCategory,
+    origin: row.origin as ServerOrigin,
+    dateLogged: row.loggedAt.toISOString(),
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    messageCount: row.messageCount,
+    replyDueOn: row.replyDueOn,
+    // The due key's order is the domain's overdue (isConversationOverdue), as the filter uses it.
+    overdue:
+      status === "OPEN" && row.dueKey !== "infinity" && (row.dueKey === "-infinity" || row.dueKey < today),
+    waitingOn: row.waitingOn as WaitingOn,
+    assignedTo:
+      row.assigneeEntityNumber === null
+        ? null
+        : {
+            entityNumber: row.assigneeEntityNumber,
+            firstName: row.assigneeFirstName ?? "",
+            lastName: row.assigneeLastName ?? "",
+          },
+    status,
+    excerpt,
+  };
+}
+
+/**
+ * The desk's tab counts, from the buckets the conversations' trigger keeps (migration 0014): a
+ * handful of rows by primary key, whatever the size of the desk. Overdue is the due buckets
+ * before today (-infinity, a message with no recorded promise, sorts first).
+ */
+export async function countQueue(db: Db, staffEntityNumber: number, today: string): Promise<QueueCounts> {
+  const mine = `assignee:${staffEntityNumber}`;
+  // Compared byte by byte: a language's collation would sort "due:-infinity" among the i's.
+  const overdueBuckets = sql`(${queueCounts.bucket} collate "C" >= 'due:' and ${queueCounts.bucket} collate "C" < ${`due:${today}`})`;
+  const [row] = await rowsOf<QueueCounts>(
+    db,
+    sql`select
+      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = 'status:OPEN'), 0)::int as open,
+      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = 'status:CLOSED'), 0)::int as closed,
+      coalesce(sum(${queueCounts.conversations}) filter (where ${overdueBuckets}), 0)::int as overdue,
+      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = 'assignee:none'), 0)::int as unassigned,
+      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = ${mine}), 0)::int as mine,
+      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = 'waiting:MEMBER'), 0)::int as waiting
+    from ${queueCounts}
+    where ${queueCounts.bucket} in ('status:OPEN', 'status:CLOSED', 'assignee:none', 'waiting:MEMBER', ${mine})
+      or ${overdueBuckets}`,
+  );
+  return row ?? { open: 0, closed: 0, overdue: 0, unassigned: 0, mine: 0, waiting: 0 };
+}

@@ -1,0 +1,7 @@
+// Members' queries: logging, updating and reading them (the smart-inquiry service and the portal's
+// paths), the member's timeline, and what the desk reuses of it.
+export { agentReplyDocument } from "./agent-reply-document.js";
+export { sendAttachment } from "./attachment-download.js";
+export { receiveSubmission } from "./receive-submission.js";
+export { PORTAL_SMART_INQUIRY_PATH, smartInquiryModule } from "./routes.js";
+export type { SmartInquiryContext } from "./smart-inquiry-context.js";
