@@ -14,7 +14,18 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DOMAIN_SRC = resolve(SRC, "..", "..", "..", "packages", "domain", "src");
 
 /** Libraries the login screen does without: the lazily loaded forms and pages bring them. */
-const NOT_IN_FIRST_LOAD = ["zod", "react-hook-form", "@hookform/resolvers", "dompurify"];
+const NOT_IN_FIRST_LOAD = [
+  "zod",
+  "react-hook-form",
+  "@hookform/resolvers",
+  "dompurify",
+  // The console's reply editor (docs/decisions/0023-reply-editor-on-tiptap.md).
+  "@tiptap/react",
+  "@tiptap/pm",
+  "@tiptap/starter-kit",
+  "@tiptap/extension-link",
+  "@tiptap/extension-table",
+];
 
 /** Static imports and re-exports: `import … from "x"`, `import "x"`, `export … from "x"`; not `import("x")`. */
 const STATIC_IMPORT =

@@ -5,6 +5,16 @@ import { removeCookie } from "../lib/cookies";
 import { takeContractViolations } from "./contract-json";
 import { server } from "./msw-server";
 
+// jsdom lays nothing out. ProseMirror (the console's reply editor) measures the caret to scroll it
+// into view and asks which element is under a point: both answer "nowhere" here.
+if (!Range.prototype.getClientRects) {
+  const noRects = Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  const noRect = { x: 0, y: 0, top: 0, right: 0, bottom: 0, left: 0, width: 0, height: 0 };
+  Range.prototype.getClientRects = () => noRects;
+  Range.prototype.getBoundingClientRect = () => ({ ...noRect, toJSON: () => noRect });
+}
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+
 beforeAll(() => server.listen());
 afterAll(() => server.close());
 

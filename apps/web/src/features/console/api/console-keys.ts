@@ -4,9 +4,12 @@
 export const consoleKeys = {
   all: ["console"] as const,
   queue: ["console", "queue"] as const,
+  /** The queue's filters as the queue page last showed them (for "Send and go to next"). */
+  queueShown: ["console", "queue-shown"] as const,
   query: (referenceNumber: number) => ["console", "query", referenceNumber] as const,
   member: (entityNumber: number) => ["console", "member", entityNumber] as const,
   staff: ["console", "staff"] as const,
+  cannedReplies: ["console", "canned-replies"] as const,
   failedMails: ["console", "failed-mails"] as const,
   staffAccounts: ["console", "staff-accounts"] as const,
   secondFactor: ["console", "second-factor"] as const,

@@ -12,6 +12,11 @@ export function consoleAttachmentUrl(referenceNumber: number, attachmentId: numb
   return `${consoleQueryUrl(referenceNumber)}/attachments/${attachmentId}`;
 }
 
+/** The address of a file sent with one of the conversation's replies. */
+export function consoleReplyAttachmentUrl(referenceNumber: number, attachmentId: number): string {
+  return `${consoleQueryUrl(referenceNumber)}/reply-attachments/${attachmentId}`;
+}
+
 /** GET {CONSOLE_BASE}/queries/{ref}: the whole thread, replies, notes and the member's summary. */
 export function getConsoleQuery(referenceNumber: number): Promise<ConsoleQueryResponse> {
   return getJson<ConsoleQueryResponse>(consoleQueryUrl(referenceNumber), NO_STORE);

@@ -1,18 +1,55 @@
-import type { ReplyBody, ReplySentResponse } from "@portal/domain";
+import { ATTACHMENTS_FIELD, type ReplyBody, type ReplySentResponse } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { postJson } from "../../../lib/http";
+import { type UploadProgress, uploadWithProgress } from "../../../lib/upload-with-progress";
 import { consoleKeys } from "./console-keys";
 import { consoleQueryUrl } from "./get-console-query";
 
-/** POST {CONSOLE_BASE}/queries/{ref}/replies: stored, e-mailed to the member, optionally closing the query. */
-export function sendReply(referenceNumber: number, body: Required<ReplyBody>): Promise<ReplySentResponse> {
-  return postJson<ReplySentResponse>(`${consoleQueryUrl(referenceNumber)}/replies`, body);
+/** A reply to send: its HTML, whether it closes the conversation, and the files sent with it. */
+export type ReplyRequest = ReplyBody & { files?: readonly File[] };
+
+/**
+ * The reply as multipart/form-data: the fields `html` and `close` ("true" or "false"), then one
+ * `files` part per file sent with it (ATTACHMENTS_FIELD), by the member's attachment rules.
+ */
+export function replyFormData({ html, close = false, files = [] }: ReplyRequest): FormData {
+  const form = new FormData();
+  form.append("html", html);
+  form.append("close", String(close));
+  for (const file of files) form.append(ATTACHMENTS_FIELD, file, file.name);
+  return form;
 }
 
+/**
+ * POST {CONSOLE_BASE}/queries/{ref}/replies: stored, e-mailed to the member, optionally closing the
+ * conversation. With files it is multipart/form-data (replyFormData), sent as the portal's other
+ * multipart posts are (uploadWithProgress: the anti-forgery header, upload progress, HttpError);
+ * without, the contract's JSON body { html, close } (replyBodySchema).
+ */
+export function sendReply(
+  referenceNumber: number,
+  reply: ReplyRequest,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<ReplySentResponse> {
+  const url = `${consoleQueryUrl(referenceNumber)}/replies`;
+  const { files = [], ...body } = reply;
+  if (files.length > 0) {
+    return uploadWithProgress<ReplySentResponse>(url, replyFormData(reply), onProgress ? { onProgress } : {});
+  }
+  return postJson<ReplySentResponse>(url, { close: false, ...body });
+}
+
+/** Sends the reply; `progress` is the upload's while files are sent (null otherwise). */
 export function useSendReply(referenceNumber: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Required<ReplyBody>) => sendReply(referenceNumber, body),
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const mutation = useMutation({
+    mutationFn: (reply: ReplyRequest) => {
+      setProgress(null);
+      return sendReply(referenceNumber, reply, setProgress);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
   });
+  return { ...mutation, progress };
 }

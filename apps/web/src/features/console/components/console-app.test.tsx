@@ -31,15 +31,27 @@ describe("the console's frame", () => {
     await screen.findByRole("table");
     await waitFor(() => expect(within(menu()).getAllByRole("link")).toHaveLength(2));
     expect(within(menu()).queryByRole("link", { name: "Failed mails" })).toBeNull();
+    expect(within(menu()).queryByRole("link", { name: "Canned replies" })).toBeNull();
   });
 
-  it("shows a supervisor the Failed mails link", async () => {
+  it("shows a supervisor the Failed mails and Canned replies links", async () => {
     server.use(queueHandler());
     renderConsole("/console", { person: supervisor });
     expect(await within(menu()).findByRole("link", { name: "Failed mails" })).toHaveAttribute(
       "href",
       "/console/mails",
     );
+    expect(within(menu()).getByRole("link", { name: "Canned replies" })).toHaveAttribute(
+      "href",
+      "/console/canned-replies",
+    );
+  });
+
+  it("sends an agent who opens the canned replies' address to the queue", async () => {
+    server.use(queueHandler());
+    const { location } = renderConsole("/console/canned-replies");
+    await waitFor(() => expect(location()).toBe("/console"));
+    expect(screen.getByRole("heading", { level: 1, name: "Queries" })).toBeInTheDocument();
   });
 
   it("moves focus to the new page's heading when the menu opens it", async () => {
@@ -153,6 +165,7 @@ describe("the pages a person's roles give them", () => {
       "Record documents",
       "Failed mails",
       "Staff",
+      "Canned replies",
       "Audit trail",
       "Requests",
       "Legal holds",

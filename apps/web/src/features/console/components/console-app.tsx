@@ -8,6 +8,7 @@ import { type ConsoleRole, useConsoleMe } from "../api/get-console-me";
 import { useStaff } from "../api/get-staff";
 import { consolePaths } from "../utils/console-paths";
 import { AuditTrailPage } from "./audit-trail-page";
+import { CannedRepliesPage } from "./canned-replies-page";
 import { ConsoleLayout } from "./console-layout";
 import { type ConsoleUser, ConsoleUserContext } from "./console-user";
 import { DataRequestsPage } from "./data-requests-page";
@@ -81,6 +82,7 @@ export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps
               <Route path="documents/new" element={<DocumentIntakePage />} />
               <Route path="mails" element={<FailedMailsPage />} />
               <Route path="staff" element={<StaffPage />} />
+              {user.isSupervisor ? <Route path="canned-replies" element={<CannedRepliesPage />} /> : null}
             </>
           ) : null}
           {user.isInformationOfficer ? (

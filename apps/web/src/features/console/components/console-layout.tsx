@@ -31,6 +31,7 @@ export function ConsoleLayout({ schemeName, logoutButton, children }: ConsoleLay
               <>
                 <HeaderNavLink to={consolePaths.failedMails()}>Failed mails</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.staff()}>Staff</HeaderNavLink>
+                <HeaderNavLink to={consolePaths.cannedReplies()}>Canned replies</HeaderNavLink>
               </>
             ) : null}
             {isInformationOfficer ? (

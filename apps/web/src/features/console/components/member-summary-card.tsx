@@ -1,17 +1,19 @@
 import { type ConsoleMemberSummary, categoryLabel } from "@portal/domain";
 import { Link } from "react-router";
 import { consolePaths } from "../utils/console-paths";
-import { personName } from "../utils/labels";
+import { formatDateTime, personName, STATUS_LABELS } from "../utils/labels";
 
 interface MemberSummaryCardProps {
   member: ConsoleMemberSummary;
-  /** The query on screen, left out of "other open queries". */
+  /** The conversation on screen, left out of "other conversations". */
   currentReference: number;
 }
 
-/** Who asked: name, membership number, plan, dependents, their other open queries. */
+/** Who asked: name, membership number, plan, dependents, their other conversations. */
 export function MemberSummaryCard({ member, currentReference }: MemberSummaryCardProps) {
-  const others = member.otherOpenQueries.filter((query) => query.referenceNumber !== currentReference);
+  const others = member.otherConversations.filter(
+    (conversation) => conversation.referenceNumber !== currentReference,
+  );
   return (
     <section aria-labelledby="console-member-heading" className="card mb-4">
       <div className="card-body">
@@ -28,16 +30,22 @@ export function MemberSummaryCard({ member, currentReference }: MemberSummaryCar
           <dt className="col-6">Dependents</dt>
           <dd className="col-6">{member.dependentCount}</dd>
         </dl>
-        <h3 className="h6">Other open queries</h3>
+        <h3 id="console-member-others" className="h6">
+          Other conversations
+        </h3>
         {others.length === 0 ? (
           <p className="text-body-secondary">None.</p>
         ) : (
-          <ul>
-            {others.map((query) => (
-              <li key={query.referenceNumber}>
-                <Link to={consolePaths.query(query.referenceNumber)}>
-                  {query.referenceNumber} — {categoryLabel(query.category)}
+          <ul className="list-unstyled" aria-labelledby="console-member-others">
+            {others.map((conversation) => (
+              <li key={conversation.referenceNumber} className="mb-2">
+                <Link to={consolePaths.query(conversation.referenceNumber)}>
+                  {conversation.referenceNumber} — {categoryLabel(conversation.category)}
                 </Link>
+                <div className="small text-body-secondary">
+                  {STATUS_LABELS[conversation.status]}, last message{" "}
+                  {formatDateTime(conversation.lastMessageAt)}
+                </div>
               </li>
             ))}
           </ul>

@@ -73,7 +73,7 @@ describe("the query page", () => {
     );
   });
 
-  it("shows the member's summary with their other open queries and the way to record documents", async () => {
+  it("shows the member's summary with their other conversations and the way to record documents", async () => {
     setup();
     await loaded();
     const member = section("Member");
@@ -81,23 +81,40 @@ describe("the query page", () => {
     expect(member).toHaveTextContent("Membership number20991234");
     expect(member).toHaveTextContent("PlanMeridian Comprehensive");
     expect(member).toHaveTextContent("Dependents2");
-    // The query on screen is not one of the "other" ones.
+    // The conversation on screen is not one of the "other" ones.
     expect(within(member).queryByRole("link", { name: /300001/ })).toBeNull();
-    expect(within(member).getByRole("link", { name: "300007 — Manage plan" })).toHaveAttribute(
+    const others = within(member).getByRole("list", { name: "Other conversations" });
+    const other = within(others).getByRole("listitem");
+    expect(within(other).getByRole("link", { name: "300007 — Manage plan" })).toHaveAttribute(
       "href",
       "/console/queries/300007",
     );
+    expect(other).toHaveTextContent(/Closed, last message 2026-10-02 \d\d:\d\d/);
     expect(within(member).getByRole("link", { name: "Record documents received" })).toHaveAttribute(
       "href",
       "/console/documents/new?member=41",
     );
   });
 
+  it("says when the member has no other conversation", async () => {
+    setup({
+      query: {
+        ...consoleQuery,
+        member: {
+          ...consoleQuery.member,
+          otherConversations: consoleQuery.member.otherConversations.slice(0, 1),
+        },
+      },
+    });
+    await loaded();
+    expect(section("Member")).toHaveTextContent("Other conversationsNone.");
+  });
+
   it("shows status, due date (overdue in words) and where replies go", async () => {
     setup();
     await loaded();
     const status = section("Status");
-    expect(status).toHaveTextContent("StatusOpen");
+    expect(status).toHaveTextContent("StatusOpenWaiting onThe desk");
     expect(within(status).getByText("Overdue")).toHaveClass("badge");
     expect(status).toHaveTextContent("Reply dueTue 24 Nov 2026 Overdue");
     expect(status).toHaveTextContent("Medical claims — Claim short paid");
@@ -231,7 +248,23 @@ describe("the query page", () => {
     await loaded();
     expect(screen.queryByRole("button", { name: "Reopen" })).toBeNull();
     expect(screen.getByRole("button", { name: "Send and close" })).toBeInTheDocument();
-    expect(screen.getByRole("textbox", { name: "Reply" })).toBeInTheDocument();
+    // The reply editor comes in a chunk of its own, after the page.
+    expect(await screen.findByRole("textbox", { name: "Reply" })).toBeInTheDocument();
+  });
+
+  it("says who the conversation waits on: the member once answered, nobody once closed", async () => {
+    let query: ConsoleQueryResponse = {
+      ...consoleQuery,
+      query: { ...consoleQuery.query, waitingOn: "MEMBER", replyDueOn: null, overdue: false },
+    };
+    const view = setup({ query });
+    server.use(consoleQueryHandler(() => query));
+    await loaded();
+    expect(section("Status")).toHaveTextContent("Waiting onThe member");
+    expect(section("Status")).toHaveTextContent("Reply dueNone owed");
+    query = { ...query, query: { ...query.query, status: "CLOSED" } };
+    await view.queryClient.invalidateQueries();
+    await waitFor(() => expect(section("Status")).toHaveTextContent("Waiting onNobody (closed)"));
   });
 
   it("says when no query has the reference number", async () => {
@@ -239,5 +272,72 @@ describe("the query page", () => {
     renderConsole("/console/queries/999999");
     expect(await screen.findByRole("alert")).toHaveTextContent("No query has this reference number.");
     expect(screen.getByRole("heading", { level: 1, name: "Query 999999" })).toBeInTheDocument();
+  });
+});
+
+describe("the query page's keyboard shortcuts", () => {
+  it("r goes to the reply, without typing the r", async () => {
+    const { user } = setup();
+    await loaded();
+    const composer = section("Send a reply");
+    await waitFor(() => expect(composer.querySelector('[contenteditable="true"]')).not.toBeNull());
+    await user.keyboard("r");
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.closest('[contenteditable="true"]')).not.toBeNull();
+    expect(composer).toContainElement(focused);
+    expect(focused.textContent).toBe("");
+  });
+
+  it("a assigns the conversation to me, and says so when it already is", async () => {
+    const mine = {
+      ...consoleQuery,
+      query: {
+        ...consoleQuery.query,
+        assignedTo: { entityNumber: agent.entityNumber, firstName: "Thandi", lastName: "Mokoena" },
+      },
+    };
+    let current = consoleQuery;
+    const { sent, user, queryClient } = setup({ query: consoleQuery });
+    server.use(consoleQueryHandler(() => current));
+    await loaded();
+    const status = section("Status");
+    expect(within(status).getByRole("button", { name: "Assign to me" })).toHaveAttribute(
+      "aria-keyshortcuts",
+      "a",
+    );
+    await user.keyboard("a");
+    expect(await within(status).findByText("The query is assigned to you.")).toBeInTheDocument();
+    expect(sentKeys(sent).filter((key) => key === `POST ${QUERY}/assign-to-me`)).toHaveLength(1);
+
+    current = mine;
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(within(status).queryByRole("button", { name: "Assign to me" })).toBeNull());
+    await user.keyboard("a");
+    expect(await within(status).findByText("The query is already assigned to you.")).toBeInTheDocument();
+    expect(sentKeys(sent).filter((key) => key === `POST ${QUERY}/assign-to-me`)).toHaveLength(1);
+  });
+
+  it("does nothing while the agent types a note", async () => {
+    const { sent, user } = setup();
+    await loaded();
+    const note = within(section("Internal notes")).getByLabelText("New note");
+    await user.click(note);
+    await user.keyboard("ar?");
+    expect(note).toHaveValue("ar?");
+    expect(note).toHaveFocus();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sentKeys(sent)).not.toContain(`POST ${QUERY}/assign-to-me`);
+  });
+
+  it("? lists the shortcuts; Escape closes the list", async () => {
+    const { user } = setup();
+    await loaded();
+    await user.keyboard("?");
+    const dialog = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(within(dialog).getByRole("region", { name: "On a query's page" })).toHaveTextContent(
+      "aAssign the conversation to me",
+    );
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

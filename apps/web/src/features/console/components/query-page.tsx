@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { useParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { LoadingStatus } from "../../../components/spinner/spinner";
@@ -5,7 +6,9 @@ import { isHttpError } from "../../../lib/http";
 import { parseReferenceParam } from "../../../lib/reference-param";
 import { useConsoleQuery } from "../api/get-console-query";
 import { consoleErrorMessage } from "../utils/error-message";
+import { useShortcuts } from "../utils/use-shortcuts";
 import { InternalNotes } from "./internal-notes";
+import { KeyboardShortcutsHelp } from "./keyboard-shortcuts-help";
 import { MemberSummaryCard } from "./member-summary-card";
 import { PageHeading } from "./page-heading";
 import { QueryStatusPanel } from "./query-status-panel";
@@ -37,9 +40,26 @@ export function QueryRoute() {
   return <QueryPage key={referenceNumber} referenceNumber={referenceNumber} />;
 }
 
-/** One query's thread, its member, notes, status and the reply editor (requirements §10, staff desk). */
+/** The reply's text box inside `container`, whichever editor the composer shows. */
+function replyBox(container: HTMLElement | null): HTMLElement | null {
+  return container?.querySelector<HTMLElement>('[contenteditable="true"], textarea') ?? null;
+}
+
+/**
+ * One conversation's thread, its member, notes, status and the reply editor (requirements §10,
+ * staff desk). Shortcuts: "r" goes to the reply, "a" assigns it to me (the status panel), "?" lists them.
+ */
 export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
   const result = useConsoleQuery(referenceNumber);
+  const composer = useRef<HTMLDivElement>(null);
+  useShortcuts("query", {
+    reply: () => {
+      const box = replyBox(composer.current);
+      if (!box) return false;
+      box.focus();
+      return true;
+    },
+  });
   if (result.isPending) {
     return (
       <section>
@@ -70,6 +90,9 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
   return (
     <section>
       <PageHeading>{`Query ${query.referenceNumber}`}</PageHeading>
+      <p className="small mb-3">
+        <KeyboardShortcutsHelp page="query" />
+      </p>
       {query.referenceNumber === referenceNumber ? null : (
         <p className="text-body-secondary">
           {referenceNumber} is an update to this query; the whole thread is shown.
@@ -78,12 +101,14 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
       <div className="row g-4">
         <div className="col-lg-8">
           <ThreadSection thread={query.thread} />
-          <RepliesSent replies={query.replies} />
-          <ReplyComposer
-            referenceNumber={query.referenceNumber}
-            closed={query.status === "CLOSED"}
-            warning={query.emailInRegister ? undefined : replyAddressWarning(query.email)}
-          />
+          <RepliesSent referenceNumber={query.referenceNumber} replies={query.replies} />
+          <div ref={composer}>
+            <ReplyComposer
+              referenceNumber={query.referenceNumber}
+              closed={query.status === "CLOSED"}
+              warning={query.emailInRegister ? undefined : replyAddressWarning(query.email)}
+            />
+          </div>
         </div>
         <div className="col-lg-4">
           <QueryStatusPanel query={query} />

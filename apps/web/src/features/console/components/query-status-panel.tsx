@@ -6,14 +6,25 @@ import { useStaff } from "../api/get-staff";
 import { useReopenQuery } from "../api/reopen-query";
 import { useSetAssignee } from "../api/set-assignee";
 import { consoleErrorMessage } from "../utils/error-message";
-import { categoryText, ORIGIN_LABELS, personName, ROLE_LABELS, STATUS_LABELS } from "../utils/labels";
+import {
+  categoryText,
+  ORIGIN_LABELS,
+  personName,
+  ROLE_LABELS,
+  STATUS_LABELS,
+  waitingOnText,
+} from "../utils/labels";
+import { useShortcuts } from "../utils/use-shortcuts";
 import { useConsoleUser } from "./console-user";
 import { DueDate } from "./due-date";
 import { ErrorMessage, SuccessStatus } from "./status-message";
 
 type ConsoleQuery = ConsoleQueryResponse["query"];
 
-/** Status, due date and assignment of the thread, with "Assign to me", a supervisor's assigning and "Reopen". */
+/**
+ * Status, who the conversation waits on, due date and assignment, with "Assign to me" (also the
+ * "a" shortcut), a supervisor's assigning and "Reopen".
+ */
 export function QueryStatusPanel({ query }: { query: ConsoleQuery }) {
   const { person, isSupervisor } = useConsoleUser();
   const referenceNumber = query.referenceNumber;
@@ -34,6 +45,17 @@ export function QueryStatusPanel({ query }: { query: ConsoleQuery }) {
   };
   const assignFailed = (error: Error) =>
     consoleErrorMessage(error, "The assignment could not be changed. Please try again.");
+  const assignMe = () => act(assignToMe.mutateAsync(), "The query is assigned to you.", assignFailed);
+
+  useShortcuts("query", {
+    assignToMe: () => {
+      if (assignToMe.isPending) return;
+      if (assignedToMe) {
+        setFailure("");
+        setDone("The query is already assigned to you.");
+      } else assignMe();
+    },
+  });
 
   return (
     <section aria-labelledby="console-status-heading" className="card mb-4">
@@ -44,6 +66,8 @@ export function QueryStatusPanel({ query }: { query: ConsoleQuery }) {
         <dl className="row mb-3">
           <dt className="col-5">Status</dt>
           <dd className="col-7">{STATUS_LABELS[query.status]}</dd>
+          <dt className="col-5">Waiting on</dt>
+          <dd className="col-7">{waitingOnText(query)}</dd>
           <dt className="col-5">Reply due</dt>
           <dd className="col-7">
             <DueDate replyDueOn={query.replyDueOn} overdue={query.overdue} />
@@ -69,7 +93,8 @@ export function QueryStatusPanel({ query }: { query: ConsoleQuery }) {
               type="button"
               className="btn btn-outline-primary"
               disabled={assignToMe.isPending}
-              onClick={() => act(assignToMe.mutateAsync(), "The query is assigned to you.", assignFailed)}
+              aria-keyshortcuts="a"
+              onClick={assignMe}
             >
               Assign to me
             </button>

@@ -1,10 +1,11 @@
 import {
   QUEUE_ASSIGNEE_FILTERS,
+  QUEUE_SEARCH_MAX_LENGTH,
   QUEUE_STATUS_FILTERS,
   type QueueCounts,
   SERVER_ORIGINS,
 } from "@portal/domain";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type Ref, useId, useState } from "react";
 import type { QueueAssigneeFilter, QueueFilters, QueueStatusFilter } from "../api/get-queue";
 import { ALL_CATEGORIES, ORIGIN_LABELS } from "../utils/labels";
 
@@ -37,13 +38,48 @@ interface QueueFiltersProps {
   onChange: (change: Partial<QueueFilters>) => void;
 }
 
+interface FlagFilterProps {
+  label: string;
+  checked: boolean;
+  /** The desk's count beside it, e.g. "3 overdue"; none until the first answer. */
+  count: string | undefined;
+  badgeClass: string;
+  onChange: (checked: boolean) => void;
+}
+
+/** A yes-or-no filter with the desk's count, which is also its description. */
+function FlagFilter({ label, checked, count, badgeClass, onChange }: FlagFilterProps) {
+  const id = useId();
+  return (
+    <div className="form-check mb-2">
+      <input
+        id={id}
+        className="form-check-input"
+        type="checkbox"
+        checked={checked}
+        aria-describedby={count ? `${id}-count` : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label className="form-check-label" htmlFor={id}>
+        {label}
+      </label>{" "}
+      {count ? (
+        <span id={`${id}-count`} className={`badge ${badgeClass}`}>
+          {count}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /**
- * The queue's filters. Each applies as soon as it changes; the counts are the server's, for the
- * search, origin and category chosen. Option values stay the same whatever the counts say.
+ * The queue's filters. Each applies as soon as it changes. The counts are the whole desk's,
+ * whatever the filters and search. Overdue (the desk owes a reply) and waiting on the member
+ * exclude each other: ticking one unticks the other. Option values stay the same whatever the
+ * counts say.
  */
 export function QueueFilterControls({ filters, counts, onChange }: QueueFiltersProps) {
   const id = useId();
-  const overdueCountId = `${id}-overdue-count`;
   return (
     <fieldset className="row g-3 align-items-end mb-3">
       <legend className="visually-hidden">Filters</legend>
@@ -100,7 +136,7 @@ export function QueueFilterControls({ filters, counts, onChange }: QueueFiltersP
           ))}
         </select>
       </div>
-      <div className="col-sm-6 col-lg-3">
+      <div className="col-sm-6 col-lg-2">
         <label className="form-label" htmlFor={`${id}-assigned`}>
           Assigned to
         </label>
@@ -117,32 +153,35 @@ export function QueueFilterControls({ filters, counts, onChange }: QueueFiltersP
           ))}
         </select>
       </div>
-      <div className="col-sm-6 col-lg-2">
-        <div className="form-check mb-2">
-          <input
-            id={`${id}-overdue`}
-            className="form-check-input"
-            type="checkbox"
-            checked={filters.overdue}
-            aria-describedby={counts ? overdueCountId : undefined}
-            onChange={(event) => onChange({ overdue: event.target.checked })}
-          />
-          <label className="form-check-label" htmlFor={`${id}-overdue`}>
-            Overdue only
-          </label>{" "}
-          {counts ? (
-            <span id={overdueCountId} className="badge text-bg-danger">
-              {counts.overdue} overdue
-            </span>
-          ) : null}
-        </div>
+      <div className="col-sm-6 col-lg-3">
+        <FlagFilter
+          label="Overdue only"
+          checked={filters.overdue}
+          count={counts ? `${counts.overdue} overdue` : undefined}
+          badgeClass="text-bg-danger"
+          onChange={(overdue) => onChange(overdue ? { overdue, waiting: false } : { overdue })}
+        />
+        <FlagFilter
+          label="Waiting on the member"
+          checked={filters.waiting}
+          count={counts ? `${counts.waiting} waiting` : undefined}
+          badgeClass="text-bg-secondary"
+          onChange={(waiting) => onChange(waiting ? { waiting, overdue: false } : { waiting })}
+        />
       </div>
     </fieldset>
   );
 }
 
-/** The search box: a reference number, a membership number or a surname. */
-export function QueueSearch({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+interface QueueSearchProps {
+  value: string;
+  onSearch: (search: string) => void;
+  /** The box, for the "/" shortcut. */
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** The search box: words in the conversations, a reference or membership number, a name or an address. */
+export function QueueSearch({ value, onSearch, inputRef }: QueueSearchProps) {
   const id = useId();
   const [text, setText] = useState(value);
   // A new search from the address bar (back, a link) shows in the box; focus stays where it is.
@@ -163,21 +202,24 @@ export function QueueSearch({ value, onSearch }: { value: string; onSearch: (sea
         </label>
         <div className="input-group">
           <input
+            ref={inputRef}
             id={id}
             name="search"
             type="search"
             className="form-control"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            maxLength={100}
+            maxLength={QUEUE_SEARCH_MAX_LENGTH}
             aria-describedby={`${id}-hint`}
+            aria-keyshortcuts="/"
           />
           <button type="submit" className="btn btn-primary">
             Search
           </button>
         </div>
         <div id={`${id}-hint`} className="form-text">
-          A reference number, a membership number or a surname.
+          Words the member or the desk wrote in the conversation, a reference number, a membership number, the
+          member's first name or surname, or the e-mail address a query came from.
         </div>
       </form>
     </search>

@@ -1,30 +1,111 @@
-import { useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { LoadingStatus } from "../../../components/spinner/spinner";
-import { type QueueFilters, queueFilterParams, readQueueFilters, useQueue } from "../api/get-queue";
+import { consoleKeys } from "../api/console-keys";
+import {
+  type QueueFilters,
+  queueFilterParams,
+  queueSort,
+  readQueueFilters,
+  useQueue,
+} from "../api/get-queue";
+import { consolePaths } from "../utils/console-paths";
+import { useShortcuts } from "../utils/use-shortcuts";
+import { BulkActionsBar } from "./bulk-actions-bar";
+import { useConsoleUser } from "./console-user";
+import { KeyboardShortcutsHelp } from "./keyboard-shortcuts-help";
 import { LoadMore } from "./load-more";
 import { PageHeading } from "./page-heading";
 import { QueueFilterControls, QueueSearch } from "./queue-filters";
 import { QueueTable } from "./queue-table";
 
-/** The queue (#/console): every member's queries, filtered, searched and paged. */
+/** The queue's body rows, and the one holding focus (-1 for none). */
+function rowsOf(table: HTMLTableElement | null): { rows: HTMLTableRowElement[]; current: number } {
+  const rows = table ? [...(table.tBodies[0]?.rows ?? [])] : [];
+  return { rows, current: rows.findIndex((row) => row.contains(document.activeElement)) };
+}
+
+function focusRow(row: HTMLTableRowElement | undefined): boolean {
+  const link = row?.querySelector<HTMLAnchorElement>("th a");
+  if (!link) return false;
+  link.focus();
+  return true;
+}
+
+/**
+ * The queue (#/console): the desk's conversations, filtered, searched, ordered and paged. The
+ * filters, order and search live in the address, so coming back from a query page shows the same
+ * queue (and "Send and go to next" knows it). Supervisors tick rows to assign or close them at once.
+ */
 export function QueuePage() {
+  const { isSupervisor } = useConsoleUser();
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const filters = readQueueFilters(searchParams);
   const queue = useQueue(filters);
-  // Kept in the address, so coming back from a query page shows the same queue.
-  const change = (next: Partial<QueueFilters>) =>
-    setSearchParams(queueFilterParams({ ...filters, ...next }), { replace: true });
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const searchBox = useRef<HTMLInputElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+
+  const change = (next: Partial<QueueFilters>) => {
+    const changed = { ...filters, ...next };
+    // Another tab starts in its own order: the soonest due for open ones, else the newest message.
+    if (next.status !== undefined && next.status !== filters.status && next.sort === undefined) {
+      changed.sort = null;
+    }
+    setSearchParams(queueFilterParams(changed), { replace: true });
+  };
+
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => {
+    queryClient.setQueryData(consoleKeys.queueShown, JSON.parse(filtersKey) as QueueFilters);
+  }, [queryClient, filtersKey]);
 
   const pages = queue.data?.pages ?? [];
   const rows = pages.flatMap((page) => page.queries);
   const counts = pages[0]?.counts;
+  // Only what is on screen stays ticked: another filter or search shows other rows.
+  const selected = rows.map((row) => row.referenceNumber).filter((reference) => ticked.has(reference));
+
+  const move = (step: 1 | -1, event: KeyboardEvent) => {
+    const { rows: shown, current } = rowsOf(table.current);
+    // The arrow keys move between rows once one has focus; elsewhere they scroll as usual.
+    if (current === -1 && event.key.startsWith("Arrow")) return false;
+    const next = current === -1 ? (step === 1 ? 0 : shown.length - 1) : current + step;
+    if (next < 0 || next >= shown.length) return current !== -1;
+    return focusRow(shown[next]);
+  };
+
+  useShortcuts("queue", {
+    next: (event) => move(1, event),
+    previous: (event) => move(-1, event),
+    open: (event) => {
+      // On the row's link or a button, Enter does what it always does.
+      if (event.target instanceof Element && event.target.closest("a, button")) return false;
+      const { rows: shown, current } = rowsOf(table.current);
+      const reference = shown[current]?.dataset.reference;
+      if (reference === undefined) return false;
+      navigate(consolePaths.query(Number(reference)));
+      return true;
+    },
+    search: () => {
+      searchBox.current?.focus();
+      searchBox.current?.select();
+    },
+  });
 
   return (
     <section>
       <PageHeading>Queries</PageHeading>
-      <QueueSearch value={filters.search} onSearch={(search) => change({ search })} />
+      <p className="small mb-3">
+        <KeyboardShortcutsHelp page="queue" />
+      </p>
+      <QueueSearch value={filters.search} onSearch={(search) => change({ search })} inputRef={searchBox} />
       <QueueFilterControls filters={filters} counts={counts} onChange={change} />
+      {isSupervisor ? <BulkActionsBar selected={selected} onDone={() => setTicked(new Set())} /> : null}
       {queue.isPending ? <LoadingStatus label="Loading queries..." /> : null}
       {queue.isError && queue.data === undefined ? (
         <>
@@ -37,7 +118,31 @@ export function QueuePage() {
       {queue.isSuccess && rows.length === 0 ? (
         <p className="text-body-secondary">No queries match these filters.</p>
       ) : null}
-      {rows.length > 0 ? <QueueTable rows={rows} busy={queue.isPlaceholderData} /> : null}
+      {rows.length > 0 ? (
+        <QueueTable
+          rows={rows}
+          busy={queue.isPlaceholderData}
+          sort={queueSort(filters)}
+          onSort={(sort) => change({ sort })}
+          tableRef={table}
+          selection={
+            isSupervisor
+              ? {
+                  selected: new Set(selected),
+                  onToggle: (reference, on) =>
+                    setTicked((current) => {
+                      const next = new Set(current);
+                      if (on) next.add(reference);
+                      else next.delete(reference);
+                      return next;
+                    }),
+                  onToggleAll: (on) =>
+                    setTicked(on ? new Set(rows.map((row) => row.referenceNumber)) : new Set()),
+                }
+              : undefined
+          }
+        />
+      ) : null}
       <LoadMore query={queue} what="queries" />
     </section>
   );

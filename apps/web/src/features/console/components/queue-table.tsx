@@ -1,41 +1,158 @@
-import { categoryLabel, formatDate, type QueueRow } from "@portal/domain";
+import { categoryLabel, type QueueRow, type QueueSort, type SearchExcerptPart } from "@portal/domain";
+import { type Ref, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { consolePaths } from "../utils/console-paths";
-import { ORIGIN_LABELS, personName, STATUS_LABELS, subCategoryLabel } from "../utils/labels";
+import {
+  formatDateTime,
+  personName,
+  QUEUE_SORT_CAPTIONS,
+  STATUS_LABELS,
+  subCategoryLabel,
+  waitingOnText,
+} from "../utils/labels";
 import { DueDate } from "./due-date";
+
+/** A supervisor's choice of rows for the bulk actions; agents have none. */
+export interface QueueSelection {
+  selected: ReadonlySet<number>;
+  onToggle: (referenceNumber: number, selected: boolean) => void;
+  /** Every row on the page, or none. */
+  onToggleAll: (selected: boolean) => void;
+}
 
 interface QueueTableProps {
   rows: readonly QueueRow[];
   /** While other filters load: the rows shown are the previous ones. */
   busy: boolean;
+  sort: QueueSort;
+  onSort: (sort: QueueSort) => void;
+  selection?: QueueSelection | undefined;
+  /** The table, for the shortcuts that move between its rows. */
+  tableRef?: Ref<HTMLTableElement>;
 }
 
-/** The queue: one row per query (an update is its own row), linked to its query page. */
-export function QueueTable({ rows, busy }: QueueTableProps) {
+type SortColumn = "due" | "latest";
+
+/** A column's order once its header is pressed: its first order, or the other way round. */
+function nextSort(column: SortColumn, current: QueueSort): QueueSort {
+  if (column === "due") return current === "due" ? "-due" : "due";
+  return current === "-latest" ? "latest" : "-latest";
+}
+
+function ariaSort(column: SortColumn, current: QueueSort): "ascending" | "descending" | undefined {
+  if (current === column) return "ascending";
+  if (current === `-${column}`) return "descending";
+  return undefined;
+}
+
+interface SortHeaderProps {
+  column: SortColumn;
+  label: string;
+  sort: QueueSort;
+  onSort: (sort: QueueSort) => void;
+}
+
+/** A column header whose button orders the queue by it (the ARIA sortable table: aria-sort on the th). */
+function SortHeader({ column, label, sort, onSort }: SortHeaderProps) {
+  const order = ariaSort(column, sort);
+  return (
+    <th scope="col" aria-sort={order} className="text-nowrap">
+      <button
+        type="button"
+        className="btn btn-link p-0 fw-semibold text-nowrap"
+        onClick={() => onSort(nextSort(column, sort))}
+      >
+        {label}
+        <span aria-hidden="true">{order === "ascending" ? " ▲" : order === "descending" ? " ▼" : " ↕"}</span>
+      </button>
+    </th>
+  );
+}
+
+/** Where a word search found the conversation, the words found marked; always as text, never HTML. */
+export function SearchExcerpt({ parts }: { parts: readonly SearchExcerptPart[] }) {
+  return (
+    <span className="small">
+      {parts.map((part, index) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: an excerpt's parts are fixed, in order.
+        part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+      )}
+    </span>
+  );
+}
+
+/** "Select all on this page": checked when every row is, mixed when some are. */
+function SelectAll({ rows, selection }: { rows: readonly QueueRow[]; selection: QueueSelection }) {
+  const box = useRef<HTMLInputElement>(null);
+  const chosen = rows.filter((row) => selection.selected.has(row.referenceNumber)).length;
+  const all = rows.length > 0 && chosen === rows.length;
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = chosen > 0 && !all;
+  }, [chosen, all]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      className="form-check-input"
+      aria-label="Select all on this page"
+      checked={all}
+      onChange={(event) => selection.onToggleAll(event.target.checked)}
+    />
+  );
+}
+
+/**
+ * The queue: one row per conversation (a member's query and its updates), linked to its page. The
+ * "Due" and "Last message" headers order it; a word search adds where the words were found.
+ */
+export function QueueTable({ rows, busy, sort, onSort, selection, tableRef }: QueueTableProps) {
+  const withExcerpts = rows.some((row) => row.excerpt !== null);
   return (
     <div className="table-responsive">
-      <table className="table table-hover align-middle caption-top" aria-busy={busy || undefined}>
-        <caption>Queries, the soonest reply due first</caption>
+      <table
+        ref={tableRef}
+        className="table table-hover align-middle caption-top console-queue"
+        aria-busy={busy || undefined}
+      >
+        <caption>{QUEUE_SORT_CAPTIONS[sort]}</caption>
         <thead>
           <tr>
+            {selection ? (
+              <td>
+                <SelectAll rows={rows} selection={selection} />
+              </td>
+            ) : null}
             <th scope="col">Reference</th>
             <th scope="col">Member</th>
             <th scope="col">Category</th>
-            <th scope="col">Origin</th>
-            <th scope="col">Logged</th>
-            <th scope="col">Reply due</th>
+            <th scope="col">Messages</th>
+            <SortHeader column="latest" label="Last message" sort={sort} onSort={onSort} />
+            <SortHeader column="due" label="Due" sort={sort} onSort={onSort} />
+            <th scope="col">Waiting on</th>
             <th scope="col">Assigned to</th>
             <th scope="col">Status</th>
+            {withExcerpts ? <th scope="col">Found</th> : null}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.referenceNumber}>
+            <tr key={row.referenceNumber} data-reference={row.referenceNumber}>
+              {selection ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    className="form-check-input"
+                    aria-label={`Select ${row.referenceNumber}`}
+                    checked={selection.selected.has(row.referenceNumber)}
+                    onChange={(event) => selection.onToggle(row.referenceNumber, event.target.checked)}
+                  />
+                </td>
+              ) : null}
               <th scope="row">
                 <Link to={consolePaths.query(row.referenceNumber)}>{row.referenceNumber}</Link>
-                {row.parentReferenceNumber === null ? null : (
+                {row.latestReferenceNumber === row.referenceNumber ? null : (
                   <div className="small fw-normal text-body-secondary">
-                    Update to {row.parentReferenceNumber}
+                    Latest: {row.latestReferenceNumber}
                   </div>
                 )}
               </th>
@@ -53,11 +170,12 @@ export function QueueTable({ rows, busy }: QueueTableProps) {
                   </div>
                 ) : null}
               </td>
-              <td>{ORIGIN_LABELS[row.origin]}</td>
-              <td className="text-nowrap">{formatDate(row.dateLogged)}</td>
+              <td>{row.messageCount}</td>
+              <td className="text-nowrap">{formatDateTime(row.lastMessageAt)}</td>
               <td className="text-nowrap">
                 <DueDate replyDueOn={row.replyDueOn} overdue={row.overdue} />
               </td>
+              <td>{waitingOnText(row)}</td>
               <td>
                 {row.assignedTo ? (
                   personName(row.assignedTo)
@@ -66,6 +184,7 @@ export function QueueTable({ rows, busy }: QueueTableProps) {
                 )}
               </td>
               <td>{STATUS_LABELS[row.status]}</td>
+              {withExcerpts ? <td>{row.excerpt ? <SearchExcerpt parts={row.excerpt} /> : null}</td> : null}
             </tr>
           ))}
         </tbody>

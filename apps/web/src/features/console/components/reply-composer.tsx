@@ -4,7 +4,8 @@ import { isHttpError } from "../../../lib/http";
 import { useSendReply } from "../api/send-reply";
 import { consoleErrorMessage } from "../utils/error-message";
 import { cleanReplyHtml, replyHasText } from "../utils/reply-html";
-import { ReplyEditor } from "./reply-editor";
+import { LazyReplyEditor } from "./lazy-reply-editor";
+import type { ReplyEditorHandle } from "./reply-editor";
 import { ErrorMessage, SuccessStatus } from "./status-message";
 
 interface ReplyComposerProps {
@@ -33,14 +34,14 @@ function sendFailure(error: Error): string {
 export function ReplyComposer({ referenceNumber, closed, warning }: ReplyComposerProps) {
   const id = useId();
   const warningId = warning ? `${id}-warning` : undefined;
-  const editorRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<ReplyEditorHandle>(null);
   const send = useSendReply(referenceNumber);
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
   const [problem, setProblem] = useState("");
   const [sent, setSent] = useState("");
 
   // What is sent is what the preview shows: the editor's HTML through the reply allowlist.
-  const currentHtml = () => cleanReplyHtml(editorRef.current?.innerHTML ?? "");
+  const currentHtml = () => cleanReplyHtml(editorRef.current?.getHtml() ?? "");
 
   const submit = (close: boolean) => {
     setProblem("");
@@ -58,7 +59,7 @@ export function ReplyComposer({ referenceNumber, closed, warning }: ReplyCompose
       { html, close },
       {
         onSuccess: () => {
-          editorRef.current?.replaceChildren();
+          editorRef.current?.clear();
           setPreviewHtml(null);
           setSent(close ? "Reply sent. The query is closed." : "Reply sent.");
         },
@@ -76,7 +77,7 @@ export function ReplyComposer({ referenceNumber, closed, warning }: ReplyCompose
       <p className="form-text mt-0">
         The member gets the reply by e-mail and sees it in the portal. Nothing else of this page is sent.
       </p>
-      <ReplyEditor editorRef={editorRef} disabled={send.isPending} hidden={previewHtml !== null} />
+      <LazyReplyEditor ref={editorRef} disabled={send.isPending} hidden={previewHtml !== null} />
       {previewHtml === null ? null : (
         <section aria-label="Preview" className="border rounded p-3 reply-preview">
           <p className="small text-body-secondary">As the member will see it:</p>

@@ -1,128 +1,237 @@
 import { isAllowedReplyLink } from "@portal/domain";
+import Link from "@tiptap/extension-link";
+import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
+import { closeHistory } from "@tiptap/pm/history";
+import { EditorState } from "@tiptap/pm/state";
+import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
 import {
-  type ClipboardEvent,
   type KeyboardEvent,
-  type RefObject,
-  useCallback,
+  type Ref,
   useEffect,
   useId,
+  useImperativeHandle,
+  useMemo,
   useRef,
   useState,
 } from "react";
-import {
-  applyLink,
-  endOf,
-  type FormatState,
-  formatState,
-  insertHtml,
-  NO_FORMAT,
-  rangeInside,
-  removeLink,
-  toggleInline,
-  toggleList,
-} from "../utils/editor-commands";
-import { cleanReplyHtml, plainTextToHtml } from "../utils/reply-html";
+import { fromEditorHtml, toEditorHtml } from "../utils/editor-html";
+import { replyLinkAddress } from "../utils/link-address";
+import "./reply-editor.css";
 
-type Tool = keyof FormatState;
+// The reply editor is TipTap (on ProseMirror), loaded lazily with it (lazy-reply-editor.tsx), never
+// in a member's download (docs/decisions/0023-reply-editor-on-tiptap.md). The editor's schema holds
+// only what a reply may (the domain's REPLY_ALLOWED_TAGS); whatever comes in from outside (a paste,
+// a drop, setHtml, insertHtml) goes through the reply allowlist first (toEditorHtml), and the
+// composer cleans the editor's HTML once more before it previews or sends it.
 
-const TOOLS: readonly { tool: Tool; label: string; shortcut?: string; className?: string }[] = [
-  { tool: "bold", label: "Bold", shortcut: "Control+B", className: "fw-bold" },
-  { tool: "italic", label: "Italic", shortcut: "Control+I", className: "fst-italic" },
-  { tool: "bulleted", label: "Bulleted list" },
-  { tool: "numbered", label: "Numbered list" },
-  { tool: "link", label: "Link" },
-];
-
-type Command = (root: HTMLElement, range: Range) => Range;
-
-/** "www.example.com" is meant as a web address; anything else must say its scheme. */
-function linkAddress(text: string): string {
-  const trimmed = text.trim();
-  return /^www\./i.test(trimmed) ? `https://${trimmed}` : trimmed;
-}
-
-function parsesAsUrl(text: string): boolean {
-  try {
-    new URL(text);
-    return true;
-  } catch {
-    return false;
-  }
+/** What the composer (and whatever else fills the reply) may do with the editor. */
+export interface ReplyEditorHandle {
+  /** The editor's HTML, not yet cleaned (the composer cleans what it previews and sends); "" when empty. */
+  getHtml(): string;
+  /** Replaces the reply with `html` (cleaned first), as one undo step. */
+  setHtml(html: string): void;
+  /** Inserts `html` (cleaned first) at the cursor or in place of the selection, as one undo step; focuses the text. */
+  insertHtml(html: string): void;
+  focus(): void;
+  /** Empties the editor and forgets its undo history (a sent reply cannot be undone back in). */
+  clear(): void;
 }
 
 interface ReplyEditorProps {
-  /** The editable element: the composer reads the reply from it and empties it once sent. */
-  editorRef: RefObject<HTMLDivElement | null>;
+  /** The editor's handle, for the composer to read, fill and empty it. */
+  ref?: Ref<ReplyEditorHandle>;
   disabled: boolean;
-  /** Hidden, not removed, while the preview shows: the text stays as it was. */
+  /** Hidden, not removed, while the preview shows: the text and its undo history stay as they were. */
   hidden: boolean;
+}
+
+type Tool = "bold" | "italic" | "bulleted" | "numbered" | "link" | "undo" | "redo";
+
+interface ToolState {
+  bold: boolean;
+  italic: boolean;
+  bulleted: boolean;
+  numbered: boolean;
+  link: boolean;
+  undo: boolean;
+  redo: boolean;
+}
+
+const NO_STATE: ToolState = {
+  bold: false,
+  italic: false,
+  bulleted: false,
+  numbered: false,
+  link: false,
+  undo: false,
+  redo: false,
+};
+
+/** Toggles show whether they are on (aria-pressed); actions (undo, redo) whether they can act. */
+const TOOLS: readonly {
+  tool: Tool;
+  label: string;
+  kind: "toggle" | "action";
+  shortcut?: string;
+  className?: string;
+}[] = [
+  { tool: "bold", label: "Bold", kind: "toggle", shortcut: "Control+B", className: "fw-bold" },
+  { tool: "italic", label: "Italic", kind: "toggle", shortcut: "Control+I", className: "fst-italic" },
+  { tool: "bulleted", label: "Bulleted list", kind: "toggle", shortcut: "Control+Shift+8" },
+  { tool: "numbered", label: "Numbered list", kind: "toggle", shortcut: "Control+Shift+7" },
+  { tool: "link", label: "Link", kind: "toggle" },
+  { tool: "undo", label: "Undo", kind: "action", shortcut: "Control+Z" },
+  { tool: "redo", label: "Redo", kind: "action", shortcut: "Control+Shift+Z Control+Y" },
+];
+
+/**
+ * A table as a reply holds it: rows and cells in a tbody, without TipTap's column group and
+ * widths. Those are style attributes, which the CSP (style-src 'self') refuses and the reply's
+ * allowlist drops; no node view either, since columns are not resized here.
+ */
+const ReplyTable = Table.extend({
+  renderHTML({ HTMLAttributes }) {
+    return ["table", HTMLAttributes, ["tbody", 0]];
+  },
+});
+
+/** Formatting a reply may hold and the toolbar or a shortcut gives; nothing the allowlist drops. */
+function replyExtensions() {
+  return [
+    StarterKit.configure({
+      // <code>, <pre> and <hr> are not in a reply's allowlist; nor is <h1>.
+      code: false,
+      codeBlock: false,
+      horizontalRule: false,
+      heading: { levels: [2, 3, 4] },
+      // Configured below, from its own package.
+      link: false,
+    }),
+    Link.configure({
+      autolink: false,
+      openOnClick: false,
+      defaultProtocol: "https",
+      HTMLAttributes: { target: null, rel: "noopener noreferrer" },
+      // Web and mail links only, as the server keeps them; for links typed, pasted or set.
+      isAllowedUri: (url, { defaultValidate }) =>
+        typeof url === "string" && isAllowedReplyLink(url) && defaultValidate(url),
+    }),
+    ReplyTable.configure({ View: null, resizable: false, allowTableNodeSelection: false }),
+    TableRow,
+    TableHeader,
+    TableCell,
+  ];
+}
+
+/** Runs `change` as an undo step of its own: Undo takes back a canned text, not what was typed with it. */
+function ownUndoStep(editor: Editor, change: () => void): void {
+  editor.view.dispatch(closeHistory(editor.state.tr));
+  change();
+  editor.view.dispatch(closeHistory(editor.state.tr));
+}
+
+function toolState(editor: Editor | null): ToolState {
+  if (!editor) return NO_STATE;
+  return {
+    bold: editor.isActive("bold"),
+    italic: editor.isActive("italic"),
+    bulleted: editor.isActive("bulletList"),
+    numbered: editor.isActive("orderedList"),
+    link: editor.isActive("link"),
+    undo: editor.can().undo(),
+    redo: editor.can().redo(),
+  };
 }
 
 /**
  * The reply editor: a rich-text box (role textbox, labelled "Reply") with a toolbar for bold,
- * italic, lists and links. The toolbar is one Tab stop; the arrow keys, Home and End move along
- * it (the ARIA toolbar pattern). Ctrl+B and Ctrl+I work in the text. A paste keeps only what a
- * reply may hold: a table pasted from a spreadsheet keeps its rows and cells, never its styles.
+ * italic, lists, links, undo and redo. The toolbar is one Tab stop; the arrow keys, Home and End
+ * move along it (the ARIA toolbar pattern). TipTap's shortcuts work in the text (Ctrl+B, Ctrl+I,
+ * Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, Ctrl+Shift+8 and 7 for lists). A paste keeps only what a reply
+ * may hold: a table pasted from a spreadsheet keeps its rows and cells, never its styles; plain
+ * text becomes a paragraph a line.
  */
-export function ReplyEditor({ editorRef, disabled, hidden }: ReplyEditorProps) {
+export function ReplyEditor({ ref, disabled, hidden }: ReplyEditorProps) {
   const id = useId();
-  const savedRange = useRef<Range | null>(null);
+  const editorId = `${id}-editor`;
+  const hintId = `${id}-hint`;
   const toolButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const linkInput = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<FormatState>(NO_FORMAT);
   const [activeTool, setActiveTool] = useState(0);
   const [linkFormOpen, setLinkFormOpen] = useState(false);
   const [linkText, setLinkText] = useState("");
   const [linkProblem, setLinkProblem] = useState("");
 
-  // The toolbar acts on the last selection inside the editor, also once focus has moved to it.
-  const readSelection = useCallback(() => {
-    const editor = editorRef.current;
-    const selection = document.getSelection();
-    if (!editor || !selection || selection.rangeCount === 0) return;
-    const range = selection.getRangeAt(0);
-    if (!rangeInside(editor, range)) return;
-    savedRange.current = range.cloneRange();
-    setState(formatState(editor, range));
-  }, [editorRef]);
+  const extensions = useMemo(replyExtensions, []);
+  // Kept the same from one render to the next: useEditor hands the editor any options that changed.
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        id: editorId,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-label": "Reply",
+        "aria-describedby": hintId,
+        // ProseMirror writes every attribute it is given: aria-disabled only while disabled.
+        ...(disabled ? { "aria-disabled": "true" } : {}),
+        class: "form-control reply-editor reply-html",
+      },
+      transformPastedHTML: toEditorHtml,
+    }),
+    [editorId, hintId, disabled],
+  );
+  const editor = useEditor({
+    extensions,
+    editable: !disabled,
+    // TipTap would add its stylesheet as a <style> element, which the CSP refuses: reply-editor.css has it.
+    injectCSS: false,
+    editorProps,
+  });
+  const state = useEditorState({ editor, selector: ({ editor: current }) => toolState(current) }) ?? NO_STATE;
 
   useEffect(() => {
-    document.addEventListener("selectionchange", readSelection);
-    return () => document.removeEventListener("selectionchange", readSelection);
-  }, [readSelection]);
+    if (editor && editor.isEditable === disabled) editor.setEditable(!disabled);
+  }, [editor, disabled]);
 
   useEffect(() => {
     if (linkFormOpen) linkInput.current?.focus();
   }, [linkFormOpen]);
 
-  const workingRange = (editor: HTMLElement): Range => {
-    const selection = document.getSelection();
-    const live = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
-    if (rangeInside(editor, live)) return live.cloneRange();
-    if (rangeInside(editor, savedRange.current)) return savedRange.current.cloneRange();
-    return endOf(editor);
-  };
-
-  const run = (command: Command) => {
-    const editor = editorRef.current;
-    if (!editor || disabled) return;
-    const next = command(editor, workingRange(editor));
-    // Back to the text, with the changed part selected, so typing goes on where it was.
-    editor.focus();
-    const selection = document.getSelection();
-    selection?.removeAllRanges();
-    selection?.addRange(next);
-    savedRange.current = next.cloneRange();
-    setState(formatState(editor, next));
-  };
+  useImperativeHandle(
+    ref,
+    (): ReplyEditorHandle => ({
+      getHtml: () => (!editor || editor.isEmpty ? "" : fromEditorHtml(editor.getHTML())),
+      setHtml: (html) => {
+        if (editor) ownUndoStep(editor, () => editor.commands.setContent(toEditorHtml(html)));
+      },
+      insertHtml: (html) => {
+        if (editor) ownUndoStep(editor, () => editor.chain().focus().insertContent(toEditorHtml(html)).run());
+      },
+      focus: () => {
+        editor?.commands.focus();
+      },
+      clear: () => {
+        if (!editor) return;
+        editor.view.updateState(EditorState.create({ schema: editor.schema, plugins: editor.state.plugins }));
+        // An empty transaction, so the toolbar (and anything else that listens) sees the new state.
+        editor.view.dispatch(editor.state.tr);
+      },
+    }),
+    [editor],
+  );
 
   const press = (tool: Tool) => {
-    if (tool === "bold" || tool === "italic") run((root, range) => toggleInline(root, range, tool));
-    else if (tool === "bulleted" || tool === "numbered") run((root, range) => toggleList(root, range, tool));
-    else if (state.link) run(removeLink);
+    if (!editor || disabled) return;
+    const chain = editor.chain().focus();
+    if (tool === "bold") chain.toggleBold().run();
+    else if (tool === "italic") chain.toggleItalic().run();
+    else if (tool === "bulleted") chain.toggleBulletList().run();
+    else if (tool === "numbered") chain.toggleOrderedList().run();
+    else if (tool === "undo") chain.undo().run();
+    else if (tool === "redo") chain.redo().run();
+    else if (state.link) chain.extendMarkRange("link").unsetLink().run();
     else {
-      const editor = editorRef.current;
-      if (editor) savedRange.current = workingRange(editor);
       setLinkProblem("");
       setLinkFormOpen(true);
     }
@@ -134,17 +243,27 @@ export function ReplyEditor({ editorRef, disabled, hidden }: ReplyEditorProps) {
     setLinkProblem("");
   };
   const addLink = () => {
-    const href = linkAddress(linkText);
-    if (!isAllowedReplyLink(href) || !parsesAsUrl(href)) {
+    const href = replyLinkAddress(linkText);
+    if (!editor || href === null) {
       setLinkProblem("Enter a web address starting with https:// (or a mailto: address).");
       return;
     }
     closeLinkForm();
-    run((root, range) => applyLink(root, range, href));
+    // The editor keeps its selection while the link field has focus: the link goes on that text,
+    // or, with nothing selected, the address goes in as the link's text.
+    if (editor.state.selection.empty) {
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+        .run();
+    } else {
+      editor.chain().focus().setLink({ href }).run();
+    }
   };
   const cancelLink = () => {
     closeLinkForm();
-    editorRef.current?.focus();
+    editor?.commands.focus();
   };
 
   const onToolbarKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -162,53 +281,44 @@ export function ReplyEditor({ editorRef, disabled, hidden }: ReplyEditorProps) {
     toolButtons.current[next]?.focus();
   };
 
-  const onEditorKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-    const key = event.key.toLowerCase();
-    if (key !== "b" && key !== "i") return;
-    // Our own bold and italic, so the markup is the same whichever way it was asked for.
-    event.preventDefault();
-    press(key === "b" ? "bold" : "italic");
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    const html = event.clipboardData.getData("text/html");
-    const text = event.clipboardData.getData("text/plain");
-    const clean = html.trim() ? cleanReplyHtml(html) : plainTextToHtml(text);
-    run((_root, range) => insertHtml(range, clean));
-  };
-
-  const hintId = `${id}-hint`;
   return (
     <div hidden={hidden}>
       <div
         role="toolbar"
         aria-label="Formatting"
-        aria-controls={`${id}-editor`}
+        aria-controls={editorId}
         className="btn-toolbar gap-1 mb-2"
         onKeyDown={onToolbarKeyDown}
       >
-        {TOOLS.map(({ tool, label, shortcut, className }, index) => (
-          <button
-            key={tool}
-            ref={(button) => {
-              toolButtons.current[index] = button;
-            }}
-            type="button"
-            className={`btn btn-sm ${state[tool] ? "btn-secondary" : "btn-outline-secondary"} ${className ?? ""}`.trim()}
-            aria-pressed={state[tool]}
-            aria-keyshortcuts={shortcut}
-            tabIndex={index === activeTool ? 0 : -1}
-            disabled={disabled}
-            // A mouse click must not take the selection away from the text it formats.
-            onMouseDown={(event) => event.preventDefault()}
-            onFocus={() => setActiveTool(index)}
-            onClick={() => press(tool)}
-          >
-            {label}
-          </button>
-        ))}
+        {TOOLS.map(({ tool, label, kind, shortcut, className }, index) => {
+          const on = kind === "toggle" && state[tool];
+          // Undo and Redo stay focusable when there is nothing to undo (the toolbar pattern), so
+          // they say it with aria-disabled rather than leave the arrow keys' path.
+          const unavailable = kind === "action" && !state[tool];
+          return (
+            <button
+              key={tool}
+              ref={(button) => {
+                toolButtons.current[index] = button;
+              }}
+              type="button"
+              className={`btn btn-sm ${on ? "btn-secondary" : "btn-outline-secondary"} ${className ?? ""}`.trim()}
+              aria-pressed={kind === "toggle" ? on : undefined}
+              aria-disabled={unavailable || undefined}
+              aria-keyshortcuts={shortcut}
+              tabIndex={index === activeTool ? 0 : -1}
+              disabled={disabled}
+              // A mouse click must not take the focus away from the text it formats.
+              onMouseDown={(event) => event.preventDefault()}
+              onFocus={() => setActiveTool(index)}
+              onClick={() => {
+                if (!unavailable) press(tool);
+              }}
+            >
+              {label}
+            </button>
+          );
+        })}
       </div>
       {linkFormOpen ? (
         <div className="mb-2">
@@ -249,29 +359,10 @@ export function ReplyEditor({ editorRef, disabled, hidden }: ReplyEditorProps) {
           ) : null}
         </div>
       ) : null}
-      {/* biome-ignore lint/a11y/useSemanticElements: a textarea cannot hold formatting; this is the rich-text textbox pattern. */}
-      <div
-        ref={editorRef}
-        id={`${id}-editor`}
-        role="textbox"
-        aria-multiline="true"
-        aria-label="Reply"
-        aria-describedby={hintId}
-        aria-disabled={disabled || undefined}
-        contentEditable={disabled ? "false" : "true"}
-        suppressContentEditableWarning
-        tabIndex={0}
-        className="form-control reply-editor reply-html"
-        onKeyDown={onEditorKeyDown}
-        onKeyUp={readSelection}
-        onMouseUp={readSelection}
-        onFocus={readSelection}
-        onPaste={onPaste}
-        // Dropped content would skip the paste's cleaning.
-        onDrop={(event) => event.preventDefault()}
-      />
+      <EditorContent editor={editor} />
       <div id={hintId} className="form-text">
-        Ctrl+B bold, Ctrl+I italic. A table copied from a spreadsheet keeps its rows and columns when pasted.
+        Ctrl+B bold, Ctrl+I italic, Ctrl+Z undo, Ctrl+Y redo. A table copied from a spreadsheet keeps its rows
+        and columns when pasted.
       </div>
     </div>
   );

@@ -2,10 +2,15 @@ import {
   type AuditTrailResponse,
   type AuditTrailRow,
   auditTrailResponseSchema,
+  type BulkActionResponse,
+  bulkActionResponseSchema,
+  type CannedReply,
   CONSOLE_BASE,
   type ConsoleMe,
   type ConsoleMemberSummary,
   type ConsoleQueryResponse,
+  cannedRepliesResponseSchema,
+  cannedReplySchema,
   consoleMemberSummarySchema,
   consoleMeResponseSchema,
   consoleQueryResponseSchema,
@@ -16,6 +21,8 @@ import {
   dataRequestsResponseSchema,
   type ExceptionCode,
   failedMailsResponseSchema,
+  type HelpSearchResult,
+  helpSearchResponseSchema,
   type LegalHold,
   legalHoldSchema,
   legalHoldsResponseSchema,
@@ -68,25 +75,31 @@ export function staffSession(person: ConsolePerson): SessionInfo {
 export const QUEUE_PATH = `${CONSOLE_BASE}/queries`;
 export const QUERY_PATH = `${CONSOLE_BASE}/queries/:referenceNumber`;
 
+/** A conversation as the queue lists it: a query with one update, waiting on the desk. */
 export function queueRow(overrides: Partial<QueueRow> = {}): QueueRow {
+  const referenceNumber = overrides.referenceNumber ?? 300001;
   return {
-    referenceNumber: 300001,
-    parentReferenceNumber: null,
+    referenceNumber,
+    latestReferenceNumber: referenceNumber,
     member: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo", membershipNumber: "20991234" },
     category: "MEDICAL_CLAIMS",
     subCategory: "CLAIM_SHORT_PAID",
     origin: "MEMBER_WEB",
     // Midday UTC, so the local calendar day is the same in every test time zone.
     dateLogged: "2026-11-20T12:00:00.000Z",
+    lastMessageAt: "2026-11-21T12:00:00.000Z",
+    messageCount: 1,
     replyDueOn: "2026-11-24",
     overdue: false,
+    waitingOn: "AGENT",
     assignedTo: null,
     status: "OPEN",
+    excerpt: null,
     ...overrides,
   };
 }
 
-export const queueCounts = { open: 12, closed: 30, overdue: 3, unassigned: 5, mine: 2 };
+export const queueCounts = { open: 12, closed: 30, overdue: 3, unassigned: 5, mine: 2, waiting: 4 };
 
 export function queuePage(queries: QueueRow[], nextCursor: string | null = null): QueueResponse {
   return contractBody(queueResponseSchema, { queries, counts: queueCounts, nextCursor });
@@ -108,9 +121,19 @@ export const threadMember: ConsoleMemberSummary = {
   membershipNumber: "20991234",
   planName: "Meridian Comprehensive",
   dependentCount: 2,
-  otherOpenQueries: [
-    { referenceNumber: 300001, category: "MEDICAL_CLAIMS" },
-    { referenceNumber: 300007, category: "MANAGE_PLAN" },
+  otherConversations: [
+    {
+      referenceNumber: 300001,
+      category: "MEDICAL_CLAIMS",
+      status: "OPEN",
+      lastMessageAt: "2026-11-21T12:00:00.000Z",
+    },
+    {
+      referenceNumber: 300007,
+      category: "MANAGE_PLAN",
+      status: "CLOSED",
+      lastMessageAt: "2026-10-02T12:00:00.000Z",
+    },
   ],
 };
 
@@ -121,6 +144,7 @@ export const consoleQuery: ConsoleQueryResponse = {
     category: "MEDICAL_CLAIMS",
     subCategory: "CLAIM_SHORT_PAID",
     status: "OPEN",
+    waitingOn: "AGENT",
     replyDueOn: "2026-11-24",
     overdue: true,
     assignedTo: null,
@@ -191,6 +215,49 @@ export function assigneeHandler() {
 
 export function replyHandler(replyId = 6) {
   return http.post(`${QUERY_PATH}/replies`, () => contractJson(replySentResponseSchema, { replyId }));
+}
+
+export const BULK_PATH = `${CONSOLE_BASE}/conversations/bulk`;
+
+/** POST /conversations/bulk: `answer` decides from the body sent; by default every one changed. */
+export function bulkHandler(
+  answer: (body: { referenceNumbers: number[] }) => BulkActionResponse = (body) => ({
+    changed: body.referenceNumbers,
+    unchanged: [],
+  }),
+) {
+  return http.post(BULK_PATH, async ({ request }) =>
+    contractJson(bulkActionResponseSchema, answer((await request.json()) as { referenceNumbers: number[] })),
+  );
+}
+
+export const CANNED_REPLIES_PATH = `${CONSOLE_BASE}/canned-replies`;
+
+export function cannedReply(overrides: Partial<CannedReply> = {}): CannedReply {
+  return contractBody(cannedReplySchema, {
+    id: 3,
+    title: "Claim being checked",
+    html: "<p>Dear {{firstName}}</p><p>We are checking query {{referenceNumber}} and will answer by {{dueDate}}.</p>",
+    updatedAt: "2026-11-20T12:00:00.000Z",
+    ...overrides,
+  });
+}
+
+/** GET /canned-replies; `current` is asked on every request, so a test can change the list. */
+export function cannedRepliesHandler(current: () => CannedReply[] = () => [cannedReply()]) {
+  return http.get(CANNED_REPLIES_PATH, () =>
+    contractJson(cannedRepliesResponseSchema, { cannedReplies: current() }),
+  );
+}
+
+export function cannedReplyJson(reply: CannedReply, status = 200): Response {
+  return contractJson(cannedReplySchema, reply, { status });
+}
+
+export const HELP_SEARCH_PATH = "/api/help/search";
+
+export function helpSearchHandler(results: HelpSearchResult[]) {
+  return http.get(HELP_SEARCH_PATH, () => contractJson(helpSearchResponseSchema, { results }));
 }
 
 export function reopenHandler() {

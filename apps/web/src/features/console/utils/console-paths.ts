@@ -14,6 +14,8 @@ export const consolePaths = {
   failedMails: () => `${CONSOLE_ROOT}/mails`,
   /** Supervisors: the staff log-ins, to disable, enable or give another role. */
   staff: () => `${CONSOLE_ROOT}/staff`,
+  /** Supervisors: the texts agents insert into a reply. */
+  cannedReplies: () => `${CONSOLE_ROOT}/canned-replies`,
   /** The information officer's desk: who read or changed whose data, members' requests, holds. */
   auditTrail: () => `${CONSOLE_ROOT}/audit-trail`,
   dataRequests: () => `${CONSOLE_ROOT}/requests`,

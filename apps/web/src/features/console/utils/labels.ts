@@ -10,8 +10,10 @@ import {
   formatDueDate,
   MEDXPRESS_CATEGORIES,
   type QueryStatus,
+  type QueueSort,
   SCHEME_TIME_ZONE,
   type ServerOrigin,
+  type WaitingOn,
 } from "@portal/domain";
 
 // Words the console shows for the services' values.
@@ -22,6 +24,30 @@ export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, string>> = {
 };
 
 export const STATUS_LABELS: Readonly<Record<QueryStatus, string>> = { OPEN: "Open", CLOSED: "Closed" };
+
+/** Who an open conversation waits on: the desk owes a reply, or the member was answered. */
+export const WAITING_ON_LABELS: Readonly<Record<WaitingOn, string>> = {
+  AGENT: "The desk",
+  MEMBER: "The member",
+};
+
+/** Who the conversation waits on; a closed one waits on nobody. */
+export function waitingOnText(conversation: { status: QueryStatus; waitingOn: WaitingOn }): string {
+  return conversation.status === "CLOSED" ? "Nobody (closed)" : WAITING_ON_LABELS[conversation.waitingOn];
+}
+
+/** The queue's caption, saying its order. */
+export const QUEUE_SORT_CAPTIONS: Readonly<Record<QueueSort, string>> = {
+  due: "Conversations, the soonest reply due first",
+  "-due": "Conversations, the latest reply due first",
+  "-latest": "Conversations, the newest message first",
+  latest: "Conversations, the oldest message first",
+};
+
+/** "1 conversation", "3 conversations". */
+export function conversationCount(count: number): string {
+  return count === 1 ? "1 conversation" : `${count} conversations`;
+}
 
 export const ROLE_LABELS = {
   STAFF_AGENT: "Agent",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARET_HOLDER, cleanReplyHtml, plainTextToHtml, replyHasText } from "./reply-html";
+import { cleanReplyHtml, replyHasText } from "./reply-html";
 
 // Excel puts this on the clipboard for two rows of two cells (shortened): a style sheet, column
 // widths, classes and inline styles around the cells.
@@ -34,9 +34,12 @@ describe("cleanReplyHtml", () => {
     );
   });
 
-  it("removes the editor's caret holders", () => {
-    expect(cleanReplyHtml(`<p><strong>${CARET_HOLDER}Bold</strong></p>`)).toBe(
-      "<p><strong>Bold</strong></p>",
+  it("keeps a table's head, header cells and the paragraphs the editor puts in cells", () => {
+    const clean = cleanReplyHtml(
+      '<table style="min-width: 50px"><colgroup><col style="min-width: 25px"></colgroup><thead><tr><th scope="col"><p>Item</p></th></tr></thead><tbody><tr><td colspan="1" rowspan="2" data-colwidth="90"><p>Consultation</p></td></tr></tbody></table>',
+    );
+    expect(clean).toBe(
+      '<table><thead><tr><th scope="col"><p>Item</p></th></tr></thead><tbody><tr><td colspan="1" rowspan="2"><p>Consultation</p></td></tr></tbody></table>',
     );
   });
 });
@@ -45,11 +48,5 @@ describe("replyHasText", () => {
   it("is false for empty paragraphs and line breaks", () => {
     expect(replyHasText("<p><br></p><p> </p>")).toBe(false);
     expect(replyHasText("<p>x</p>")).toBe(true);
-  });
-});
-
-describe("plainTextToHtml", () => {
-  it("keeps the lines and escapes markup", () => {
-    expect(plainTextToHtml("Line 1\r\n<b>Line</b> 2")).toBe("Line 1<br>&lt;b&gt;Line&lt;/b&gt; 2");
   });
 });

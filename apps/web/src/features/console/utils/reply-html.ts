@@ -1,4 +1,4 @@
-import { escapeHtml, isAllowedReplyLink, REPLY_ALLOWED_ATTRIBUTES, REPLY_ALLOWED_TAGS } from "@portal/domain";
+import { isAllowedReplyLink, REPLY_ALLOWED_ATTRIBUTES, REPLY_ALLOWED_TAGS } from "@portal/domain";
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 
 // A reply is e-mailed and shown to the member, so the console keeps only formatting: the domain's
@@ -21,9 +21,6 @@ function replyPurifier(): Purifier {
   return instance;
 }
 
-/** A zero-width space the editor types into an empty bold or italic run; never part of a reply. */
-export const CARET_HOLDER = "\u200B";
-
 // Spreadsheets put line breaks between rows and cells: text no table may hold, so it goes.
 const TABLE_PARTS = new Set(["TABLE", "THEAD", "TBODY", "TFOOT", "TR"]);
 
@@ -41,7 +38,7 @@ function dropLayoutWhitespace(root: Node): void {
 
 /** The reply as the member will see it: formatting, lists, links and tables only. */
 export function cleanReplyHtml(html: string): string {
-  const fragment = replyPurifier().sanitize(html.replaceAll(CARET_HOLDER, ""), {
+  const fragment = replyPurifier().sanitize(html, {
     ALLOWED_TAGS: REPLY_ALLOWED_TAGS,
     ALLOWED_ATTR: REPLY_ALLOWED_ATTRIBUTES,
     ALLOW_DATA_ATTR: false,
@@ -58,13 +55,4 @@ export function replyHasText(cleanHtml: string): boolean {
   const template = document.createElement("template");
   template.innerHTML = cleanHtml;
   return (template.content.textContent ?? "").trim().length > 0;
-}
-
-/** Plain text pasted into the editor: its lines kept as line breaks. */
-export function plainTextToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((line) => escapeHtml(line))
-    .join("<br>");
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/http";
+import { consoleKeys } from "./console-keys";
+import { cannedReplyUrl } from "./get-canned-replies";
+
+/** DELETE {CONSOLE_BASE}/canned-replies/{id} (supervisors; 204). */
+export async function deleteCannedReply(id: number): Promise<void> {
+  await apiFetch(cannedReplyUrl(id), { method: "DELETE", headers: { Accept: "application/json" } });
+}
+
+export function useDeleteCannedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCannedReply,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.cannedReplies }),
+  });
+}

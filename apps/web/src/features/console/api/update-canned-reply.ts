@@ -1,0 +1,23 @@
+import type { CannedReply, CannedReplyBody } from "@portal/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/http";
+import { consoleKeys } from "./console-keys";
+import { cannedReplyUrl } from "./get-canned-replies";
+
+/** PUT {CONSOLE_BASE}/canned-replies/{id} (supervisors): the canned reply as changed. */
+export async function updateCannedReply(id: number, body: CannedReplyBody): Promise<CannedReply> {
+  const response = await apiFetch(cannedReplyUrl(id), {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as CannedReply;
+}
+
+export function useUpdateCannedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: CannedReplyBody }) => updateCannedReply(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.cannedReplies }),
+  });
+}
