@@ -37,6 +37,8 @@ export const AUDIT_RESOURCES = {
   queryAssignment: "query-assignment",
   queryReply: "query-reply",
   queryStatus: "query-status",
+  /** A supervisor kept, changed or removed a canned reply (no member's data: the actor's own row). */
+  cannedReply: "canned-reply",
   documentIntake: "document-intake",
   failedMails: "failed-mails",
   mailResend: "mail-resend",

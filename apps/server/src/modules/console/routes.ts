@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
+import { consoleCannedReplyRoutes } from "./canned-reply-routes.js";
 import { consoleMailRoutes } from "./mail-routes.js";
 import { consoleMemberRoutes } from "./member-routes.js";
 import { consoleQueryRoutes } from "./query-routes.js";
@@ -22,6 +23,7 @@ export const consoleModule: FastifyPluginAsync<SmartInquiryContext> = async (app
   await app.register(consoleQueryRoutes, routeContext);
   await app.register(consoleMemberRoutes, routeContext);
   await app.register(consoleMailRoutes, routeContext);
+  await app.register(consoleCannedReplyRoutes, routeContext);
   await app.register(consoleStaffRoutes, routeContext);
   await app.register(consoleSecondFactorRoutes, routeContext);
 };

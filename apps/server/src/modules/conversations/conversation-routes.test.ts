@@ -213,4 +213,32 @@ describe.each(TEST_DATABASE_KINDS)("conversations on %s", (kind) => {
     expect(closed.json().changed).toEqual([a, b].sort((x, y) => x - y));
     expect((await queueRow(agent.browser, a)).status).toBe("CLOSED");
   });
+
+  it("keeps canned replies: supervisors add, change and remove them, cleaned; every agent reads them", async () => {
+    const body = {
+      title: "Claim paid",
+      html: "<p>Dear {{firstName}}, claim <script>x</script>{{referenceNumber}} is paid.</p>",
+    };
+    expect((await post(agent.browser, `${C}/canned-replies`, body)).statusCode).toBe(403);
+    const created = await post(supervisor.browser, `${C}/canned-replies`, body);
+    expect(created.statusCode).toBe(200);
+    const { id, html } = created.json();
+    expect(html).toBe("<p>Dear {{firstName}}, claim {{referenceNumber}} is paid.</p>");
+    expect((await get(agent.browser, `${C}/canned-replies`)).cannedReplies).toEqual([
+      expect.objectContaining({ id, title: "Claim paid" }),
+    ]);
+    const changed = await supervisor.browser.request({
+      method: "PUT",
+      url: `${C}/canned-replies/${id}`,
+      payload: { title: "Claim paid in full", html: "<p>Paid.</p>" },
+    });
+    expect(changed.json()).toMatchObject({ id, title: "Claim paid in full", html: "<p>Paid.</p>" });
+    const empty = await post(supervisor.browser, `${C}/canned-replies`, { title: "Empty", html: "<p> </p>" });
+    expect(empty.statusCode).toBe(400);
+    const removed = await supervisor.browser.request({ method: "DELETE", url: `${C}/canned-replies/${id}` });
+    expect(removed.statusCode).toBe(204);
+    expect((await get(agent.browser, `${C}/canned-replies`)).cannedReplies).toEqual([]);
+    const again = await supervisor.browser.request({ method: "DELETE", url: `${C}/canned-replies/${id}` });
+    expect(again.statusCode).toBe(404);
+  });
 });

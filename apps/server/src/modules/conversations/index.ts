@@ -1,6 +1,13 @@
 // The desk's conversations (docs/decisions 0024): a member's query and its updates with the
 // scheme's replies, as one thing. Every write to a conversation is one of these commands; the
 // member's pages, the timeline and the console read a conversation by its key.
+
+export {
+  createCannedReply,
+  deleteCannedReply,
+  listCannedReplies,
+  updateCannedReply,
+} from "./canned-replies.js";
 export {
   addNote,
   assignConversation,

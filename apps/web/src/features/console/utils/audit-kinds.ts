@@ -6,6 +6,7 @@ export const AUDIT_KINDS: readonly string[] = [
   "access-history",
   "account-activation",
   "audit-trail",
+  "canned-reply",
   "console-attachment",
   "console-member-summary",
   "console-query",
