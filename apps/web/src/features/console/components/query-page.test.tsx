@@ -9,9 +9,11 @@ import {
   agent,
   assigneeHandler,
   assignToMeHandler,
+  cannedRepliesHandler,
   consoleQuery,
   consoleQueryFailing,
   consoleQueryHandler,
+  helpSearchHandler,
   noteHandler,
   QUERY_PATH,
   reopenHandler,
@@ -36,6 +38,8 @@ function setup({
     assignToMeHandler(),
     assigneeHandler(),
     reopenHandler(),
+    cannedRepliesHandler(),
+    helpSearchHandler([]),
   );
   const sent = recordRequests();
   const view = renderConsole(route, { person });

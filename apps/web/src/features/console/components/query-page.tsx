@@ -107,6 +107,12 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
               referenceNumber={query.referenceNumber}
               closed={query.status === "CLOSED"}
               warning={query.emailInRegister ? undefined : replyAddressWarning(query.email)}
+              cannedValues={{
+                firstName: member.firstName,
+                referenceNumber: query.referenceNumber,
+                dueDate: query.replyDueOn,
+              }}
+              memberText={query.thread.at(-1)?.text ?? ""}
             />
           </div>
         </div>

@@ -6,15 +6,22 @@ import { describe, expect, it } from "vitest";
 import { errorJson } from "../../../testing/contract-json";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { QUERY_PATH, replyHandler } from "../testing/handlers";
+import { cannedRepliesHandler, helpSearchHandler, QUERY_PATH, replyHandler } from "../testing/handlers";
 import { ReplyComposer } from "./reply-composer";
 
 const REPLIES = "POST /api/console/queries/300001/replies";
 
 async function setup({ closed = false }: { closed?: boolean } = {}) {
-  server.use(replyHandler());
+  server.use(replyHandler(), cannedRepliesHandler(), helpSearchHandler([]));
   const sent = recordRequests();
-  renderWithProviders(<ReplyComposer referenceNumber={300001} closed={closed} />);
+  renderWithProviders(
+    <ReplyComposer
+      referenceNumber={300001}
+      closed={closed}
+      cannedValues={{ firstName: "Thandi", referenceNumber: 300001, dueDate: "2026-11-27" }}
+      memberText="Why was my physiotherapy claim rejected?"
+    />,
+  );
   // The editor comes in a chunk of its own (lazy-reply-editor.tsx).
   const editor = await screen.findByRole("textbox", { name: "Reply" });
   return { sent, editor, user: userEvent.setup() };
@@ -77,6 +84,23 @@ describe("preview and sending", () => {
     expect(screen.getByRole("button", { name: "Undo" })).toHaveAttribute("aria-disabled", "true");
   });
 
+  it("inserts a canned reply with the conversation's values, to be edited and sent", async () => {
+    const { sent, editor, user } = await setup();
+    await user.selectOptions(
+      await screen.findByRole("combobox", { name: "Canned reply" }),
+      "Claim being checked",
+    );
+    await user.click(screen.getByRole("button", { name: "Insert" }));
+    await waitFor(() => expect(editor.textContent).toContain("Dear Thandi"));
+    expect(editor.textContent).toContain("We are checking query 300001 and will answer by Fri 27 Nov 2026.");
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(sentKeys(sent)).toContain(REPLIES));
+    const posted = (await postedReply(sent.find((entry) => entry.key === REPLIES)?.request)) as {
+      html: string;
+    };
+    expect(posted.html).toContain("<p>Dear Thandi</p>");
+  });
+
   it("Send reply posts close: false", async () => {
     const { editor, sent, user } = await setup();
     write(editor, "<p>We are looking into it.</p>");
@@ -91,7 +115,7 @@ describe("preview and sending", () => {
     write(editor, "<p><br></p><p> </p>");
     await user.click(screen.getByRole("button", { name: "Send reply" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Please write the reply.");
-    expect(sentKeys(sent)).toEqual([]);
+    expect(sentKeys(sent)).not.toContain(REPLIES);
   });
 
   it("keeps the reply when sending fails, and says so", async () => {

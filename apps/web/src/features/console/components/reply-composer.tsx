@@ -1,9 +1,19 @@
-import { CONSOLE_LIMITS, EXCEPTION_CODES, REPLY_TOO_COMPLEX_MESSAGES } from "@portal/domain";
+import {
+  type CannedReplyValues,
+  CONSOLE_LIMITS,
+  EXCEPTION_CODES,
+  REPLY_TOO_COMPLEX_MESSAGES,
+} from "@portal/domain";
 import { useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { isHttpError } from "../../../lib/http";
 import { useSendReply } from "../api/send-reply";
+import { consolePaths } from "../utils/console-paths";
 import { consoleErrorMessage } from "../utils/error-message";
+import { useNextConversation } from "../utils/next-conversation";
 import { cleanReplyHtml, replyHasText } from "../utils/reply-html";
+import { CannedReplyPicker } from "./canned-reply-picker";
+import { HelpLinksPicker } from "./help-links-picker";
 import { LazyReplyEditor } from "./lazy-reply-editor";
 import type { ReplyEditorHandle } from "./reply-editor";
 import { ErrorMessage, SuccessStatus } from "./status-message";
@@ -14,6 +24,10 @@ interface ReplyComposerProps {
   closed: boolean;
   /** Said before the send buttons and with each of them, e.g. that the reply address is not in the register. */
   warning?: string;
+  /** What a canned reply's placeholders are filled with: the member's first name, the reference, the day due. */
+  cannedValues: CannedReplyValues;
+  /** The member's newest message: the help that may answer it is offered as links. */
+  memberText: string;
 }
 
 const REFUSALS: readonly string[] = Object.values(REPLY_TOO_COMPLEX_MESSAGES);
@@ -31,7 +45,13 @@ function sendFailure(error: Error): string {
 }
 
 /** Writing the reply, previewing it as the member will see it, and sending it (and closing the query). */
-export function ReplyComposer({ referenceNumber, closed, warning }: ReplyComposerProps) {
+export function ReplyComposer({
+  referenceNumber,
+  closed,
+  warning,
+  cannedValues,
+  memberText,
+}: ReplyComposerProps) {
   const id = useId();
   const warningId = warning ? `${id}-warning` : undefined;
   const editorRef = useRef<ReplyEditorHandle>(null);
@@ -39,11 +59,15 @@ export function ReplyComposer({ referenceNumber, closed, warning }: ReplyCompose
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
   const [problem, setProblem] = useState("");
   const [sent, setSent] = useState("");
+  const navigate = useNavigate();
+  // The conversation after this one in the queue the agent last saw; null: none, no such button.
+  const next = useNextConversation(referenceNumber);
+  const insert = (html: string) => editorRef.current?.insertHtml(html);
 
   // What is sent is what the preview shows: the editor's HTML through the reply allowlist.
   const currentHtml = () => cleanReplyHtml(editorRef.current?.getHtml() ?? "");
 
-  const submit = (close: boolean) => {
+  const submit = (close: boolean, goToNext = false) => {
     setProblem("");
     setSent("");
     const html = currentHtml();
@@ -61,6 +85,10 @@ export function ReplyComposer({ referenceNumber, closed, warning }: ReplyCompose
         onSuccess: () => {
           editorRef.current?.clear();
           setPreviewHtml(null);
+          if (goToNext && next !== null) {
+            navigate(consolePaths.query(next), { state: { sentReplyTo: referenceNumber } });
+            return;
+          }
           setSent(close ? "Reply sent. The query is closed." : "Reply sent.");
         },
       },
@@ -77,6 +105,10 @@ export function ReplyComposer({ referenceNumber, closed, warning }: ReplyCompose
       <p className="form-text mt-0">
         The member gets the reply by e-mail and sees it in the portal. Nothing else of this page is sent.
       </p>
+      <div className="d-flex flex-wrap gap-3 mb-2">
+        <CannedReplyPicker values={cannedValues} onInsert={insert} disabled={send.isPending} />
+        <HelpLinksPicker text={memberText} onInsert={insert} disabled={send.isPending} />
+      </div>
       <LazyReplyEditor ref={editorRef} disabled={send.isPending} hidden={previewHtml !== null} />
       {previewHtml === null ? null : (
         <section aria-label="Preview" className="border rounded p-3 reply-preview">
@@ -124,6 +156,17 @@ export function ReplyComposer({ referenceNumber, closed, warning }: ReplyCompose
             onClick={() => submit(true)}
           >
             Send and close
+          </button>
+        )}
+        {next === null ? null : (
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            disabled={send.isPending}
+            aria-describedby={warningId}
+            onClick={() => submit(!closed, true)}
+          >
+            {closed ? "Send and go to next" : "Send, close and go to next"}
           </button>
         )}
       </div>
