@@ -3,7 +3,9 @@ import type { Db } from "../../dist/db/database.js";
 import { rowsOf } from "../../dist/db/raw-rows.js";
 
 // A desk's worth of conversations, written by SQL in bulk (the commands would take hours): every
-// fifth query is an update to the one before it, so 80 % of queries start a conversation. Of the
+// fifth query is an update to the one before it, so 80 % of queries start a conversation. Each
+// attribute is drawn from its own hash of the row's number, so none follows another (a category
+// that happened to be all closed would mislead the planner in ways no scheme's data would). Of the
 // conversations 5 % are open (half of those overdue, a third waiting on the member), assigned
 // among ten agents or to nobody, over ten categories and two channels, logged over four years.
 // The queue counts' trigger is off while filling and the buckets are counted once at the end.
@@ -62,8 +64,10 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
       sql`select entity_number::int as entity from members where first_name = 'Agent' and last_name like 'Bench %' order by 1`,
     )
   ).map((row) => row.entity);
+  // An array as one parameter (drizzle would spread a JavaScript array into a row).
+  const agentArray = `{${agents.join(",")}}`;
   await db.execute(
-    sql`insert into member_roles (entity_number, role) select unnest(${agents}::int[]), 'STAFF_AGENT'`,
+    sql`insert into member_roles (entity_number, role) select unnest(${agentArray}::int[]), 'STAFF_AGENT'`,
   );
   const [sequence] = await rowsOf<{ base: number }>(
     db,
@@ -76,20 +80,20 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
     insert into conversations (reference_number, member_entity_number, origin, category, email, status,
       waiting_on, reply_due_on, due_key, assigned_to_entity_number, logged_at, last_message_at,
       latest_reference_number, message_count, closed_at, search_document)
-    select ${base}::int + g, member, case when g % 7 = 0 then 'MED_XPRESS' else 'MEMBER_WEB' end,
-      'CATEGORY_' || (g % 10), 'member' || member || '@example.com',
+    select ${base}::int + g, member, case when abs(hashint4(g * 13 + 5)) % 7 = 0 then 'MED_XPRESS' else 'MEMBER_WEB' end,
+      'CATEGORY_' || abs(hashint4(g)) % 10, 'member' || member || '@example.com',
       case when open then 'OPEN' else 'CLOSED' end,
       case when waiting then 'MEMBER' else 'AGENT' end,
-      case when not waiting then current_date - 30 + (g % 60) end,
-      case when waiting then 'infinity'::date else current_date - 30 + (g % 60) end,
-      case when g % 11 = 0 then null else (${agents}::int[])[1 + g % 10] end,
+      case when not waiting then current_date - 30 + abs(hashint4(g * 7 + 3)) % 60 end,
+      case when waiting then 'infinity'::date else current_date - 30 + abs(hashint4(g * 7 + 3)) % 60 end,
+      case when abs(hashint4(g * 11 + 4)) % 11 = 0 then null else (${agentArray}::int[])[1 + g % 10] end,
       logged, logged + case when updated then interval '1 day' else interval '0' end,
       ${base}::int + g + case when updated then 1 else 0 end, case when updated then 2 else 1 end,
       case when not open then logged + interval '3 days' end,
       to_tsvector('english', text || case when g % 10007 = 3 then ' acupuncture' else '' end)
     from (
-      select g, ${first}::int + (g % ${size.members}) as member, g % 20 = 1 as open,
-        g % 20 = 1 and g % 3 = 0 as waiting, (g + 1) % 5 = 0 as updated,
+      select g, ${first}::int + (g % ${size.members}) as member, abs(hashint4(g * 3 + 1)) % 20 = 0 as open,
+        abs(hashint4(g * 3 + 1)) % 20 = 0 and abs(hashint4(g * 5 + 2)) % 3 = 0 as waiting, (g + 1) % 5 = 0 as updated,
         now() - (g % 1500) * interval '1 day' - (g % 86400) * interval '1 second' as logged,
         (${phrases}::text[])[1 + g % 10] as text
       from generate_series(1, ${size.queries}) as g where g % 5 <> 0

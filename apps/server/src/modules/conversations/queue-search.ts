@@ -11,21 +11,29 @@ import { agentResponses, conversations, memberProfiles, members, queries } from 
 // - words: the start of a member's first name or surname (members_*_name_search), or the words of
 //   the conversation's queries and replies, English-stemmed (conversations_search, GIN).
 
+/**
+ * A resolved search: the branches whose results the queue merges. A "found" branch is a small set
+ * of conversations (at most FOUND_LIMIT) read first by its own index and then ordered; a "filter"
+ * branch is a condition common enough that walking the queue's order finds a page quickly (a word
+ * in thousands of conversations). Choosing per search keeps either from reading the whole table.
+ */
 export interface QueueSearch {
-  /** Conversations found by a reference number. */
-  conversation?: number | undefined;
-  /** Members found by a membership number or a name. */
-  members?: number[] | undefined;
-  email?: string | undefined;
-  /** The words, for the full-text match and its excerpts. */
+  branches: SearchBranch[];
+  /** The words, for the excerpts. */
   words?: string | undefined;
 }
 
+export type SearchBranch = { kind: "found" | "filter"; condition: SQL };
+
 /** Names that start with the same letters are many: the search offers the first ones. */
 const NAME_MATCH_LIMIT = 200;
+/** Above this many conversations, words are common enough to be found by walking the queue's order. */
+export const FOUND_LIMIT = 10_000;
 
 const likePrefix = (value: string) =>
   `${value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const wordsQuery = (words: string) => sql`websearch_to_tsquery('english', ${words})`;
+const wordsMatch = (words: string) => sql`${conversations.searchDocument} @@ ${wordsQuery(words)}`;
 
 function memberByMembershipNumber(db: Db, text: string) {
   return db
@@ -35,7 +43,7 @@ function memberByMembershipNumber(db: Db, text: string) {
     .limit(1);
 }
 
-/** Looks up what the text names (a reference, a member, an address) before the queue's page is read. */
+/** Looks up what the text names (a reference, a member, an address, words) before the page is read. */
 export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> {
   if (/^\d{1,9}$/.test(text)) {
     const [byReference, byMembership] = await Promise.all([
@@ -46,14 +54,28 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
         .limit(1),
       memberByMembershipNumber(db, text),
     ]);
+    const conditions = [
+      ...byReference.map((row) => eq(conversations.referenceNumber, row.conversation)),
+      ...(byMembership.length > 0
+        ? [
+            inArray(
+              conversations.memberEntityNumber,
+              byMembership.map((row) => row.member),
+            ),
+          ]
+        : []),
+    ];
     return {
-      conversation: byReference[0]?.conversation ?? -1,
-      members: byMembership.map((row) => row.member),
+      branches: conditions.length > 0 ? [{ kind: "found", condition: or(...conditions) as SQL }] : [],
     };
   }
-  if (text.includes("@")) return { email: text.toLowerCase() };
+  if (text.includes("@")) {
+    return {
+      branches: [{ kind: "found", condition: sql`lower(${conversations.email}) = ${text.toLowerCase()}` }],
+    };
+  }
   const prefix = likePrefix(text);
-  const [named, byMembership] = await Promise.all([
+  const [named, byMembership, wordMatches] = await Promise.all([
     db
       .select({ member: members.entityNumber })
       .from(members)
@@ -62,22 +84,21 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
       )
       .limit(NAME_MATCH_LIMIT),
     memberByMembershipNumber(db, text),
+    // How common the words are, counted no further than the limit: with no order to keep, the
+    // planner reads a rare word from the GIN index and a common one from the table until it has enough.
+    db
+      .select({ key: conversations.referenceNumber })
+      .from(conversations)
+      .where(wordsMatch(text))
+      .limit(FOUND_LIMIT + 1),
   ]);
-  return { members: [...byMembership, ...named].map((row) => row.member), words: text };
-}
-
-const wordsQuery = (words: string) => sql`websearch_to_tsquery('english', ${words})`;
-
-/** The queue's condition for a resolved search. */
-export function searchCondition(search: QueueSearch): SQL {
-  const alternatives: SQL[] = [];
-  if (search.conversation !== undefined)
-    alternatives.push(eq(conversations.referenceNumber, search.conversation));
-  if (search.members && search.members.length > 0)
-    alternatives.push(inArray(conversations.memberEntityNumber, search.members));
-  if (search.email) alternatives.push(sql`lower(${conversations.email}) = ${search.email}`);
-  if (search.words) alternatives.push(sql`${conversations.searchDocument} @@ ${wordsQuery(search.words)}`);
-  return alternatives.length === 0 ? sql`false` : (or(...alternatives) as SQL);
+  const people = [...byMembership, ...named].map((row) => row.member);
+  const branches: SearchBranch[] = [];
+  if (people.length > 0)
+    branches.push({ kind: "found", condition: inArray(conversations.memberEntityNumber, people) });
+  if (wordMatches.length > FOUND_LIMIT) branches.push({ kind: "filter", condition: wordsMatch(text) });
+  else if (wordMatches.length > 0) branches.push({ kind: "found", condition: wordsMatch(text) });
+  return { branches, words: text };
 }
 
 // Marks PostgreSQL puts around the words found; characters no message keeps (stripped first).

@@ -12,7 +12,7 @@ import type { Db } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
 import { conversations, memberProfiles, members, queueCounts } from "../../db/schema.js";
 import { decodeQueueCursor, encodeQueueCursor, type QueueCursor } from "./queue-cursor.js";
-import { type QueueSearch, resolveSearch, searchCondition, searchExcerpts } from "./queue-search.js";
+import { FOUND_LIMIT, resolveSearch, type SearchBranch, searchExcerpts } from "./queue-search.js";
 
 // The desk's queue: conversations, one page at a time, in an order an index keeps (docs/decisions
 // 0024). The page's key (the last row's sort value and reference number) is a row comparison on
@@ -65,7 +65,6 @@ function conditions(
   status: "OPEN" | "CLOSED",
   staff: number,
   today: string,
-  search: QueueSearch | null,
   cursor: QueueCursor | null,
 ): (SQL | undefined)[] {
   const sort = queueSortOf(filter);
@@ -79,7 +78,6 @@ function conditions(
     // due order's index serves them; only open conversations are either.
     filter.overdue ? sql`${status} = 'OPEN' and ${conversations.dueKey} < ${today}::date` : undefined,
     filter.waiting ? sql`${status} = 'OPEN' and ${conversations.dueKey} = 'infinity'::date` : undefined,
-    search ? searchCondition(search) : undefined,
     afterCursor(sort, cursor),
   ];
 }
@@ -90,12 +88,23 @@ async function pageOfStatus(
   status: "OPEN" | "CLOSED",
   staff: number,
   today: string,
-  search: QueueSearch | null,
+  branch: SearchBranch | null,
   cursor: QueueCursor | null,
 ) {
   const sort = queueSortOf(filter);
   const direction = sort.startsWith("-") ? desc : asc;
-  return db
+  // A small found set is read by its own index first (the limit keeps the planner from folding it
+  // into a walk of the queue's order), then ordered; a common one is a condition on that walk.
+  const found =
+    branch?.kind === "found"
+      ? db
+          .select({ key: conversations.referenceNumber })
+          .from(conversations)
+          .where(branch.condition)
+          .limit(FOUND_LIMIT)
+          .as("found")
+      : null;
+  const base = db
     .select({
       referenceNumber: conversations.referenceNumber,
       latestReferenceNumber: conversations.latestReferenceNumber,
@@ -122,7 +131,15 @@ async function pageOfStatus(
     .innerJoin(members, eq(members.entityNumber, conversations.memberEntityNumber))
     .leftJoin(memberProfiles, eq(memberProfiles.entityNumber, conversations.memberEntityNumber))
     .leftJoin(assignees, eq(assignees.entityNumber, conversations.assignedToEntityNumber))
-    .where(and(...conditions(filter, status, staff, today, search, cursor)))
+    .$dynamic();
+  const scoped = found ? base.innerJoin(found, eq(found.key, conversations.referenceNumber)) : base;
+  return scoped
+    .where(
+      and(
+        ...conditions(filter, status, staff, today, cursor),
+        branch?.kind === "filter" ? branch.condition : undefined,
+      ),
+    )
     .orderBy(direction(sortColumn(sort)), direction(conversations.referenceNumber))
     .limit(pageSize + 1);
 }
@@ -158,13 +175,16 @@ export async function listQueue(
   const cursor = decodeQueueCursor(filter.after, sort);
   const search = filter.search ? await resolveSearch(db, filter.search) : null;
   const statuses: ("OPEN" | "CLOSED")[] = filter.status === "ALL" ? ["OPEN", "CLOSED"] : [filter.status];
+  // Without a search, one branch (no condition); with one, its branches (none: nothing found).
+  const branches: (SearchBranch | null)[] = search ? search.branches : [null];
   const pages = await Promise.all(
-    statuses.map((status) => pageOfStatus(db, filter, status, staffEntityNumber, today, search, cursor)),
+    statuses.flatMap((status) =>
+      branches.map((branch) => pageOfStatus(db, filter, status, staffEntityNumber, today, branch, cursor)),
+    ),
   );
-  const rows = pages
-    .flat()
-    .sort(compareRows(sort))
-    .slice(0, pageSize + 1);
+  // A conversation found by two branches (a name and a word) is listed once.
+  const unique = new Map(pages.flat().map((row) => [row.referenceNumber, row]));
+  const rows = [...unique.values()].sort(compareRows(sort)).slice(0, pageSize + 1);
   const page = rows.slice(0, pageSize);
   const excerpts =
     search?.words && page.length > 0
