@@ -93,16 +93,32 @@ async function pageOfStatus(
 ) {
   const sort = queueSortOf(filter);
   const direction = sort.startsWith("-") ? desc : asc;
+  const filters = and(
+    ...conditions(filter, status, staff, today, cursor),
+    branch?.kind === "filter" ? branch.condition : undefined,
+  );
+  const order = [direction(sortColumn(sort)), direction(conversations.referenceNumber)];
   // A small found set is read by its own index first (the limit keeps the planner from folding it
-  // into a walk of the queue's order), then ordered; a common one is a condition on that walk.
-  const found =
+  // into a walk of the queue's order), then filtered and ordered on the conversations alone, and
+  // only the page's rows are joined to their people. A common set is a condition on that walk.
+  const page =
     branch?.kind === "found"
-      ? db
-          .select({ key: conversations.referenceNumber })
-          .from(conversations)
-          .where(branch.condition)
-          .limit(FOUND_LIMIT)
-          .as("found")
+      ? (() => {
+          const found = db
+            .select({ key: conversations.referenceNumber })
+            .from(conversations)
+            .where(branch.condition)
+            .limit(FOUND_LIMIT)
+            .as("found");
+          return db
+            .select({ key: conversations.referenceNumber })
+            .from(conversations)
+            .innerJoin(found, eq(found.key, conversations.referenceNumber))
+            .where(filters)
+            .orderBy(...order)
+            .limit(pageSize + 1)
+            .as("page");
+        })()
       : null;
   const base = db
     .select({
@@ -132,16 +148,10 @@ async function pageOfStatus(
     .leftJoin(memberProfiles, eq(memberProfiles.entityNumber, conversations.memberEntityNumber))
     .leftJoin(assignees, eq(assignees.entityNumber, conversations.assignedToEntityNumber))
     .$dynamic();
-  const scoped = found ? base.innerJoin(found, eq(found.key, conversations.referenceNumber)) : base;
-  return scoped
-    .where(
-      and(
-        ...conditions(filter, status, staff, today, cursor),
-        branch?.kind === "filter" ? branch.condition : undefined,
-      ),
-    )
-    .orderBy(direction(sortColumn(sort)), direction(conversations.referenceNumber))
-    .limit(pageSize + 1);
+  const scoped = page
+    ? base.innerJoin(page, eq(page.key, conversations.referenceNumber))
+    : base.where(filters);
+  return scoped.orderBy(...order).limit(pageSize + 1);
 }
 
 type PageRow = Awaited<ReturnType<typeof pageOfStatus>>[number];
