@@ -62,22 +62,26 @@ function afterCursor(sort: QueueSort, cursor: QueueCursor | null): SQL | undefin
 
 function conditions(
   filter: QueueFilter,
-  status: "OPEN" | "CLOSED",
+  status: "OPEN" | "CLOSED" | "ALL",
   staff: number,
   today: string,
   cursor: QueueCursor | null,
 ): (SQL | undefined)[] {
   const sort = queueSortOf(filter);
   return [
-    eq(conversations.status, status),
+    status === "ALL" ? undefined : eq(conversations.status, status),
     filter.origin ? eq(conversations.origin, filter.origin) : undefined,
     filter.category ? eq(conversations.category, filter.category) : undefined,
     filter.assigned === "ME" ? eq(conversations.assignedToEntityNumber, staff) : undefined,
     filter.assigned === "UNASSIGNED" ? isNull(conversations.assignedToEntityNumber) : undefined,
     // Overdue and waiting on the member are ranges of the due key (domain: queueDueKey), so the
     // due order's index serves them; only open conversations are either.
-    filter.overdue ? sql`${status} = 'OPEN' and ${conversations.dueKey} < ${today}::date` : undefined,
-    filter.waiting ? sql`${status} = 'OPEN' and ${conversations.dueKey} = 'infinity'::date` : undefined,
+    filter.overdue
+      ? sql`${conversations.status} = 'OPEN' and ${conversations.dueKey} < ${today}::date`
+      : undefined,
+    filter.waiting
+      ? sql`${conversations.status} = 'OPEN' and ${conversations.dueKey} = 'infinity'::date`
+      : undefined,
     afterCursor(sort, cursor),
   ];
 }
@@ -85,7 +89,7 @@ function conditions(
 async function pageOfStatus(
   db: Db,
   filter: QueueFilter,
-  status: "OPEN" | "CLOSED",
+  status: "OPEN" | "CLOSED" | "ALL",
   staff: number,
   today: string,
   branch: SearchBranch | null,
@@ -184,12 +188,16 @@ export async function listQueue(
   const sort = queueSortOf(filter);
   const cursor = decodeQueueCursor(filter.after, sort);
   const search = filter.search ? await resolveSearch(db, filter.search) : null;
-  const statuses: ("OPEN" | "CLOSED")[] = filter.status === "ALL" ? ["OPEN", "CLOSED"] : [filter.status];
   // Without a search, one branch (no condition); with one, its branches (none: nothing found).
   const branches: (SearchBranch | null)[] = search ? search.branches : [null];
+  // The "all" tab walks each status's index on its own; a found set is ordered whole, at once.
+  const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] =>
+    filter.status !== "ALL" ? [filter.status] : branch?.kind === "found" ? ["ALL"] : ["OPEN", "CLOSED"];
   const pages = await Promise.all(
-    statuses.flatMap((status) =>
-      branches.map((branch) => pageOfStatus(db, filter, status, staffEntityNumber, today, branch, cursor)),
+    branches.flatMap((branch) =>
+      statusesOf(branch).map((status) =>
+        pageOfStatus(db, filter, status, staffEntityNumber, today, branch, cursor),
+      ),
     ),
   );
   // A conversation found by two branches (a name and a word) is listed once.
