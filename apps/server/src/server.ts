@@ -184,6 +184,7 @@ async function main(): Promise<void> {
     secret,
     log: app.log,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    blobStore,
   });
   app.addHook("onClose", async () => {
     await mailWorker.stop();

@@ -413,6 +413,23 @@ export const agentResponses = pgTable(
   (table) => [index("agent_responses_reference").on(table.referenceNumber, table.sentAt.desc())],
 );
 
+/** Files staff sent with a reply: the member's attachment rules, stored like theirs (decision 0003). */
+export const replyAttachments = pgTable(
+  "reply_attachments",
+  {
+    attachmentId: integer("attachment_id").primaryKey().generatedAlwaysAsIdentity({ startWith: 900001 }),
+    replyId: integer("reply_id")
+      .notNull()
+      .references(() => agentResponses.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    blobKey: text("blob_key").notNull().unique(),
+    position: integer("position").notNull(),
+  },
+  (table) => [index("reply_attachments_reply").on(table.replyId)],
+);
+
 /** Staff's internal notes on a query: never in any member call, screen, mail or export. */
 export const queryNotes = pgTable(
   "query_notes",
@@ -464,6 +481,8 @@ export const outboxMails = pgTable(
      * session secret (mail/sealed-links.ts): the body holds a placeholder, so the database never
      * holds a usable token. The sender opens it just before sending.
      */
+    /** Files sent with the mail (a reply's): named, typed and read from the blob store when sent. */
+    attachments: jsonb("attachments").$type<{ fileName: string; contentType: string; blobKey: string }[]>(),
     sealedLink: text("sealed_link"),
   },
   (table) => [

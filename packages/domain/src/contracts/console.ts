@@ -124,6 +124,7 @@ export const consoleReplySchema = z.object({
   html: z.string(),
   sentAt: z.string(),
   sentBy: personNameSchema.nullable(),
+  attachments: z.array(attachmentRefSchema).describe("Files sent with the reply (they went with its mail)."),
 });
 export type ConsoleReply = z.infer<typeof consoleReplySchema>;
 
@@ -193,6 +194,22 @@ export const replyBodySchema = z.object({
   close: z.boolean().default(false),
 });
 export type ReplyBody = z.input<typeof replyBodySchema>;
+/**
+ * The same reply with files: multipart/form-data with the fields `html` and `close` ("true" or
+ * "false"), then the files (ATTACHMENTS_FIELD), under the member's attachment rules. The mail
+ * carries the files; the console lists them under the reply.
+ */
+export const replyFieldsSchema = z.object({
+  html: replyBodySchema.shape.html,
+  close: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+});
+export const consoleReplyAttachmentParamsSchema = z.object({
+  referenceNumber: entityNumberSchema,
+  attachmentId: entityNumberSchema,
+});
 /** The answer of POST {CONSOLE_BASE}/queries/{ref}/replies: the stored reply's id. */
 export const replySentResponseSchema = z.object({ replyId: z.number().int() });
 export type ReplySentResponse = z.infer<typeof replySentResponseSchema>;

@@ -1,7 +1,12 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentResponses, documentSubmissionAttachments, documentSubmissions } from "../../db/schema.js";
+import {
+  agentResponses,
+  documentSubmissionAttachments,
+  documentSubmissions,
+  replyAttachments,
+} from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { pngFile } from "../../test-support/upload-fixtures.js";
@@ -57,6 +62,7 @@ interface Owned {
   entity: number;
   queryRef: number;
   queryAttachment: number;
+  replyAttachment: number;
   documentRef: number;
   documentAttachment: number;
   policyId: number;
@@ -120,10 +126,28 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       method: "GET",
       url: `${SI}/member-queries/${queryRef}?origin=MEMBER_WEB`,
     });
-    // A reply sent, so the reply's own document (404 while there is none) is there to reach.
-    await db
+    // A reply sent, so the reply's own document (404 while there is none) is there to reach, with
+    // a file sent with it.
+    const [reply] = await db
       .insert(agentResponses)
-      .values({ referenceNumber: queryRef, html: "<p>Reply</p>", sentAt: new Date() });
+      .values({ referenceNumber: queryRef, html: "<p>Reply</p>", sentAt: new Date() })
+      .returning();
+    const replyBlob = await testApp.blobStore.writePending(
+      "attachments/test/matrix-reply",
+      Readable.from([png]),
+    );
+    await testApp.blobStore.commit(replyBlob);
+    const [replyFile] = await db
+      .insert(replyAttachments)
+      .values({
+        replyId: reply?.id ?? 0,
+        fileName: "statement.png",
+        contentType: "image/png",
+        sizeBytes: png.length,
+        blobKey: "attachments/test/matrix-reply",
+        position: 0,
+      })
+      .returning();
     const [submission] = await db
       .insert(documentSubmissions)
       .values({
@@ -149,6 +173,7 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       entity: a.principal.entityNumber,
       queryRef,
       queryAttachment: view.json().query.attachments[0].attachmentId,
+      replyAttachment: replyFile?.attachmentId ?? 0,
       documentRef: submission?.referenceNumber ?? 0,
       documentAttachment: document?.attachmentId ?? 0,
       policyId: a.policyId,
@@ -166,7 +191,11 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
     const values: Record<string, number | string> = {
       ...OTHER_PARAMS,
       referenceNumber: isDocument ? owned.documentRef : owned.queryRef,
-      attachmentId: isDocument ? owned.documentAttachment : owned.queryAttachment,
+      attachmentId: isDocument
+        ? owned.documentAttachment
+        : route.url.includes("/reply-attachments/")
+          ? owned.replyAttachment
+          : owned.queryAttachment,
       policyId: owned.policyId,
     };
     for (const param of [

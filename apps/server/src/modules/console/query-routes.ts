@@ -6,6 +6,7 @@ import {
   consoleAttachmentParamsSchema,
   consoleQueryResponseSchema,
   consoleReferenceParamsSchema,
+  consoleReplyAttachmentParamsSchema,
   errorBodySchema,
   isConversationOverdue,
   isRegisteredEmail,
@@ -13,6 +14,7 @@ import {
   queueQuerySchema,
   queueResponseSchema,
   replyBodySchema,
+  replyFieldsSchema,
   replySentResponseSchema,
   type ServerOrigin,
   STAFF_ROLES,
@@ -41,6 +43,7 @@ import {
   conversationOf,
   countQueue,
   findConversation,
+  findReplyAttachment,
   listConversationMessages,
   listNotes,
   listQueue,
@@ -53,7 +56,8 @@ import {
 import { cleanReplyHtml, replyHasText, replySentMail } from "../mail/index.js";
 import { listMemberEmails } from "../members/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
-import { sendAttachment } from "../smart-inquiry/index.js";
+import { receiveSubmission, sendAttachment } from "../smart-inquiry/index.js";
+import { commitBlobsWithRows } from "../storage/index.js";
 
 const errorResponses = {
   400: errorBodySchema,
@@ -62,6 +66,13 @@ const errorResponses = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
+
+/** A reply's fields as multipart sends them; refused with the schema's first message. */
+function parseReplyFields(fields: Record<string, string>) {
+  const parsed = replyFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw errors.validation(parsed.error.issues[0]?.message ?? "Please write the reply.");
+  return parsed.data;
+}
 
 /** Staff acting on one query: the plugin resolves its member, every read and change is audited. */
 const onQuery = (
@@ -270,38 +281,84 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     {
       schema: {
         params: consoleReferenceParamsSchema,
-        body: replyBodySchema,
+        consumes: ["application/json", "multipart/form-data"],
+        // JSON: the reply alone. multipart/form-data: replyFieldsSchema and the files, read below.
+        body: replyBodySchema.nullish(),
         response: { 200: replySentResponseSchema, ...errorResponses },
       },
       config: onQuery(auditChange(AUDIT_RESOURCES.queryReply)),
     },
     async (request) => {
-      const html = await cleanReplyHtml(request.body.html);
-      if (!(await replyHasText(html))) throw errors.validation("Please write the reply.");
-      const root = await requireConversation(request.params.referenceNumber);
-      const head = await findConversation(db, root);
-      if (!head) throw errors.notFound();
-      // Made before the transaction: its cleaning waits for a worker, not for the database.
-      const mail = await replySentMail(config.brand, {
-        to: [head.email],
-        cc: head.ccEmail ? [head.ccEmail] : [],
-        referenceNumber: root,
-        memberEntityNumber: head.memberEntityNumber,
-        replyHtml: html,
-      });
       const now = context.now();
+      const received = request.isMultipart()
+        ? await receiveSubmission(request, context.blobStore, parseReplyFields, now)
+        : { fields: request.body ?? parseReplyFields({}), files: [] };
+      const files = received.files;
+      const discardAll = () =>
+        Promise.allSettled(files.map((file) => context.blobStore.discard(file.pending)));
+      let html: string;
+      let root: number;
+      let mail: Awaited<ReturnType<typeof replySentMail>>;
+      try {
+        html = await cleanReplyHtml(received.fields.html);
+        if (!(await replyHasText(html))) throw errors.validation("Please write the reply.");
+        root = await requireConversation(request.params.referenceNumber);
+        const head = await findConversation(db, root);
+        if (!head) throw errors.notFound();
+        // Made before the transaction: its cleaning waits for a worker, not for the database.
+        mail = await replySentMail(config.brand, {
+          to: [head.email],
+          cc: head.ccEmail ? [head.ccEmail] : [],
+          referenceNumber: root,
+          memberEntityNumber: head.memberEntityNumber,
+          replyHtml: html,
+        });
+      } catch (error) {
+        await discardAll();
+        throw error;
+      }
       const staff = request.access.actor.entityNumber;
-      const replyId = await request.access.change((tx) =>
-        sendReply(tx, root, {
-          html,
-          sentByEntityNumber: staff,
-          sentAt: now,
-          close: request.body.close,
-          mail,
-        }),
+      const close = received.fields.close ?? false;
+      // The files commit with the reply, its mail and its audit row, or none of them does.
+      const replyId = await commitBlobsWithRows<number>(
+        context,
+        files.map((file) => file.pending),
+        now,
+        (work) => request.access.change(work),
+        (tx) =>
+          sendReply(tx, root, {
+            html,
+            sentByEntityNumber: staff,
+            sentAt: now,
+            close,
+            mail,
+            files: files.map((file) => ({
+              fileName: file.fileName,
+              contentType: file.contentType,
+              sizeBytes: file.sizeBytes,
+              blobKey: file.pending.key,
+            })),
+          }),
       );
-      request.log.info({ replyId, closed: request.body.close }, "reply sent");
+      request.log.info({ replyId, closed: close, files: files.length }, "reply sent");
       return { replyId };
+    },
+  );
+
+  app.get(
+    "/queries/:referenceNumber/reply-attachments/:attachmentId",
+    {
+      schema: {
+        params: consoleReplyAttachmentParamsSchema,
+        response: { 200: z.string().describe("the file's bytes"), ...errorResponses },
+      },
+      config: onQuery(auditRead(AUDIT_RESOURCES.consoleAttachment)),
+    },
+    async (request, reply) => {
+      const conversation = await requireConversation(request.params.referenceNumber);
+      const attachment = await findReplyAttachment(db, conversation, request.params.attachmentId);
+      if (!attachment) throw errors.notFound();
+      return sendAttachment(reply, context.blobStore, attachment);
     },
   );
 

@@ -1,10 +1,15 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { CONSOLE_BASE, calendarDateIn, DAY_MS } from "@portal/domain";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations } from "../../db/schema.js";
+import { DEFAULT_MAIL_FROM } from "../../config/mail-from.js";
+import { conversations, outboxMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { pngFile } from "../../test-support/upload-fixtures.js";
+import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
+import { createMailTransport, createMailWorker } from "../mail/index.js";
 import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
 import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 
@@ -240,5 +245,76 @@ describe.each(TEST_DATABASE_KINDS)("conversations on %s", (kind) => {
     expect((await get(agent.browser, `${C}/canned-replies`)).cannedReplies).toEqual([]);
     const again = await supervisor.browser.request({ method: "DELETE", url: `${C}/canned-replies/${id}` });
     expect(again.statusCode).toBe(404);
+  });
+
+  it("sends files with a reply: checked like a member's, listed under the reply, and carried by its mail", async () => {
+    const reference = await logQuery("Please send me the claim statement.");
+    const refused = await supervisor.browser.postMultipart(
+      `${C}/queries/${reference}/replies`,
+      { html: "<p>Here it is.</p>", close: "false" },
+      [{ name: "statement.exe", type: "application/octet-stream", bytes: Buffer.from("MZ not a document") }],
+    );
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    const sent = await supervisor.browser.postMultipart(
+      `${C}/queries/${reference}/replies`,
+      { html: "<p>The statement is attached.</p>", close: "true" },
+      [pdfOfSize(3000)],
+    );
+    expect(sent.statusCode).toBe(200);
+    const page = await get(agent.browser, `${C}/queries/${reference}`);
+    expect(page.query.status).toBe("CLOSED");
+    const [reply] = page.query.replies;
+    expect(reply.attachments).toHaveLength(1);
+    const file = await agent.browser.request({
+      method: "GET",
+      url: `${C}/queries/${reference}/reply-attachments/${reply.attachments[0].attachmentId}`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // Another conversation's page does not open it.
+    const other = await logQuery("Something else.");
+    const foreign = await agent.browser.request({
+      method: "GET",
+      url: `${C}/queries/${other}/reply-attachments/${reply.attachments[0].attachmentId}`,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    // The mail carries the file: sent by the real worker through the .eml transport.
+    const [mail] = await testApp.database.db
+      .select()
+      .from(outboxMails)
+      .where(and(eq(outboxMails.referenceNumber, reference), eq(outboxMails.kind, "REPLY_SENT")));
+    expect(mail?.attachments).toEqual([expect.objectContaining({ contentType: "application/pdf" })]);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reply-mail-"));
+    try {
+      const worker = createMailWorker({
+        db: testApp.database.db,
+        transport: createMailTransport({
+          SMTP_URL: undefined,
+          MAIL_FROM: DEFAULT_MAIL_FROM,
+          DATA_DIR: dataDir,
+        }),
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        maxAttempts: 8,
+        secret: "x".repeat(32),
+        blobStore: testApp.blobStore,
+      });
+      // Every mail due goes, a round of ten at a time (the acknowledgements of this file's queries too).
+      while ((await worker.runOnce()).length > 0) {}
+      const [sentRow] = await testApp.database.db
+        .select()
+        .from(outboxMails)
+        .where(eq(outboxMails.id, mail?.id ?? 0));
+      expect(sentRow?.status).toBe("SENT");
+      const eml = fs.readFileSync(
+        path.join(dataDir, "outbox", `${sentRow?.messageId.replace(/[^A-Za-z0-9._-]/g, "_")}.eml`),
+        "utf8",
+      );
+      expect(eml).toMatch(/Content-Disposition: attachment;\s+filename=/);
+      expect(eml).toContain("Content-Type: application/pdf");
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   queries,
   queryAttachments,
   queryNotes,
+  replyAttachments,
 } from "../../db/schema.js";
 import { findPolicyMembership, listDependentsOfPrincipal } from "../member-details/index.js";
 
@@ -81,7 +82,17 @@ export async function listConversationMessages(db: Db, conversation: number): Pr
 const senders = alias(members, "senders");
 
 export async function listReplies(db: Db, conversation: number): Promise<ConsoleReply[]> {
-  const rows = await db
+  const files = db
+    .select({
+      replyId: replyAttachments.replyId,
+      attachmentId: replyAttachments.attachmentId,
+      fileName: replyAttachments.fileName,
+    })
+    .from(replyAttachments)
+    .innerJoin(agentResponses, eq(agentResponses.id, replyAttachments.replyId))
+    .where(eq(agentResponses.referenceNumber, conversation))
+    .orderBy(asc(replyAttachments.replyId), asc(replyAttachments.position));
+  const rowsQuery = db
     .select({
       id: agentResponses.id,
       html: agentResponses.html,
@@ -94,6 +105,7 @@ export async function listReplies(db: Db, conversation: number): Promise<Console
     .leftJoin(senders, eq(senders.entityNumber, agentResponses.sentByEntityNumber))
     .where(eq(agentResponses.referenceNumber, conversation))
     .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id));
+  const [rows, attachments] = await Promise.all([rowsQuery, files]);
   return rows.map((row) => ({
     id: row.id,
     html: row.html,
@@ -106,7 +118,9 @@ export async function listReplies(db: Db, conversation: number): Promise<Console
             firstName: row.senderFirstName ?? "",
             lastName: row.senderLastName ?? "",
           },
-    attachments: [],
+    attachments: attachments
+      .filter((file) => file.replyId === row.id)
+      .map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
   }));
 }
 
@@ -188,4 +202,23 @@ export async function readMemberSummary(
       lastMessageAt: row.lastMessageAt.toISOString(),
     })),
   };
+}
+
+/** A file sent with one of the conversation's replies, for staff to open. */
+export async function findReplyAttachment(db: Db, conversation: number, attachmentId: number) {
+  const [row] = await db
+    .select({
+      attachmentId: replyAttachments.attachmentId,
+      fileName: replyAttachments.fileName,
+      contentType: replyAttachments.contentType,
+      sizeBytes: replyAttachments.sizeBytes,
+      blobKey: replyAttachments.blobKey,
+    })
+    .from(replyAttachments)
+    .innerJoin(agentResponses, eq(agentResponses.id, replyAttachments.replyId))
+    .where(
+      and(eq(replyAttachments.attachmentId, attachmentId), eq(agentResponses.referenceNumber, conversation)),
+    )
+    .limit(1);
+  return row;
 }

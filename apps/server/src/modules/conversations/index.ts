@@ -30,6 +30,7 @@ export {
 } from "./commands/member-messages.js";
 export {
   findConversation,
+  findReplyAttachment,
   listConversationMessages,
   listNotes,
   listReplies,

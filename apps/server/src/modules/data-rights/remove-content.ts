@@ -10,6 +10,7 @@ import {
   queries,
   queryAttachments,
   queryNotes,
+  replyAttachments,
 } from "../../db/schema.js";
 import { emptyConversations } from "../conversations/index.js";
 import type { BlobStore } from "../storage/index.js";
@@ -72,7 +73,13 @@ export async function removeQueryContent(
     .delete(queryAttachments)
     .where(inArray(queryAttachments.referenceNumber, refs))
     .returning({ blobKey: queryAttachments.blobKey });
-  const blobKeys = attachments.map((row) => row.blobKey);
+  // The files staff sent with the replies go with them (their rows by the replies' cascade).
+  const replyFiles = await tx
+    .select({ blobKey: replyAttachments.blobKey })
+    .from(replyAttachments)
+    .innerJoin(agentResponses, eq(agentResponses.id, replyAttachments.replyId))
+    .where(inArray(agentResponses.referenceNumber, refs));
+  const blobKeys = [...attachments, ...replyFiles].map((row) => row.blobKey);
   await putInFlight(tx, blobKeys);
   const replies = await tx
     .delete(agentResponses)

@@ -15,7 +15,10 @@ import type { ClaimedMail } from "./outbox.js";
 export type MailToSend = Pick<
   ClaimedMail,
   "messageId" | "to" | "cc" | "subject" | "html" | "text" | "createdAt"
->;
+> & {
+  /** The files' bytes, read by the worker: the transport never opens a path or a URL. */
+  files?: { fileName: string; contentType: string; content: Buffer }[];
+};
 
 export interface MailTransport {
   /** For the start-up line: never the URL, which may hold a password. */
@@ -63,6 +66,11 @@ function messageOptions(mail: MailToSend, sender: MailSender): SendMailOptions {
     date: mail.createdAt,
     // RFC 3834: out-of-office and other automatic replies stay away from a no-reply address.
     headers: { "Auto-Submitted": "auto-generated" },
+    attachments: (mail.files ?? []).map((file) => ({
+      filename: file.fileName,
+      contentType: file.contentType,
+      content: file.content,
+    })),
   };
 }
 

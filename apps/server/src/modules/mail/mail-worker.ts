@@ -1,5 +1,7 @@
+import { buffer } from "node:stream/consumers";
 import type { Db } from "../../db/database.js";
 import { inSpan } from "../monitoring/index.js";
+import type { BlobStore } from "../storage/index.js";
 import { type MailTransport, mailErrorCode } from "./mail-transport.js";
 import { type ClaimedMail, claimDueMails, markMailFailed, markMailSent, releaseMail } from "./outbox.js";
 import { withOpenedLink } from "./sealed-links.js";
@@ -24,6 +26,8 @@ export interface MailWorkerOptions {
   secret: string;
   /** Attempts before a mail is parked (MAIL_MAX_ATTEMPTS). */
   maxAttempts: number;
+  /** Where the files a mail carries are read from (a reply's attachments); needed only by such mails. */
+  blobStore?: Pick<BlobStore, "read">;
   /** The pause between rounds when there was nothing more to send. */
   intervalMs?: number;
   /** Mails claimed per round. */
@@ -83,10 +87,28 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return inSpan("mail deliver", { "mail.kind": mail.kind }, () => deliverNow(mail));
   }
 
+  /**
+   * The bytes of the files the mail carries, read for this attempt (a reply's attachments are a
+   * few megabytes at most, the member's own limit). A file that cannot be read fails the attempt,
+   * which is tried again like a relay that did not answer.
+   */
+  async function filesOf(mail: ClaimedMail) {
+    if (mail.attachments.length === 0) return [];
+    const store = options.blobStore;
+    if (!store) throw new Error("a mail with attachments needs the blob store");
+    return Promise.all(
+      mail.attachments.map(async (file) => ({
+        fileName: file.fileName,
+        contentType: file.contentType,
+        content: await buffer(await store.read(file.blobKey)),
+      })),
+    );
+  }
+
   async function deliverNow(mail: ClaimedMail): Promise<MailOutcome> {
     const about = { mailId: mail.id, mailKind: mail.kind };
     try {
-      await transport.send(withOpenedLink(mail, options.secret));
+      await transport.send({ ...withOpenedLink(mail, options.secret), files: await filesOf(mail) });
     } catch (error) {
       const errorCode = mailErrorCode(error);
       const at = now();

@@ -32,6 +32,15 @@ export interface OutgoingMail {
   referenceNumber: number | null;
   /** A single-use link sealed by sealLink (sealed-links.ts); html and text hold its placeholder. */
   sealedLink?: string;
+  /** Files sent with the mail (a reply's), read from the blob store when it is sent. */
+  attachments?: MailAttachment[];
+}
+
+/** A file a mail carries: its name and type as the member sees them, and where its bytes are. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  blobKey: string;
 }
 
 /**
@@ -60,6 +69,7 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: Date):
       memberEntityNumber: mail.memberEntityNumber,
       referenceNumber: mail.referenceNumber,
       sealedLink: mail.sealedLink ?? null,
+      attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
     })
     .returning({ id: outboxMails.id });
   if (!row) throw new Error("insert into outbox_mails returned no row");
@@ -99,6 +109,7 @@ export interface ClaimedMail {
   text: string;
   /** Opened by the worker just before sending (sealed-links.ts). */
   sealedLink: string | null;
+  attachments: MailAttachment[];
   createdAt: Date;
   /** 1 for the first attempt; a newer claim of the same mail has a higher one. */
   attempt: number;
@@ -163,6 +174,7 @@ export async function claimDueMails(
           html: row.html,
           text: row.text,
           sealedLink: row.sealedLink,
+          attachments: row.attachments ?? [],
           createdAt: row.createdAt,
           attempt: row.attempts,
           leaseUntil: lease.leaseUntil,

@@ -1,6 +1,11 @@
 import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
-import { attachmentBlobsInFlight, documentSubmissionAttachments, queryAttachments } from "../../db/schema.js";
+import {
+  attachmentBlobsInFlight,
+  documentSubmissionAttachments,
+  queryAttachments,
+  replyAttachments,
+} from "../../db/schema.js";
 import type { BlobStore } from "./blob-store.js";
 
 /**
@@ -23,7 +28,7 @@ export async function clearBlobsInFlight(db: Queryable, keys: readonly string[])
 }
 
 async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
-  const [byQueries, bySubmissions] = await Promise.all([
+  const [byQueries, bySubmissions, byReplies] = await Promise.all([
     db
       .select({ key: queryAttachments.blobKey })
       .from(queryAttachments)
@@ -32,8 +37,12 @@ async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<S
       .select({ key: documentSubmissionAttachments.blobKey })
       .from(documentSubmissionAttachments)
       .where(inArray(documentSubmissionAttachments.blobKey, [...keys])),
+    db
+      .select({ key: replyAttachments.blobKey })
+      .from(replyAttachments)
+      .where(inArray(replyAttachments.blobKey, [...keys])),
   ]);
-  return new Set([...byQueries, ...bySubmissions].map((row) => row.key));
+  return new Set([...byQueries, ...bySubmissions, ...byReplies].map((row) => row.key));
 }
 
 /**

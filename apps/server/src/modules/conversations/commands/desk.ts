@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
-import { agentResponses, conversations, queries, queryNotes } from "../../../db/schema.js";
+import { agentResponses, conversations, queries, queryNotes, replyAttachments } from "../../../db/schema.js";
 import { errors } from "../../../lib/errors.js";
 import { enqueueMail, type OutgoingMail } from "../../mail/index.js";
 import { replyWords } from "../search-document.js";
+import type { NewAttachment } from "./member-messages.js";
 
 // The desk's commands on a conversation. Each runs in the transaction its route opens with
 // request.access.change, which writes the audit row in the same transaction; the mail a command
@@ -75,6 +76,8 @@ export async function sendReply(
     close: boolean;
     /** Null only for such a reply too: its mail was delivered long ago. */
     mail: OutgoingMail | null;
+    /** Files sent with it (committed by the caller's commitBlobsWithRows); the mail carries them. */
+    files?: readonly NewAttachment[];
   },
 ): Promise<number> {
   const [stored] = await tx
@@ -87,6 +90,12 @@ export async function sendReply(
     })
     .returning({ id: agentResponses.id });
   if (!stored) throw new Error("insert into agent_responses returned no row");
+  const files = reply.files ?? [];
+  if (files.length > 0) {
+    await tx
+      .insert(replyAttachments)
+      .values(files.map((file, position) => ({ ...file, replyId: stored.id, position })));
+  }
   const updated = await tx
     .update(conversations)
     .set({
@@ -98,7 +107,14 @@ export async function sendReply(
     .where(eq(conversations.referenceNumber, conversation))
     .returning({ referenceNumber: conversations.referenceNumber });
   if (updated.length === 0) throw errors.notFound();
-  if (reply.mail) await enqueueMail(tx, reply.mail, reply.sentAt);
+  if (reply.mail) {
+    const attachments = files.map(({ fileName, contentType, blobKey }) => ({
+      fileName,
+      contentType,
+      blobKey,
+    }));
+    await enqueueMail(tx, { ...reply.mail, attachments }, reply.sentAt);
+  }
   if (reply.close) await closeConversation(tx, conversation, reply.sentAt);
   return stored.id;
 }

@@ -41,7 +41,7 @@ describe("RepliesSent", () => {
         referenceNumber={300001}
         replies={[
           { ...reply, attachments: [] },
-          { ...reply, id: 9 },
+          { ...reply, id: 9, attachments: [] },
         ]}
       />,
     );

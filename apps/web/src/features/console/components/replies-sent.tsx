@@ -1,12 +1,11 @@
-import type { AttachmentRef, ConsoleReply } from "@portal/domain";
+import type { ConsoleReply } from "@portal/domain";
 import { useMemo } from "react";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
 import { consoleReplyAttachmentUrl } from "../api/get-console-query";
 import { formatDateTime, personName } from "../utils/labels";
 import { cleanReplyHtml } from "../utils/reply-html";
 
-/** A reply with the files sent with it (the contract's reply-attachments; none from before them). */
-type SentReplyData = ConsoleReply & { attachments?: readonly AttachmentRef[] };
+type SentReplyData = ConsoleReply;
 
 interface RepliesSentProps {
   /** The conversation's reference number, under which its replies' files are served. */
@@ -38,7 +37,7 @@ export function RepliesSent({ referenceNumber, replies }: RepliesSentProps) {
 
 function SentReply({ referenceNumber, reply }: { referenceNumber: number; reply: SentReplyData }) {
   const html = useMemo(() => cleanReplyHtml(reply.html), [reply.html]);
-  const files = reply.attachments ?? [];
+  const files = reply.attachments;
   const sent = `Reply sent ${formatDateTime(reply.sentAt)}`;
   return (
     <article className="card-body" aria-label={sent}>

@@ -1,6 +1,8 @@
 import {
+  attachmentRuleProblem,
   type CannedReplyValues,
   CONSOLE_LIMITS,
+  ERROR_MESSAGES,
   EXCEPTION_CODES,
   REPLY_TOO_COMPLEX_MESSAGES,
 } from "@portal/domain";
@@ -15,6 +17,7 @@ import { cleanReplyHtml, replyHasText } from "../utils/reply-html";
 import { CannedReplyPicker } from "./canned-reply-picker";
 import { HelpLinksPicker } from "./help-links-picker";
 import { LazyReplyEditor } from "./lazy-reply-editor";
+import { ReplyAttachmentsInput } from "./reply-attachments-input";
 import type { ReplyEditorHandle } from "./reply-editor";
 import { ErrorMessage, SuccessStatus } from "./status-message";
 
@@ -59,6 +62,7 @@ export function ReplyComposer({
   const [previewHtml, setPreviewHtml] = useState<string | null>(null);
   const [problem, setProblem] = useState("");
   const [sent, setSent] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
   const navigate = useNavigate();
   // The conversation after this one in the queue the agent last saw; null: none, no such button.
   const next = useNextConversation(referenceNumber);
@@ -79,11 +83,16 @@ export function ReplyComposer({
       setProblem("The reply is too long. Please shorten it.");
       return;
     }
+    if (attachmentRuleProblem(files)) {
+      setProblem(ERROR_MESSAGES.attachmentRule);
+      return;
+    }
     send.mutate(
-      { html, close },
+      { html, close, files },
       {
         onSuccess: () => {
           editorRef.current?.clear();
+          setFiles([]);
           setPreviewHtml(null);
           if (goToNext && next !== null) {
             navigate(consolePaths.query(next), { state: { sentReplyTo: referenceNumber } });
@@ -124,6 +133,7 @@ export function ReplyComposer({
           )}
         </section>
       )}
+      <ReplyAttachmentsInput files={files} onChange={setFiles} disabled={send.isPending} />
       {warning ? (
         <div id={warningId} className="alert alert-warning mt-3 mb-0">
           {warning}

@@ -172,6 +172,7 @@ export const consoleQuery: ConsoleQueryResponse = {
         html: '<p>We are <strong>checking</strong> it.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
         sentAt: "2026-11-21T13:00:00.000Z",
         sentBy: { entityNumber: agent.entityNumber, firstName: agent.firstName, lastName: agent.lastName },
+        attachments: [{ attachmentId: 900001, fileName: "claim-statement.pdf" }],
       },
     ],
     notes: [
