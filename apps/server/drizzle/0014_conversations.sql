@@ -53,6 +53,10 @@ WITH RECURSIVE chain AS (
 UPDATE queries SET conversation_reference_number = chain.root
 FROM chain WHERE chain.reference_number = queries.reference_number;--> statement-breakpoint
 UPDATE queries SET conversation_reference_number = reference_number WHERE conversation_reference_number IS NULL;--> statement-breakpoint
+-- Such a row starts a conversation: its link to another member's query (no member's page ever
+-- followed it) goes, so it is a first query everywhere (the timeline, the retention purge).
+UPDATE queries SET parent_reference_number = NULL
+WHERE reference_number = conversation_reference_number AND parent_reference_number IS NOT NULL;--> statement-breakpoint
 -- A conversation is open while any of its queries is: an open update is a member's message still
 -- owed an answer (the console reopened only the first query, and closed all of them). It waits on
 -- the member once a reply was sent after its newest message; otherwise the reply owed is the

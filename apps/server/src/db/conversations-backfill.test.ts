@@ -99,6 +99,10 @@ describe.each(TEST_DATABASE_KINDS)("the conversations' backfill on %s", (kind) =
 
       const keys = await query(`select reference_number, conversation_reference_number as c, status
         from queries order by reference_number`);
+      // The orphan's link to another member's query is gone: it is a first query now.
+      expect(
+        await query("select parent_reference_number as parent from queries where reference_number = 300"),
+      ).toEqual([{ parent: null }]);
       expect(keys).toEqual([
         ...[100, 101, 102, 103, 104].map((reference) => ({
           reference_number: reference,

@@ -145,7 +145,23 @@ describe.each(TEST_DATABASE_KINDS)("conversations on %s", (kind) => {
     for (const reference of [first, ...updates]) {
       expect((await memberView(reference)).query.canUpdate).toBe(true);
     }
-    expect((await addUpdate(first, "Thank you")).statusCode).toBe(200);
+    const thanks = await addUpdate(first, "Thank you");
+    expect(thanks.statusCode).toBe(200);
+
+    // The member's timeline: the conversation once, every update under it (an update of an update too).
+    const timeline = await get(family.principal.browser, `${SI}/interaction-timeline`);
+    const items = timeline.items.filter(
+      (item: { type: string; referenceNumber: number }) => item.type === "QUERY",
+    );
+    const entry = items.find((item: { referenceNumber: number }) => item.referenceNumber === first);
+    expect(entry.updates.map((update: { referenceNumber: number }) => update.referenceNumber)).toEqual([
+      ...updates,
+      again.json().referenceNumber,
+      thanks.json().referenceNumber,
+    ]);
+    for (const update of updates) {
+      expect(items.some((item: { referenceNumber: number }) => item.referenceNumber === update)).toBe(false);
+    }
   });
 
   it("keeps the tab counts with every command, and counts overdue by the promise in TIME_ZONE", async () => {

@@ -1,5 +1,5 @@
 import { type ServerOrigin, TIMELINE_PAGE_SIZE, type TimelineItem } from "@portal/domain";
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import {
@@ -88,7 +88,8 @@ export async function readTimeline(
       .where(
         and(
           eq(queries.memberEntityNumber, memberEntityNumber),
-          isNull(queries.parentReferenceNumber),
+          // The first query of each conversation; its updates are listed under it.
+          eq(queries.referenceNumber, queries.conversationReferenceNumber),
           afterCursor(cursor, "QUERY", queries.loggedAt, queries.referenceNumber),
         ),
       )
@@ -165,7 +166,7 @@ async function fillDetails(db: Db, memberEntityNumber: number, page: TimelineIte
       ? []
       : db
           .select({
-            parent: queries.parentReferenceNumber,
+            conversation: queries.conversationReferenceNumber,
             referenceNumber: queries.referenceNumber,
             loggedAt: queries.loggedAt,
           })
@@ -173,7 +174,8 @@ async function fillDetails(db: Db, memberEntityNumber: number, page: TimelineIte
           .where(
             and(
               eq(queries.memberEntityNumber, memberEntityNumber),
-              inArray(queries.parentReferenceNumber, roots),
+              inArray(queries.conversationReferenceNumber, roots),
+              ne(queries.referenceNumber, queries.conversationReferenceNumber),
             ),
           )
           .orderBy(asc(queries.loggedAt)),
@@ -199,7 +201,7 @@ async function fillDetails(db: Db, memberEntityNumber: number, page: TimelineIte
   ]);
   for (const item of queryItems) {
     item.updates = updates
-      .filter((update) => update.parent === item.referenceNumber)
+      .filter((update) => update.conversation === item.referenceNumber)
       .map((update) => ({
         referenceNumber: update.referenceNumber,
         dateLogged: update.loggedAt.toISOString(),
