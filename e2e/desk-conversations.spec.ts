@@ -18,6 +18,9 @@ async function logOut(page: Page) {
 
 async function logQuery(page: Page, text: string): Promise<number> {
   await page.goto("/#/contact-us/default");
+  // After a query the form says its reference; "Log another query" brings the form back.
+  const another = page.getByRole("button", { name: "Log another query" });
+  if (await another.isVisible()) await another.click();
   await page.getByLabel("What do you want to log a query about:").selectOption({ label: "Medical claims" });
   await page.getByLabel("Query category").selectOption("CLAIM_NOT_PAID");
   await page.getByLabel("Query details").fill(text);
@@ -50,14 +53,13 @@ test("an agent finds a conversation by a word, answers it with a canned reply an
   // The supervisor keeps a canned reply with placeholders.
   await logInAs(page, supervisor);
   await page.getByRole("link", { name: "Canned replies" }).click();
-  await page.getByRole("button", { name: "Add a canned reply" }).click();
   const form = page.getByRole("form", { name: "Add a canned reply" });
   await form.getByLabel("Title").fill("E2E claim received");
   await form
     .getByLabel("Text")
     .fill("Dear {{firstName}}, we have your query {{referenceNumber}} and are checking it.");
   await form.getByRole("button", { name: "Add canned reply" }).click();
-  await expect(page.getByText("E2E claim received")).toBeVisible();
+  await expect(page.getByText("“E2E claim received” is added.")).toBeVisible();
   await expectNoAxeViolations(page);
   await logOut(page);
 
@@ -83,8 +85,8 @@ test("an agent finds a conversation by a word, answers it with a canned reply an
   await expect(
     page.getByText("E2E conversations: the physiotherapist's invoice is attached now."),
   ).toBeVisible();
-  await page.getByLabel("Canned reply").selectOption({ label: "E2E claim received" });
-  await page.getByRole("button", { name: "Insert" }).click();
+  await page.getByLabel("Canned reply", { exact: true }).selectOption({ label: "E2E claim received" });
+  await page.getByRole("button", { name: "Insert", exact: true }).click();
   const editor = page.getByRole("textbox", { name: "Reply" });
   await expect(editor).toContainText(`Dear ${demoMember.firstName}, we have your query ${first}`);
   await editor.click();
@@ -96,6 +98,7 @@ test("an agent finds a conversation by a word, answers it with a canned reply an
 
   // The member: the query, the update and the reply, one conversation; closed, so no update.
   await logInAs(page, demoMember);
+  await expect(page).toHaveURL(/#\/contact-us\/default$/);
   await page.goto(`/#/update/default?reference=${first}&timeline=true`);
   const conversation = page.getByRole("region", { name: "The whole conversation" });
   await expect(

@@ -6,7 +6,7 @@ import {
   EXCEPTION_CODES,
   REPLY_TOO_COMPLEX_MESSAGES,
 } from "@portal/domain";
-import { useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isHttpError } from "../../../lib/http";
 import { useSendReply } from "../api/send-reply";
@@ -63,10 +63,13 @@ export function ReplyComposer({
   const [problem, setProblem] = useState("");
   const [sent, setSent] = useState("");
   const [files, setFiles] = useState<File[]>([]);
+  // Canned replies and help links go into the editor: offered once it has come (its own chunk).
+  const [editorReady, setEditorReady] = useState(false);
   const navigate = useNavigate();
   // The conversation after this one in the queue the agent last saw; null: none, no such button.
   const next = useNextConversation(referenceNumber);
   const insert = (html: string) => editorRef.current?.insertHtml(html);
+  const markEditorReady = useCallback(() => setEditorReady(true), []);
 
   // What is sent is what the preview shows: the editor's HTML through the reply allowlist.
   const currentHtml = () => cleanReplyHtml(editorRef.current?.getHtml() ?? "");
@@ -115,10 +118,19 @@ export function ReplyComposer({
         The member gets the reply by e-mail and sees it in the portal. Nothing else of this page is sent.
       </p>
       <div className="d-flex flex-wrap gap-3 mb-2">
-        <CannedReplyPicker values={cannedValues} onInsert={insert} disabled={send.isPending} />
-        <HelpLinksPicker text={memberText} onInsert={insert} disabled={send.isPending} />
+        <CannedReplyPicker
+          values={cannedValues}
+          onInsert={insert}
+          disabled={send.isPending || !editorReady}
+        />
+        <HelpLinksPicker text={memberText} onInsert={insert} disabled={send.isPending || !editorReady} />
       </div>
-      <LazyReplyEditor ref={editorRef} disabled={send.isPending} hidden={previewHtml !== null} />
+      <LazyReplyEditor
+        ref={editorRef}
+        disabled={send.isPending}
+        hidden={previewHtml !== null}
+        onReady={markEditorReady}
+      />
       {previewHtml === null ? null : (
         <section aria-label="Preview" className="border rounded p-3 reply-preview">
           <p className="small text-body-secondary">As the member will see it:</p>

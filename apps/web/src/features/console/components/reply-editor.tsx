@@ -44,6 +44,8 @@ interface ReplyEditorProps {
   disabled: boolean;
   /** Hidden, not removed, while the preview shows: the text and its undo history stay as they were. */
   hidden: boolean;
+  /** Called once the editor can take text: its handle works from then on. */
+  onReady?: () => void;
 }
 
 type Tool = "bold" | "italic" | "bulleted" | "numbered" | "link" | "undo" | "redo";
@@ -152,7 +154,7 @@ function toolState(editor: Editor | null): ToolState {
  * may hold: a table pasted from a spreadsheet keeps its rows and cells, never its styles; plain
  * text becomes a paragraph a line.
  */
-export function ReplyEditor({ ref, disabled, hidden }: ReplyEditorProps) {
+export function ReplyEditor({ ref, disabled, hidden, onReady }: ReplyEditorProps) {
   const id = useId();
   const editorId = `${id}-editor`;
   const hintId = `${id}-hint`;
@@ -197,6 +199,10 @@ export function ReplyEditor({ ref, disabled, hidden }: ReplyEditorProps) {
   useEffect(() => {
     if (linkFormOpen) linkInput.current?.focus();
   }, [linkFormOpen]);
+
+  useEffect(() => {
+    if (editor) onReady?.();
+  }, [editor, onReady]);
 
   useImperativeHandle(
     ref,
