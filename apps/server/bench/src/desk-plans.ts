@@ -47,7 +47,8 @@ export async function benchDeskPlans(say: (line: string) => void): Promise<void>
 async function benchOneSize(queries: number, say: (line: string) => void): Promise<void> {
   const store = await newStore("desk", "server");
   try {
-    const database = await store.open();
+    // One pool for everything, as wide as the agents at once (the store's own handle has two).
+    const database = await openServerDatabase(store.env.DATABASE_URL ?? "", AGENTS_AT_ONCE);
     try {
       const started = Date.now();
       const members = Math.max(1000, Math.round(queries / 10));
@@ -181,8 +182,6 @@ async function benchOneSize(queries: number, say: (line: string) => void): Promi
         await run(logged);
         await explainAll(client, what, statements, say);
       }
-      // Ten agents need ten connections: the store's handle has two.
-      const timed = await openServerDatabase(store.env.DATABASE_URL ?? "", AGENTS_AT_ONCE);
       say("");
       say(
         `  Timings, ${AGENTS_AT_ONCE} agents at once, ${ROUNDS} rounds each (target: queue 50 ms p95, search 100 ms p95):`,
@@ -193,7 +192,7 @@ async function benchOneSize(queries: number, say: (line: string) => void): Promi
           Array.from({ length: AGENTS_AT_ONCE }, async () => {
             for (let round = 0; round < ROUNDS; round += 1) {
               const at = performance.now();
-              await run(timed.db);
+              await run(database.db);
               times.push(performance.now() - at);
             }
           }),
@@ -205,7 +204,6 @@ async function benchOneSize(queries: number, say: (line: string) => void): Promi
           `    ${what.padEnd(62)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms${p95 > target ? "   OVER" : ""}`,
         );
       }
-      await timed.close();
     } finally {
       await database.close();
     }

@@ -12,10 +12,11 @@ import { agentResponses, conversations, memberProfiles, members, queries } from 
 //   the conversation's queries and replies, English-stemmed (conversations_search, GIN).
 
 /**
- * A resolved search: the branches whose results the queue merges. A "found" branch is a small set
- * of conversations (at most FOUND_LIMIT) read first by its own index and then ordered; a "filter"
- * branch is a condition common enough that walking the queue's order finds a page quickly (a word
- * in thousands of conversations). Choosing per search keeps either from reading the whole table.
+ * A resolved search: the branches whose results the queue merges (queue.ts pageKeys). A "found"
+ * branch is a small set of conversations read by its own index and then ordered; words are first
+ * looked for among the newest conversations, and as a found set when they are rare there. The
+ * planner's estimate of a word's frequency is not trusted: at ten million rows it took a word no
+ * conversation has for a common one and walked the whole closed tab looking for it.
  */
 export interface QueueSearch {
   branches: SearchBranch[];
@@ -23,17 +24,26 @@ export interface QueueSearch {
   words?: string | undefined;
 }
 
-export type SearchBranch = { kind: "found" | "filter"; condition: SQL };
+export type SearchBranch =
+  | { kind: "found"; condition: SQL }
+  | {
+      kind: "recent words";
+      /** The words' match on a search document (the bounded walk's column). */
+      condition: (document: unknown) => SQL;
+      /** The same words as a found set, when they are too rare among the newest. */
+      rare: { kind: "found"; condition: SQL };
+    };
 
 /** Names that start with the same letters are many: the search offers the first ones. */
 const NAME_MATCH_LIMIT = 200;
-/** Above this many conversations, words are common enough to be found by walking the queue's order. */
-export const FOUND_LIMIT = 10_000;
+/** How many of the newest conversations (in the queue's order) a search for words reads first. */
+export const WALK_LIMIT = 20_000;
 
 const likePrefix = (value: string) =>
   `${value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 const wordsQuery = (words: string) => sql`websearch_to_tsquery('english', ${words})`;
-const wordsMatch = (words: string) => sql`${conversations.searchDocument} @@ ${wordsQuery(words)}`;
+const wordsMatch = (words: string, document: unknown = conversations.searchDocument) =>
+  sql`${document} @@ ${wordsQuery(words)}`;
 
 function memberByMembershipNumber(db: Db, text: string) {
   return db
@@ -41,21 +51,6 @@ function memberByMembershipNumber(db: Db, text: string) {
     .from(memberProfiles)
     .where(eq(memberProfiles.membershipNumber, text))
     .limit(1);
-}
-
-/**
- * How many conversations the planner expects to match: its statistics know the common words of
- * the conversations (most_common_elems), so a common word is told from a rare one without reading
- * a row. Counting them would read thousands of rows for a common word on every search.
- */
-async function estimatedConversations(db: Db, condition: SQL): Promise<number> {
-  const [row] = await rowsOf<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] | string }>(
-    db,
-    sql`explain (format json) select 1 from ${conversations} where ${condition}`,
-  );
-  const plan = row?.["QUERY PLAN"];
-  const parsed = typeof plan === "string" ? JSON.parse(plan) : plan;
-  return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
 }
 
 /** Looks up what the text names (a reference, a member, an address, words) before the page is read. */
@@ -90,7 +85,7 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
     };
   }
   const prefix = likePrefix(text);
-  const [named, byMembership, wordMatches] = await Promise.all([
+  const [named, byMembership] = await Promise.all([
     db
       .select({ member: members.entityNumber })
       .from(members)
@@ -99,13 +94,16 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
       )
       .limit(NAME_MATCH_LIMIT),
     memberByMembershipNumber(db, text),
-    estimatedConversations(db, wordsMatch(text)),
   ]);
   const people = [...byMembership, ...named].map((row) => row.member);
   const branches: SearchBranch[] = [];
   if (people.length > 0)
     branches.push({ kind: "found", condition: inArray(conversations.memberEntityNumber, people) });
-  branches.push({ kind: wordMatches > FOUND_LIMIT ? "filter" : "found", condition: wordsMatch(text) });
+  branches.push({
+    kind: "recent words",
+    condition: (document) => wordsMatch(text, document),
+    rare: { kind: "found", condition: wordsMatch(text) },
+  });
   return { branches, words: text };
 }
 

@@ -12,7 +12,7 @@ import type { Db } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
 import { conversations, memberProfiles, members, queueCounts } from "../../db/schema.js";
 import { decodeQueueCursor, encodeQueueCursor, type QueueCursor } from "./queue-cursor.js";
-import { FOUND_LIMIT, resolveSearch, type SearchBranch, searchExcerpts } from "./queue-search.js";
+import { resolveSearch, type SearchBranch, searchExcerpts, WALK_LIMIT } from "./queue-search.js";
 
 // The desk's queue: conversations, one page at a time, in an order an index keeps (docs/decisions
 // 0024). The page's key (the last row's sort value and reference number) is a row comparison on
@@ -97,33 +97,9 @@ async function pageOfStatus(
 ) {
   const sort = queueSortOf(filter);
   const direction = sort.startsWith("-") ? desc : asc;
-  const filters = and(
-    ...conditions(filter, status, staff, today, cursor),
-    branch?.kind === "filter" ? branch.condition : undefined,
-  );
+  const filters = and(...conditions(filter, status, staff, today, cursor));
   const order = [direction(sortColumn(sort)), direction(conversations.referenceNumber)];
-  // A small found set is read by its own index first (the limit keeps the planner from folding it
-  // into a walk of the queue's order), then filtered and ordered on the conversations alone, and
-  // only the page's rows are joined to their people. A common set is a condition on that walk.
-  const page =
-    branch?.kind === "found"
-      ? (() => {
-          const found = db
-            .select({ key: conversations.referenceNumber })
-            .from(conversations)
-            .where(branch.condition)
-            .limit(FOUND_LIMIT)
-            .as("found");
-          return db
-            .select({ key: conversations.referenceNumber })
-            .from(conversations)
-            .innerJoin(found, eq(found.key, conversations.referenceNumber))
-            .where(filters)
-            .orderBy(...order)
-            .limit(pageSize + 1)
-            .as("page");
-        })()
-      : null;
+  const page = branch ? pageKeys(db, sort, filters, branch) : null;
   const base = db
     .select({
       referenceNumber: conversations.referenceNumber,
@@ -156,6 +132,51 @@ async function pageOfStatus(
     ? base.innerJoin(page, eq(page.key, conversations.referenceNumber))
     : base.where(filters);
   return scoped.orderBy(...order).limit(pageSize + 1);
+}
+
+/**
+ * The page's conversations for a search branch, as a subquery of keys (only they are joined to
+ * their people). Each kind is read the way that keeps it small, whatever the planner estimates:
+ * - "found" (a member's, an address's, a reference's, or words rare among the newest): ordered by
+ *   an expression no index keeps, so the planner cannot walk the queue's order hoping to meet the
+ *   few it wants (at a million rows that read the closed tab whole); it reads them by their own
+ *   index (or the GIN) and sorts them;
+ * - "recent words": the newest WALK_LIMIT conversations in the queue's order (from the page key),
+ *   then the words among them: a bounded read, whether the word is common or not.
+ */
+function pageKeys(db: Db, sort: QueueSort, filters: SQL | undefined, branch: SearchBranch) {
+  const direction = sort.startsWith("-") ? desc : asc;
+  if (branch.kind === "found") {
+    const shift = sort.endsWith("due") ? sql`0` : sql`interval '0'`;
+    return db
+      .select({ key: conversations.referenceNumber })
+      .from(conversations)
+      .where(and(filters, branch.condition))
+      .orderBy(
+        direction(sql`${sortColumn(sort)} + ${shift}`),
+        direction(sql`${conversations.referenceNumber} + 0`),
+      )
+      .limit(pageSize + 1)
+      .as("page");
+  }
+  const recent = db
+    .select({
+      key: conversations.referenceNumber,
+      sortValue: sortColumn(sort),
+      document: conversations.searchDocument,
+    })
+    .from(conversations)
+    .where(filters)
+    .orderBy(direction(sortColumn(sort)), direction(conversations.referenceNumber))
+    .limit(WALK_LIMIT)
+    .as("recent");
+  return db
+    .select({ key: recent.key })
+    .from(recent)
+    .where(branch.condition(recent.document))
+    .orderBy(direction(recent.sortValue), direction(recent.key))
+    .limit(pageSize + 1)
+    .as("page");
 }
 
 type PageRow = Awaited<ReturnType<typeof pageOfStatus>>[number];
@@ -193,13 +214,27 @@ export async function listQueue(
   // The "all" tab walks each status's index on its own; a found set is ordered whole, at once.
   const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] =>
     filter.status !== "ALL" ? [filter.status] : branch?.kind === "found" ? ["ALL"] : ["OPEN", "CLOSED"];
-  const pages = await Promise.all(
-    branches.flatMap((branch) =>
-      statusesOf(branch).map((status) =>
-        pageOfStatus(db, filter, status, staffEntityNumber, today, branch, cursor),
-      ),
-    ),
-  );
+  const pageOf = async (branch: SearchBranch | null) => {
+    const rows = (
+      await Promise.all(
+        statusesOf(branch).map((status) =>
+          pageOfStatus(db, filter, status, staffEntityNumber, today, branch, cursor),
+        ),
+      )
+    ).flat();
+    // Words too rare among the newest for a page: then they are few, read as a found set.
+    if (branch?.kind === "recent words" && rows.length <= pageSize) {
+      return (
+        await Promise.all(
+          statusesOf(branch.rare).map((status) =>
+            pageOfStatus(db, filter, status, staffEntityNumber, today, branch.rare, cursor),
+          ),
+        )
+      ).flat();
+    }
+    return rows;
+  };
+  const pages = await Promise.all(branches.map(pageOf));
   // A conversation found by two branches (a name and a word) is listed once.
   const unique = new Map(pages.flat().map((row) => [row.referenceNumber, row]));
   const rows = [...unique.values()].sort(compareRows(sort)).slice(0, pageSize + 1);
