@@ -12,6 +12,7 @@ import { listDataRequests } from "../../dist/modules/data-rights/data-requests.j
 import { listLegalHolds } from "../../dist/modules/data-rights/legal-holds.js";
 import { retentionPolicy, runRetentionPurge } from "../../dist/modules/data-rights/retention-purge.js";
 import { fillDesk } from "./desk-fill.js";
+import { explainAll, type LoggedStatement } from "./explain-statements.js";
 import { newStore } from "./throwaway-store.js";
 
 // The data-rights lists at scale (PostgreSQL only): 1 000 000 audit rows about 100 000 members and
@@ -59,11 +60,6 @@ async function fill(db: Db): Promise<number> {
   return first;
 }
 
-interface Logged {
-  query: string;
-  params: unknown[];
-}
-
 export async function benchDataRightsPlans(say: (line: string) => void): Promise<void> {
   if (!process.env.DATABASE_URL) {
     say("No DATABASE_URL: the data-rights plans are shown on PostgreSQL only.");
@@ -79,7 +75,7 @@ export async function benchDataRightsPlans(say: (line: string) => void): Promise
         `  filled ${AUDIT_ROWS.toLocaleString("en")} audit rows and ${QUERIES.toLocaleString("en")} queries of ${MEMBERS.toLocaleString("en")} members in ${((Date.now() - started) / 1000).toFixed(0)} s`,
       );
       const client = (database.db as unknown as { $client: pg.Pool }).$client;
-      const statements: Logged[] = [];
+      const statements: LoggedStatement[] = [];
       const logged = drizzle(client, {
         schema,
         logger: { logQuery: (query, params) => statements.push({ query, params }) },
@@ -151,17 +147,5 @@ export async function benchDataRightsPlans(say: (line: string) => void): Promise
     }
   } finally {
     await store.dispose();
-  }
-}
-
-async function explainAll(client: pg.Pool, what: string, statements: Logged[], say: (line: string) => void) {
-  say("");
-  say(`  ${what}:`);
-  for (const { query, params } of statements) {
-    if (!/^\s*(select|with)/i.test(query)) continue;
-    const plan = await client.query(`explain (analyze, buffers, costs off) ${query}`, params);
-    const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
-    say(`    ${query.replace(/\s+/g, " ").slice(0, 160)}${query.length > 160 ? " …" : ""}`);
-    for (const line of lines) say(`      ${line}`);
   }
 }

@@ -14,17 +14,13 @@ import {
   type QueueFilter,
 } from "../../dist/modules/conversations/index.js";
 import { fillDesk } from "./desk-fill.js";
+import { explainAll, type LoggedStatement } from "./explain-statements.js";
 import { newStore } from "./throwaway-store.js";
 
 // The desk at scale (PostgreSQL only): the queue's tabs, filters and late pages, its counts, the
 // search and the query page, each run by the portal's own code. Each call's statements are shown
 // with their plans (EXPLAIN ANALYZE), then every call is timed with ten agents at once: p50 and
 // p95 over the rounds. Target: every queue call at most 50 ms p95, every search at most 100 ms.
-
-interface Logged {
-  query: string;
-  params: unknown[];
-}
 
 const AGENTS_AT_ONCE = 10;
 const ROUNDS = Number(process.env.BENCH_DESK_ROUNDS ?? 20);
@@ -58,7 +54,7 @@ async function benchOneSize(queries: number, say: (line: string) => void): Promi
         `Desk at ${queries.toLocaleString("en")} queries of ${members.toLocaleString("en")} members (filled in ${((Date.now() - started) / 1000).toFixed(0)} s):`,
       );
       const client = (database.db as unknown as { $client: pg.Pool }).$client;
-      const statements: Logged[] = [];
+      const statements: LoggedStatement[] = [];
       const logged = drizzle(client, {
         schema,
         logger: { logQuery: (query, params) => statements.push({ query, params }) },
@@ -220,16 +216,4 @@ async function pageAfter(db: Db, filter: QueueFilter, agent: number, today: stri
     after = result.nextCursor;
   }
   return after;
-}
-
-async function explainAll(client: pg.Pool, what: string, statements: Logged[], say: (line: string) => void) {
-  say("");
-  say(`  ${what}:`);
-  for (const { query, params } of statements) {
-    if (!/^\s*(select|with)/i.test(query)) continue;
-    const plan = await client.query(`explain (analyze, buffers, costs off) ${query}`, params);
-    const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
-    say(`    ${query.replace(/\s+/g, " ").slice(0, 160)}${query.length > 160 ? " …" : ""}`);
-    for (const line of lines) say(`      ${line}`);
-  }
 }
