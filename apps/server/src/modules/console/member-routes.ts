@@ -2,18 +2,15 @@ import {
   consoleMemberParamsSchema,
   consoleMemberSummarySchema,
   DEFAULT_CATEGORIES,
-  DESK_ROLES,
   documentIntakeResponseSchema,
   errorBodySchema,
   staffListResponseSchema,
 } from "@portal/domain";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { memberRoles, members } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead, entityParam } from "../access/index.js";
-import { readMemberSummary, recordDocumentsReceived } from "../conversations/index.js";
+import { listDeskStaff, readMemberSummary, recordDocumentsReceived } from "../conversations/index.js";
 import { documentsReceivedMail } from "../mail/index.js";
 import { listMemberEmails } from "../members/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
@@ -147,32 +144,6 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
       schema: { response: { 200: staffListResponseSchema, ...errorResponses } },
       config: { access: { audience: AUDIENCES.staff } },
     },
-    async () => {
-      const rows = await db
-        .select({
-          entityNumber: members.entityNumber,
-          firstName: members.firstName,
-          lastName: members.lastName,
-          role: memberRoles.role,
-        })
-        .from(memberRoles)
-        .innerJoin(members, eq(members.entityNumber, memberRoles.entityNumber))
-        // A disabled log-in (staff:disable, the Staff page) keeps its roles but takes no new work.
-        // The desk's people: an information officer takes no queries.
-        .where(and(inArray(memberRoles.role, [...DESK_ROLES]), isNull(members.disabledAt)))
-        .orderBy(asc(members.lastName), asc(members.firstName));
-      // A supervisor holding both roles is listed once, as a supervisor.
-      const byPerson = new Map<number, (typeof rows)[number]>();
-      for (const row of rows) {
-        const known = byPerson.get(row.entityNumber);
-        if (!known || row.role === "STAFF_SUPERVISOR") byPerson.set(row.entityNumber, row);
-      }
-      return {
-        staff: [...byPerson.values()].map((row) => ({
-          ...row,
-          role: row.role as "STAFF_AGENT" | "STAFF_SUPERVISOR",
-        })),
-      };
-    },
+    async () => ({ staff: await listDeskStaff(db) }),
   );
 };

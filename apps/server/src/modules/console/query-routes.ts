@@ -19,10 +19,8 @@ import {
   type ServerOrigin,
   STAFF_ROLES,
 } from "@portal/domain";
-import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { queries, queryAttachments } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
 import {
   AUDIENCES,
@@ -43,6 +41,7 @@ import {
   conversationOf,
   countQueue,
   findConversation,
+  findMessageAttachment,
   findReplyAttachment,
   listConversationMessages,
   listNotes,
@@ -195,24 +194,8 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       config: onQuery(auditRead(AUDIT_RESOURCES.consoleAttachment)),
     },
     async (request, reply) => {
-      const conversation = await conversationOf(db, request.params.referenceNumber);
-      const [attachment] = await db
-        .select({
-          attachmentId: queryAttachments.attachmentId,
-          fileName: queryAttachments.fileName,
-          contentType: queryAttachments.contentType,
-          sizeBytes: queryAttachments.sizeBytes,
-          blobKey: queryAttachments.blobKey,
-        })
-        .from(queryAttachments)
-        .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
-        .where(
-          and(
-            eq(queryAttachments.attachmentId, request.params.attachmentId),
-            eq(queries.conversationReferenceNumber, conversation ?? -1),
-          ),
-        )
-        .limit(1);
+      const conversation = await requireConversation(request.params.referenceNumber);
+      const attachment = await findMessageAttachment(db, conversation, request.params.attachmentId);
       if (!attachment) throw errors.notFound();
       return sendAttachment(reply, context.blobStore, attachment);
     },

@@ -1,11 +1,19 @@
-import type { ConsoleMemberSummary, ConsoleReply, InternalNote, ThreadMessage } from "@portal/domain";
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import {
+  type ConsoleMemberSummary,
+  type ConsoleReply,
+  DESK_ROLES,
+  type InternalNote,
+  type StaffMember,
+  type ThreadMessage,
+} from "@portal/domain";
+import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import {
   agentResponses,
   conversations,
   memberProfiles,
+  memberRoles,
   members,
   queries,
   queryAttachments,
@@ -221,4 +229,51 @@ export async function findReplyAttachment(db: Db, conversation: number, attachme
     )
     .limit(1);
   return row;
+}
+
+/** A file of one of the conversation's messages (a member's query or update), for staff to open. */
+export async function findMessageAttachment(db: Db, conversation: number, attachmentId: number) {
+  const [row] = await db
+    .select({
+      attachmentId: queryAttachments.attachmentId,
+      fileName: queryAttachments.fileName,
+      contentType: queryAttachments.contentType,
+      sizeBytes: queryAttachments.sizeBytes,
+      blobKey: queryAttachments.blobKey,
+    })
+    .from(queryAttachments)
+    .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
+    .where(
+      and(
+        eq(queryAttachments.attachmentId, attachmentId),
+        eq(queries.conversationReferenceNumber, conversation),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The desk's people a conversation may be assigned to, by name: agents and supervisors whose log-in
+ * works (a disabled one keeps its roles but takes no new work; an information officer takes no
+ * queries). A supervisor holding both roles is listed once, as a supervisor.
+ */
+export async function listDeskStaff(db: Db): Promise<StaffMember[]> {
+  const rows = await db
+    .select({
+      entityNumber: members.entityNumber,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      role: memberRoles.role,
+    })
+    .from(memberRoles)
+    .innerJoin(members, eq(members.entityNumber, memberRoles.entityNumber))
+    .where(and(inArray(memberRoles.role, [...DESK_ROLES]), isNull(members.disabledAt)))
+    .orderBy(asc(members.lastName), asc(members.firstName));
+  const byPerson = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) {
+    const known = byPerson.get(row.entityNumber);
+    if (!known || row.role === "STAFF_SUPERVISOR") byPerson.set(row.entityNumber, row);
+  }
+  return [...byPerson.values()].map((row) => ({ ...row, role: row.role as StaffMember["role"] }));
 }

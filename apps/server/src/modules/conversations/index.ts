@@ -30,8 +30,10 @@ export {
 } from "./commands/member-messages.js";
 export {
   findConversation,
+  findMessageAttachment,
   findReplyAttachment,
   listConversationMessages,
+  listDeskStaff,
   listNotes,
   listReplies,
   readMemberSummary,

@@ -1,5 +1,5 @@
 import { type ServerOrigin, TIMELINE_PAGE_SIZE, type TimelineItem } from "@portal/domain";
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import {
