@@ -37,7 +37,7 @@ export type SearchBranch =
 /** Names that start with the same letters are many: the search offers the first ones. */
 const NAME_MATCH_LIMIT = 200;
 /** How many of the newest conversations (in the queue's order) a search for words reads first. */
-export const WALK_LIMIT = 20_000;
+export const WALK_LIMIT = 3_000;
 
 const likePrefix = (value: string) =>
   `${value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -95,7 +95,21 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
       .limit(NAME_MATCH_LIMIT),
     memberByMembershipNumber(db, text),
   ]);
-  const people = [...byMembership, ...named].map((row) => row.member);
+  // A membership number names a member, not words in a conversation.
+  if (byMembership.length > 0) {
+    return {
+      branches: [
+        {
+          kind: "found",
+          condition: inArray(
+            conversations.memberEntityNumber,
+            byMembership.map((row) => row.member),
+          ),
+        },
+      ],
+    };
+  }
+  const people = named.map((row) => row.member);
   const branches: SearchBranch[] = [];
   if (people.length > 0)
     branches.push({ kind: "found", condition: inArray(conversations.memberEntityNumber, people) });
