@@ -211,9 +211,16 @@ export async function listQueue(
   const search = filter.search ? await resolveSearch(db, filter.search) : null;
   // Without a search, one branch (no condition); with one, its branches (none: nothing found).
   const branches: (SearchBranch | null)[] = search ? search.branches : [null];
-  // The "all" tab walks each status's index on its own; a found set is ordered whole, at once.
+  // The "all" tab in the order of the newest message walks conversations_latest, across statuses;
+  // in the order of the reply owed each status's index on its own (no index keeps that order across
+  // statuses). A found set is ordered whole, at once.
+  const oneWalk = !sort.endsWith("due");
   const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] =>
-    filter.status !== "ALL" ? [filter.status] : branch?.kind === "found" ? ["ALL"] : ["OPEN", "CLOSED"];
+    filter.status !== "ALL"
+      ? [filter.status]
+      : branch?.kind === "found" || oneWalk
+        ? ["ALL"]
+        : ["OPEN", "CLOSED"];
   const pageOf = async (branch: SearchBranch | null) => {
     const rows = (
       await Promise.all(
