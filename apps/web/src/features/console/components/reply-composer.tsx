@@ -117,7 +117,7 @@ export function ReplyComposer({
       <p className="form-text mt-0">
         The member gets the reply by e-mail and sees it in the portal. Nothing else of this page is sent.
       </p>
-      <div className="d-flex flex-wrap gap-3 mb-2">
+      <div className="d-flex flex-wrap gap-2 mb-2">
         <CannedReplyPicker
           values={cannedValues}
           onInsert={insert}
