@@ -211,16 +211,16 @@ export async function listQueue(
   const search = filter.search ? await resolveSearch(db, filter.search) : null;
   // Without a search, one branch (no condition); with one, its branches (none: nothing found).
   const branches: (SearchBranch | null)[] = search ? search.branches : [null];
-  // The "all" tab in the order of the newest message walks conversations_latest, across statuses;
-  // in the order of the reply owed each status's index on its own (no index keeps that order across
-  // statuses). A found set is ordered whole, at once.
-  const oneWalk = !sort.endsWith("due");
-  const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] =>
-    filter.status !== "ALL"
-      ? [filter.status]
-      : branch?.kind === "found" || oneWalk
-        ? ["ALL"]
-        : ["OPEN", "CLOSED"];
+  // The "all" tab without a search, in the order of the newest message, walks conversations_latest
+  // across statuses; in the order of the reply owed, each status's index on its own (no index keeps
+  // that order across statuses). Words are looked for among each status's newest: one walk across
+  // both met only the newest closed ones at ten million rows, and fell back to sorting every match
+  // of a common word (4.8 s). A found set is ordered whole, at once.
+  const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] => {
+    if (filter.status !== "ALL") return [filter.status];
+    if (branch?.kind === "found") return ["ALL"];
+    return branch === null && !sort.endsWith("due") ? ["ALL"] : ["OPEN", "CLOSED"];
+  };
   const pageOf = async (branch: SearchBranch | null) => {
     const rows = (
       await Promise.all(
