@@ -273,9 +273,11 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     },
     async (request) => {
       const now = context.now();
+      // A JSON body is checked by the route's schema; multipart fields by replyFieldsSchema.
+      if (!request.isMultipart() && !request.body) throw errors.validation("Please write the reply.");
       const received = request.isMultipart()
         ? await receiveSubmission(request, context.blobStore, parseReplyFields, now)
-        : { fields: request.body ?? parseReplyFields({}), files: [] };
+        : { fields: request.body as { html: string; close: boolean }, files: [] };
       const files = received.files;
       const discardAll = () =>
         Promise.allSettled(files.map((file) => context.blobStore.discard(file.pending)));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberRoles, sessions, staffIdentities, staffSecondFactors } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { grantRoles } from "../member-details/roles-repository.js";
+import { grantRoles } from "../access/index.js";
 import { auditRowsOf, loggedInMember, loggedInStaff } from "../member-details/test-helpers.js";
 import { listStaffAccounts, SELF_DEMOTION_REFUSAL, SELF_DISABLE_REFUSAL } from "./staff-routes.js";
 
