@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_STAFF } from "../apps/server/src/modules/members/demo-credentials";
-import { demoMember, logInAs, logInToContactUs } from "./support";
+import { receivedMails } from "./smtp-peer";
+import { demoMember, logInAs, logInToContactUs, pdfFile } from "./support";
 
 // The desk works in conversations: a member logs two queries about hydrotherapy and adds an update
 // to the first; a supervisor keeps a canned reply; an agent finds both by a word in them, answers
@@ -10,6 +11,7 @@ import { demoMember, logInAs, logInToContactUs } from "./support";
 // conversation.
 
 const [agent, supervisor] = DEMO_STAFF;
+const mailDir = process.env.E2E_MAIL_DIR ?? "";
 
 async function logOut(page: Page) {
   await page.getByRole("button", { name: "Log out" }).click();
@@ -92,8 +94,22 @@ test("an agent finds a conversation by a word, answers it with a canned reply an
   await editor.click();
   await page.keyboard.press("End");
   await page.keyboard.type(" We will answer by Friday.");
+  await page.getByLabel("Files to send with the reply").setInputFiles([pdfFile("claim-statement.pdf")]);
   await page.getByRole("button", { name: "Send, close and go to next" }).click();
   await expect(page).toHaveURL(new RegExp(`#/console/queries/${next}$`));
+  // The reply's mail reached the SMTP peer with the file attached.
+  await expect
+    .poll(
+      () =>
+        receivedMails(mailDir).some(
+          (mail) =>
+            mail.includes(`reference ${first}`) &&
+            /filename="?claim-statement\.pdf/.test(mail) &&
+            mail.includes("Content-Type: application/pdf"),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await logOut(page);
 
   // The member: the query, the update and the reply, one conversation; closed, so no update.
