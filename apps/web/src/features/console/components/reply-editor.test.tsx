@@ -135,6 +135,24 @@ describe("the reply editor", () => {
     expect(reply()).toBe("<p>Invoice</p><p>Statement</p>");
   });
 
+  it.each([
+    ["Numbered list", "ol"],
+    ["Bulleted list", "ul"],
+  ])(
+    "starts a %s on the new line after Enter: its own item, not joined to the line above",
+    async (name, list) => {
+      const { editor, reply, user } = setup();
+      await user.click(editor);
+      await user.keyboard("Please send us:{Enter}");
+      await user.click(tool(name));
+      expect(tool(name)).toHaveAttribute("aria-pressed", "true");
+      await user.keyboard("a copy of your ID{Enter}the claim form");
+      expect(reply()).toBe(
+        `<p>Please send us:</p><${list}><li>a copy of your ID</li><li>the claim form</li></${list}>`,
+      );
+    },
+  );
+
   it("links the selection to a web or mail address, refuses any other, and removes a link", async () => {
     const { editor, handle, reply, user } = setup();
     fill(handle, "<p>See the benefits page</p>");
