@@ -36,6 +36,15 @@ ensure_chromium() {
   fi
 }
 
+# The IMAP peer of the inbound-mail tests: the tests start their own throwaway dovecot on loopback.
+ensure_dovecot() {
+  if [ ! -x /usr/sbin/dovecot ]; then apt_install dovecot-imapd; fi
+  if ! /usr/sbin/dovecot --version >/dev/null 2>&1; then
+    echo "error: /usr/sbin/dovecot does not run; the inbound-mail tests cannot run" >&2
+    exit 1
+  fi
+}
+
 free_port() {
   node -e 'const s=require("node:net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
 }

@@ -11,6 +11,7 @@ npm run --silent lint
 npm run --silent typecheck
 
 ensure_chromium
+ensure_dovecot
 if [ -z "${DATABASE_URL:-}" ]; then start_throwaway_postgres; fi
 
 npx vitest run
