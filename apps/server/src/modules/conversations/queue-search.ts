@@ -1,4 +1,4 @@
-import type { SearchExcerptPart } from "@portal/domain";
+import { CONSOLE_LIMITS, type SearchExcerptPart } from "@portal/domain";
 import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
@@ -13,10 +13,11 @@ import { agentResponses, conversations, memberProfiles, members, queries } from 
 
 /**
  * A resolved search: the branches whose results the queue merges (queue.ts pageKeys). A "found"
- * branch is a small set of conversations read by its own index and then ordered; words are first
- * looked for among the newest conversations, and as a found set when they are rare there. The
- * planner's estimate of a word's frequency is not trusted: at ten million rows it took a word no
- * conversation has for a common one and walked the whole closed tab looking for it.
+ * branch is a small set of conversations read by its own index and then ordered. Words common
+ * enough to fill a page among the newest conversations are looked for there (a walk as long as
+ * their frequency needs), and read as a found set by the GIN index otherwise. How common they are
+ * is read from the column's statistics (pg_stats), not left to the planner: at ten million rows it
+ * took a word no conversation has for a common one and walked the whole closed tab looking for it.
  */
 export interface QueueSearch {
   branches: SearchBranch[];
@@ -28,6 +29,8 @@ export type SearchBranch =
   | { kind: "found"; condition: SQL }
   | {
       kind: "recent words";
+      /** How many of the newest conversations (of each status) to read, in the queue's order. */
+      walk: number;
       /** The words' match on a search document (the bounded walk's column). */
       condition: (document: unknown) => SQL;
       /** The same words as a found set, when they are too rare among the newest. */
@@ -36,8 +39,63 @@ export type SearchBranch =
 
 /** Names that start with the same letters are many: the search offers the first ones. */
 const NAME_MATCH_LIMIT = 200;
-/** How many of the newest conversations (in the queue's order) a search for words reads first. */
-export const WALK_LIMIT = 3_000;
+/** The shortest walk, for words nearly every conversation has. */
+const SHORTEST_WALK = 200;
+/** A walk is sized to meet two pages of matches (the page is the queue's, and one more row). */
+const MATCHES_WANTED = 2 * (CONSOLE_LIMITS.queuePageSize + 1);
+
+/** How common the words are, and among how many conversations (both from the statistics). */
+export interface WordsFrequency {
+  /** The share of conversations the words match. */
+  share: number;
+  conversations: number;
+}
+
+/**
+ * How to look for words: a walk among the newest conversations of each status (the all tab walks
+ * two) long enough to meet two pages of matches, when that reads fewer rows than the found set
+ * would (every match, read by the GIN index and sorted); null for the found set. The two cost the
+ * same at a share of about the square root of 2 × 52 / conversations (0.36 % at 8 million).
+ */
+export function wordsWalk({ share, conversations }: WordsFrequency): number | null {
+  if (share <= 0) return null;
+  const walk = Math.max(SHORTEST_WALK, Math.ceil(MATCHES_WANTED / share));
+  return 2 * walk < share * conversations ? walk : null;
+}
+
+/**
+ * The share of conversations the words match, from the statistics ANALYZE keeps on the search
+ * documents (the most common lexemes and their frequencies): the rarest word for words that must
+ * all match, the sum for alternatives ("or"); a lexeme not among the most common counts as 0.
+ * Negated words ("-word") do not count. Null when the words hold no lexeme (only stop words).
+ */
+export async function wordsFrequency(db: Db, words: string): Promise<WordsFrequency | null> {
+  const [row] = await rowsOf<{ query: string; frequencies: Record<string, number>; conversations: number }>(
+    db,
+    sql`select ${wordsQuery(words)}::text as query,
+      greatest((select reltuples from pg_class where oid = 'conversations'::regclass), 0)::float8 as conversations,
+      coalesce((select json_object_agg(lexeme, coalesce(stats.frequencies[array_position(stats.lexemes, lexeme)], 0))
+        from unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme
+        left join (
+          select most_common_elems::text::text[] as lexemes, most_common_elem_freqs as frequencies
+          from pg_stats
+          where schemaname = current_schema() and tablename = 'conversations' and attname = 'search_document'
+        ) stats on true), '{}') as frequencies`,
+  );
+  if (!row) return null;
+  // The query's text: 'lexeme' & !'other' | 'third' <-> 'fourth' (quotes inside doubled).
+  const wanted = [...row.query.matchAll(/(!?)'((?:[^']|'')*)'/g)]
+    .filter((match) => match[1] === "")
+    .map((match) => Number(row.frequencies[(match[2] ?? "").replaceAll("''", "'")] ?? 0));
+  if (wanted.length === 0) return null;
+  const share = row.query.includes("|")
+    ? Math.min(
+        1,
+        wanted.reduce((sum, each) => sum + each, 0),
+      )
+    : Math.min(...wanted);
+  return { share, conversations: Number(row.conversations) };
+}
 
 const likePrefix = (value: string) =>
   `${value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -85,7 +143,7 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
     };
   }
   const prefix = likePrefix(text);
-  const [named, byMembership] = await Promise.all([
+  const [named, byMembership, frequency] = await Promise.all([
     db
       .select({ member: members.entityNumber })
       .from(members)
@@ -94,6 +152,7 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
       )
       .limit(NAME_MATCH_LIMIT),
     memberByMembershipNumber(db, text),
+    wordsFrequency(db, text),
   ]);
   // A membership number names a member, not words in a conversation.
   if (byMembership.length > 0) {
@@ -113,11 +172,14 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
   const branches: SearchBranch[] = [];
   if (people.length > 0)
     branches.push({ kind: "found", condition: inArray(conversations.memberEntityNumber, people) });
-  branches.push({
-    kind: "recent words",
-    condition: (document) => wordsMatch(text, document),
-    rare: { kind: "found", condition: wordsMatch(text) },
-  });
+  if (frequency === null) return { branches, words: text };
+  const walk = wordsWalk(frequency);
+  const found = { kind: "found", condition: wordsMatch(text) } as const;
+  branches.push(
+    walk === null
+      ? found
+      : { kind: "recent words", walk, condition: (document) => wordsMatch(text, document), rare: found },
+  );
   return { branches, words: text };
 }
 

@@ -12,7 +12,7 @@ import type { Db } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
 import { conversations, memberProfiles, members, queueCounts } from "../../db/schema.js";
 import { decodeQueueCursor, encodeQueueCursor, type QueueCursor } from "./queue-cursor.js";
-import { resolveSearch, type SearchBranch, searchExcerpts, WALK_LIMIT } from "./queue-search.js";
+import { resolveSearch, type SearchBranch, searchExcerpts } from "./queue-search.js";
 
 // The desk's queue: conversations, one page at a time, in an order an index keeps (docs/decisions
 // 0024). The page's key (the last row's sort value and reference number) is a row comparison on
@@ -141,8 +141,8 @@ async function pageOfStatus(
  *   an expression no index keeps, so the planner cannot walk the queue's order hoping to meet the
  *   few it wants (at a million rows that read the closed tab whole); it reads them by their own
  *   index (or the GIN) and sorts them;
- * - "recent words": the newest WALK_LIMIT conversations in the queue's order (from the page key),
- *   then the words among them: a bounded read, whether the word is common or not.
+ * - "recent words" (words common enough): the newest conversations in the queue's order (from the
+ *   page key), as many as the words' frequency needs for a page, then the words among them.
  */
 function pageKeys(db: Db, sort: QueueSort, filters: SQL | undefined, branch: SearchBranch) {
   const direction = sort.startsWith("-") ? desc : asc;
@@ -168,7 +168,7 @@ function pageKeys(db: Db, sort: QueueSort, filters: SQL | undefined, branch: Sea
     .from(conversations)
     .where(filters)
     .orderBy(direction(sortColumn(sort)), direction(conversations.referenceNumber))
-    .limit(WALK_LIMIT)
+    .limit(branch.walk)
     .as("recent");
   return db
     .select({ key: recent.key })
@@ -229,7 +229,7 @@ export async function listQueue(
         ),
       )
     ).flat();
-    // Words too rare among the newest for a page: then they are few, read as a found set.
+    // Words rarer among the newest than their statistics said: read as a found set after all.
     if (branch?.kind === "recent words" && rows.length <= pageSize) {
       return (
         await Promise.all(

@@ -1,0 +1,128 @@
+import { CONSOLE_LIMITS } from "@portal/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/database.js";
+import { rowsOf } from "../../db/raw-rows.js";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { listQueue, type QueueFilter } from "./queue.js";
+import { wordsFrequency, wordsWalk } from "./queue-search.js";
+
+// A search for words reads either the newest conversations in the queue's order until it has met
+// enough of them (a walk) or every match by the GIN index (a found set), by the words' frequency in
+// the column's statistics. Both must list the same conversations in the same order, page by page.
+
+describe("how words are looked for, by their share of conversations", () => {
+  it("walks among the newest for common words, sized to meet two pages of them", () => {
+    expect(wordsWalk({ share: 1, conversations: 8_000_000 })).toBe(200);
+    expect(wordsWalk({ share: 0.1, conversations: 8_000_000 })).toBe(520);
+    expect(wordsWalk({ share: 0.01, conversations: 8_000_000 })).toBe(5_200);
+  });
+
+  it("reads rare words by the index: a walk would read more rows than their matches", () => {
+    expect(wordsWalk({ share: 0.001, conversations: 8_000_000 })).toBeNull();
+    expect(wordsWalk({ share: 0, conversations: 8_000_000 })).toBeNull();
+    // A small desk: every match is fewer rows than the shortest walk.
+    expect(wordsWalk({ share: 1, conversations: 300 })).toBeNull();
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) => {
+  let database: Database;
+  const CONVERSATIONS = 2_000;
+  const base: QueueFilter = { status: "ALL", assigned: "ANYONE", overdue: false, waiting: false };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const { db } = database;
+    const [member] = await rowsOf<{ entity: number }>(
+      db,
+      sql`insert into members (first_name, last_name) values ('Walk', 'Test') returning entity_number as entity`,
+    );
+    // Every conversation mentions a claim; every third physiotherapy; every other closed one a
+    // dentist; one in 500 acupuncture.
+    // A tenth are open, with due dates that repeat (the order's ties are broken by reference).
+    await db.execute(sql`
+      insert into conversations (reference_number, member_entity_number, origin, category, email, status,
+        due_key, reply_due_on, logged_at, last_message_at, latest_reference_number, search_document)
+      select 9000000 + g, ${member?.entity}, 'MEMBER_WEB', 'CATEGORY_' || g % 4, 'walk@example.com',
+        case when g % 10 = 0 then 'OPEN' else 'CLOSED' end,
+        current_date + g % 7, current_date + g % 7,
+        now() - g * interval '1 minute', now() - (g % 600) * interval '1 minute', 9000000 + g,
+        to_tsvector('english', 'My claim was paid' ||
+          case when g % 3 = 0 then ' after physiotherapy' else '' end ||
+          case when g % 10 <> 0 and g % 2 = 0 then ' from the dentist' else '' end ||
+          case when g % 500 = 7 then ' and acupuncture' else '' end)
+      from generate_series(1, ${CONVERSATIONS}) as g`);
+    await db.execute(sql`analyze conversations`);
+  });
+
+  afterAll(async () => database?.close());
+
+  /** Every page of a search, in order, following the cursor to the end. */
+  async function everyPage(filter: QueueFilter): Promise<number[]> {
+    const found: number[] = [];
+    let after: string | undefined;
+    do {
+      const page = await listQueue(database.db, { ...filter, after }, 1, "2026-11-24");
+      expect(page.rows.length).toBeLessThanOrEqual(CONSOLE_LIMITS.queuePageSize);
+      found.push(...page.rows.map((row) => row.referenceNumber));
+      after = page.nextCursor ?? undefined;
+    } while (after);
+    return found;
+  }
+
+  /** The same search's answer straight from SQL, in the queue's order. */
+  async function expected(words: string, status: string | null, order: "latest" | "due") {
+    const rows = await rowsOf<{ reference: number }>(
+      database.db,
+      sql`select reference_number as reference from conversations
+        where search_document @@ websearch_to_tsquery('english', ${words})
+          and (${status}::text is null or status = ${status})
+        order by ${order === "due" ? sql`due_key asc, reference_number asc` : sql`last_message_at desc, reference_number desc`}`,
+    );
+    return rows.map((row) => row.reference);
+  }
+
+  it("reads each word's share of conversations from the statistics", async () => {
+    const claim = await wordsFrequency(database.db, "claims");
+    expect(claim?.share).toBeCloseTo(1, 2);
+    expect(claim?.conversations).toBe(CONVERSATIONS);
+    expect((await wordsFrequency(database.db, "physiotherapy"))?.share).toBeCloseTo(1 / 3, 1);
+    // Both must match: the rarer one counts. Either may: their sum.
+    expect((await wordsFrequency(database.db, "claim physiotherapy"))?.share).toBeCloseTo(1 / 3, 1);
+    expect((await wordsFrequency(database.db, "physiotherapy or claim"))?.share).toBe(1);
+    // A word no conversation has, a negated word, and stop words alone.
+    expect((await wordsFrequency(database.db, "zebra"))?.share).toBe(0);
+    expect((await wordsFrequency(database.db, "claim -physiotherapy"))?.share).toBeCloseTo(1, 2);
+    expect(await wordsFrequency(database.db, "the")).toBeNull();
+  });
+
+  it("walks for a common word and pages through every match once, in the queue's order", async () => {
+    const share = (await wordsFrequency(database.db, "claim"))?.share ?? 0;
+    expect(wordsWalk({ share, conversations: CONVERSATIONS })).not.toBeNull();
+    expect(await everyPage({ ...base, search: "claim" })).toEqual(await expected("claim", null, "latest"));
+    expect(await everyPage({ ...base, status: "OPEN", search: "claim" })).toEqual(
+      await expected("claim", "OPEN", "due"),
+    );
+    expect(await everyPage({ ...base, search: "claim", sort: "due" })).toEqual(
+      await expected("claim", null, "due"),
+    );
+  });
+
+  it("reads a rare word as a found set, and a common one the newest lack, with the same pages", async () => {
+    expect(await everyPage({ ...base, search: "acupuncture" })).toEqual(
+      await expected("acupuncture", null, "latest"),
+    );
+    // Common by the statistics but in no open conversation: the walk meets none and the found
+    // set answers.
+    expect(
+      wordsWalk((await wordsFrequency(database.db, "dentist")) ?? { share: 0, conversations: 0 }),
+    ).not.toBeNull();
+    expect(await everyPage({ ...base, status: "OPEN", search: "dentist" })).toEqual([]);
+    expect(await everyPage({ ...base, search: "dentist" })).toEqual(
+      await expected("dentist", null, "latest"),
+    );
+    expect(await everyPage({ ...base, search: "zebra" })).toEqual([]);
+    expect(await everyPage({ ...base, search: "the" })).toEqual([]);
+  });
+});
