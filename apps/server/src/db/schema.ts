@@ -410,8 +410,42 @@ export const agentResponses = pgTable(
     sentByEntityNumber: integer("sent_by_entity_number").references(() => members.entityNumber, {
       onDelete: "set null",
     }),
+    /**
+     * The composer's key for this reply (made when it opened): a repeat of the send with it gets
+     * this reply back and sends no second mail. Null for replies sent without one.
+     */
+    idempotencyKey: text("idempotency_key"),
   },
-  (table) => [index("agent_responses_reference").on(table.referenceNumber, table.sentAt.desc())],
+  (table) => [
+    index("agent_responses_reference").on(table.referenceNumber, table.sentAt.desc()),
+    uniqueIndex("agent_responses_idempotency").on(table.referenceNumber, table.idempotencyKey),
+  ],
+);
+
+/**
+ * A reply or note a member of staff is writing, kept while they type (one per conversation, author
+ * and kind) so it survives a reload and follows them to another device; removed when sent.
+ */
+export const replyDrafts = pgTable(
+  "reply_drafts",
+  {
+    referenceNumber: integer("reference_number")
+      .notNull()
+      .references(() => queries.referenceNumber, { onDelete: "cascade" }),
+    authorEntityNumber: integer("author_entity_number")
+      .notNull()
+      .references(() => members.entityNumber, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** The reply's HTML or the note's text as typed; cleaned when it goes back into the editor or is sent. */
+    text: text("text").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.referenceNumber, table.authorEntityNumber, table.kind] }),
+    // A staff member's removal cascades by this column.
+    index("reply_drafts_author").on(table.authorEntityNumber),
+    check("reply_drafts_kind_known", sql`${table.kind} in ('REPLY', 'NOTE')`),
+  ],
 );
 
 /** Files staff sent with a reply: the member's attachment rules, stored like theirs (decision 0003). */
