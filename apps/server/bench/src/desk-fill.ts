@@ -123,3 +123,24 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
   await db.execute(sql`analyze`);
   return { firstMember: first, agents, members: size.members, queries: size.queries };
 }
+
+/** What fillDesk made, read back from a database it filled earlier (BENCH_DESK_FILLED_URL). */
+export async function describeFilledDesk(db: Db): Promise<DeskFill> {
+  const [sizes] = await rowsOf<{ first: number; members: number; queries: number }>(
+    db,
+    sql`select (select min(entity_number) from members where last_name = 'Desk1')::int as first,
+      (select count(*) from member_profiles)::int as members, (select count(*) from queries)::int as queries`,
+  );
+  const agents = await rowsOf<{ entity: number }>(
+    db,
+    sql`select entity_number::int as entity from members where first_name = 'Agent' and last_name like 'Bench %' order by 1`,
+  );
+  if (!sizes?.first || agents.length === 0)
+    throw new Error("That database holds no desk filled by the bench");
+  return {
+    firstMember: sizes.first,
+    agents: agents.map((row) => row.entity),
+    members: sizes.members,
+    queries: sizes.queries,
+  };
+}
