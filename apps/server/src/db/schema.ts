@@ -261,8 +261,28 @@ export const conversations = pgTable(
     legacy: boolean("legacy").notNull().default(false),
     /** Its queries' and replies' words (English stemming) for the desk's search; emptied when purged. */
     searchDocument: tsvector("search_document").notNull().default(sql`''::tsvector`),
+    // The reports' summary (docs/decisions 0025), kept by the conversation's commands: the promise
+    // of its first message, its first reply (when, by whom), and the business minutes to that reply
+    // and to its last close, which modules/reports works out with the domain's calendar.
+    firstDueOn: date("first_due_on", { mode: "string" }),
+    firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
+    firstReplyByEntityNumber: integer("first_reply_by_entity_number").references(() => members.entityNumber, {
+      onDelete: "set null",
+    }),
+    firstReplyBusinessMinutes: integer("first_reply_business_minutes"),
+    /** To the last close; null while open (a reopened conversation is measured again when it closes). */
+    resolutionBusinessMinutes: integer("resolution_business_minutes"),
   },
   (table) => [
+    // Reports over the days conversations began, and over the days they were closed.
+    index("conversations_report_logged").on(table.loggedAt),
+    index("conversations_report_closed").on(table.closedAt).where(sql`${table.closedAt} is not null`),
+    // Conversations whose business minutes are still to be worked out (modules/reports).
+    index("conversations_report_pending")
+      .on(table.referenceNumber)
+      .where(
+        sql`(${table.firstReplyAt} is not null and ${table.firstReplyBusinessMinutes} is null) or (${table.closedAt} is not null and ${table.resolutionBusinessMinutes} is null)`,
+      ),
     check("conversations_origin_known", sql`${table.origin} in ('MEMBER_WEB', 'MED_XPRESS')`),
     check("conversations_status_known", sql`${table.status} in ('OPEN', 'CLOSED')`),
     check("conversations_waiting_on_known", sql`${table.waitingOn} in ('AGENT', 'MEMBER')`),
@@ -369,6 +389,8 @@ export const queries = pgTable(
       table.loggedAt.desc(),
     ),
     index("queries_parent").on(table.parentReferenceNumber),
+    // The reports' updates per day.
+    index("queries_report_updates").on(table.loggedAt).where(sql`${table.parentReferenceNumber} is not null`),
     // A conversation's queries, oldest first: one statement reads a conversation.
     index("queries_conversation").on(table.conversationReferenceNumber, table.loggedAt),
     // The retention purge: closed conversations (their first query) past the period, oldest first.
@@ -418,6 +440,8 @@ export const agentResponses = pgTable(
   },
   (table) => [
     index("agent_responses_reference").on(table.referenceNumber, table.sentAt.desc()),
+    // The reports' replies per day.
+    index("agent_responses_sent").on(table.sentAt),
     uniqueIndex("agent_responses_idempotency").on(table.referenceNumber, table.idempotencyKey),
   ],
 );
@@ -564,6 +588,8 @@ export const documentSubmissions = pgTable(
   },
   (table) => [
     index("document_submissions_member").on(table.memberEntityNumber),
+    // The reports' document submissions per day.
+    index("document_submissions_logged").on(table.loggedAt),
     check("document_submissions_purge_reason_known", sql`${table.purgeReason} in ('RETENTION', 'ERASURE')`),
     index("document_submissions_retention_due")
       .on(table.loggedAt, table.referenceNumber)
