@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "./dates.js";
-import { canUpdateQuery, type UpdateCandidate } from "./update-rule.js";
+import { canUpdateQuery, type UpdateCandidate, updateRefusal } from "./update-rule.js";
 
 const now = new Date("2026-03-31T22:30:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -35,5 +35,23 @@ describe("canUpdateQuery", () => {
     const query = { ...updatable, loggedAt: daysAgo(10) };
     expect(canUpdateQuery(query, { now, updateWindowDays: 9 })).toBe(false);
     expect(canUpdateQuery(query, { now, updateWindowDays: 10 })).toBe(true);
+  });
+});
+
+describe("updateRefusal", () => {
+  it.each<[string, ReturnType<typeof updateRefusal>, Partial<UpdateCandidate>]>([
+    ["an open member-web query logged yesterday", null, {}],
+    ["a query logged by phone (legacy), whatever else holds", "LEGACY", { legacy: true, status: "CLOSED" }],
+    ["an open medxpress query", "OTHER_CHANNEL", { origin: "MED_XPRESS" }],
+    [
+      "a closed medxpress query: the channel is what the member cannot change",
+      "OTHER_CHANNEL",
+      { origin: "MED_XPRESS", status: "CLOSED" },
+    ],
+    ["a closed member-web query", "CLOSED", { status: "CLOSED" }],
+    ["a closed query past the window", "CLOSED", { status: "CLOSED", loggedAt: daysAgo(31) }],
+    ["an open query past the window", "TOO_OLD", { loggedAt: daysAgo(31) }],
+  ])("%s → %s", (_label, expected, change) => {
+    expect(updateRefusal({ ...updatable, ...change }, { now, updateWindowDays: 30 })).toBe(expected);
   });
 });

@@ -21,18 +21,30 @@ export interface UpdateCandidate {
 }
 
 /**
+ * Why an update may not be added, in the order a member can act on it; null when it may. A query
+ * logged in another channel (by phone) cannot even be opened, MedXpress queries take no updates,
+ * a closed one and one past the window take a new query instead.
+ */
+export type UpdateRefusal = "LEGACY" | "OTHER_CHANNEL" | "CLOSED" | "TOO_OLD";
+
+export function updateRefusal(
+  query: UpdateCandidate,
+  { now, updateWindowDays }: { now: Date; updateWindowDays: number },
+): UpdateRefusal | null {
+  if (query.legacy) return "LEGACY";
+  if (query.origin !== UPDATABLE_ORIGIN) return "OTHER_CHANNEL";
+  if (query.status !== QUERY_STATUS_OPEN) return "CLOSED";
+  const age = now.getTime() - query.loggedAt.getTime();
+  return age <= updateWindowDays * DAY_MS ? null : "TOO_OLD";
+}
+
+/**
  * Open, of the member-web channel, not legacy, and logged no more than `updateWindowDays` days
  * before `now` (the last moment of the window included).
  */
 export function canUpdateQuery(
   query: UpdateCandidate,
-  { now, updateWindowDays }: { now: Date; updateWindowDays: number },
+  options: { now: Date; updateWindowDays: number },
 ): boolean {
-  const age = now.getTime() - query.loggedAt.getTime();
-  return (
-    query.status === QUERY_STATUS_OPEN &&
-    query.origin === UPDATABLE_ORIGIN &&
-    !query.legacy &&
-    age <= updateWindowDays * DAY_MS
-  );
+  return updateRefusal(query, options) === null;
 }

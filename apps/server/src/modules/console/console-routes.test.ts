@@ -1,5 +1,5 @@
 import { CONSOLE_BASE, CONSOLE_LIMITS } from "@portal/domain";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, memberEmails, outboxMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
@@ -259,6 +259,10 @@ describe.each(TEST_DATABASE_KINDS)("the staff console on %s", (kind) => {
     expect(mails[0]?.toAddresses).toEqual(["member@example.com"]);
     expect(mails[0]?.ccAddresses).toEqual(["partner@example.com"]);
     expect(mails[0]?.html).toContain("R 450");
+    // Closed by the send: the mail says so and what to do instead of an update.
+    expect(mails[0]?.text).toContain("This query is now closed.");
+    expect(mails[0]?.text).toContain(`/#/update/default?reference=${original}&timeline=true`);
+    expect(mails[0]?.text).not.toContain("update it there");
     const open = (
       await get(member.principal.browser, `${SI}/member-queries?daysAgo=30&status=OPEN&origin=MEMBER_WEB`)
     ).json();
@@ -288,6 +292,17 @@ describe.each(TEST_DATABASE_KINDS)("the staff console on %s", (kind) => {
     expect((await post(agent.browser, `${C}/queries/${original}/reopen`)).statusCode).toBe(204);
     expect((await get(agent.browser, `${C}/queries/${original}`)).json().query.status).toBe("OPEN");
     expect((await post(agent.browser, `${C}/queries/${original}/reopen`)).statusCode).toBe(409);
+    // Open again: the next reply tells the member to update it in the portal.
+    const sent = await post(agent.browser, `${C}/queries/${original}/replies`, { html: "<p>More.</p>" });
+    const [mail] = await testApp.database.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.kind, "REPLY_SENT"))
+      .orderBy(desc(outboxMails.id))
+      .limit(1);
+    expect(sent.statusCode).toBe(200);
+    expect(mail?.text).toContain("log in and update it there");
+    expect(mail?.text).not.toContain("now closed");
   });
 
   it("pages the queue by keyset: nothing repeated, nothing skipped", async () => {
@@ -328,6 +343,8 @@ describe.each(TEST_DATABASE_KINDS)("the staff console on %s", (kind) => {
       .from(outboxMails)
       .where(eq(outboxMails.kind, "DOCUMENTS_RECEIVED"));
     expect(mails.map((mail) => mail.referenceNumber)).toContain(reference);
+    const mail = mails.find((row) => row.referenceNumber === reference);
+    expect(mail?.text).toContain(`/#/document-submission?reference=${reference}`);
     const empty = await agent.browser.postMultipart(
       `${C}/members/${member.principal.entityNumber}/document-submissions`,
       { category: "MEDICAL_CLAIMS" },

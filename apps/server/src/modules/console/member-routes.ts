@@ -11,8 +11,8 @@ import { z } from "zod";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead, entityParam } from "../access/index.js";
 import { listDeskStaff, readMemberSummary, recordDocumentsReceived } from "../conversations/index.js";
-import { documentsReceivedMail } from "../mail/index.js";
-import { listMemberEmails } from "../members/index.js";
+import { documentSubmissionLink, documentsReceivedMail } from "../mail/index.js";
+import { findMemberByEntityNumber, listMemberEmails } from "../members/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 import { receiveSubmission } from "../smart-inquiry/index.js";
 import { commitBlobsWithRows } from "../storage/index.js";
@@ -101,7 +101,10 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
       }
       // As for a member's submission (commitBlobsWithRows): the rows, the mail and the audit row
       // commit together with the files, or nothing does.
-      const emails = await listMemberEmails(db, member);
+      const [emails, person] = await Promise.all([
+        listMemberEmails(db, member),
+        findMemberByEntityNumber(db, member),
+      ]);
       const referenceNumber = await commitBlobsWithRows<number>(
         context,
         received.files.map((file) => file.pending),
@@ -127,6 +130,8 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
                     cc: [],
                     referenceNumber,
                     memberEntityNumber: member,
+                    firstName: person?.firstName ?? null,
+                    queryLink: documentSubmissionLink(context.config.publicUrl, referenceNumber),
                     category: received.fields.category,
                     fileCount: received.files.length,
                   })

@@ -18,6 +18,7 @@ import {
   replySentResponseSchema,
   type ServerOrigin,
   STAFF_ROLES,
+  updateRefusal,
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -52,7 +53,7 @@ import {
   reopenConversation,
   sendReply,
 } from "../conversations/index.js";
-import { cleanReplyHtml, replyHasText, replySentMail } from "../mail/index.js";
+import { cleanReplyHtml, memberQueryLink, replyHasText, replySentMail } from "../mail/index.js";
 import { listMemberEmails } from "../members/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 import { receiveSubmission, sendAttachment } from "../smart-inquiry/index.js";
@@ -291,12 +292,18 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
         const head = await findConversation(db, root);
         if (!head) throw errors.notFound();
         // Made before the transaction: its cleaning waits for a worker, not for the database.
+        // What the member can do next is the update rule's answer for the query after this send.
+        const after = { ...head, status: received.fields.close ? "CLOSED" : head.status };
         mail = await replySentMail(config.brand, {
           to: [head.email],
           cc: head.ccEmail ? [head.ccEmail] : [],
           referenceNumber: root,
           memberEntityNumber: head.memberEntityNumber,
           replyHtml: html,
+          queryLink: head.legacy
+            ? null
+            : memberQueryLink(config.publicUrl, head.origin as ServerOrigin, root),
+          nextStep: updateRefusal(after, { now, updateWindowDays: config.UPDATE_WINDOW_DAYS }),
         });
       } catch (error) {
         await discardAll();

@@ -42,6 +42,7 @@ export async function findConversation(db: Db, conversation: number) {
       email: queries.email,
       ccEmail: queries.ccEmail,
       legacy: conversations.legacy,
+      loggedAt: conversations.loggedAt,
       replyDueOn: conversations.replyDueOn,
       assigneeEntityNumber: assignees.entityNumber,
       assigneeFirstName: assignees.firstName,

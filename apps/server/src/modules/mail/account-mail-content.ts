@@ -4,12 +4,15 @@ import type { OutgoingMail } from "./outbox.js";
 import { SEALED_LINK_PLACEHOLDER } from "./sealed-links.js";
 
 // The mails of registration and password reset. The ones with a link are queued with its
-// placeholder; the link itself travels sealed (sealed-links.ts). None says the member's name,
-// membership number or username: the address proves nothing about who reads it.
+// placeholder; the link itself travels sealed (sealed-links.ts). They go only to addresses the
+// register or the member's log-in holds, so they greet the member by first name; none says the
+// membership number or username.
 
 interface AccountMailTo {
   to: string;
   memberEntityNumber: number;
+  /** The member's first name, for "Dear Thandi,"; absent: "Dear member,". */
+  firstName?: string | null;
 }
 
 const addressed = (input: AccountMailTo) => ({
@@ -18,6 +21,8 @@ const addressed = (input: AccountMailTo) => ({
   memberEntityNumber: input.memberEntityNumber,
   referenceNumber: null,
 });
+
+const greeted = (input: AccountMailTo) => ({ firstName: input.firstName });
 
 const LINK_STYLE = "color:#0b5cad;text-decoration:underline;word-break:break-all";
 
@@ -52,6 +57,7 @@ export function activationLinkMail(
       paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
       NOT_YOU,
     ],
+    greeted(input),
   );
   return { ...mail, sealedLink: input.sealedLink };
 }
@@ -71,6 +77,7 @@ export function alreadyRegisteredMail(brand: MailBrand, input: AccountMailTo): O
       ),
       paragraph("If you did not ask for this, you can ignore this e-mail."),
     ],
+    greeted(input),
   );
 }
 
@@ -78,24 +85,41 @@ export function passwordResetLinkMail(
   brand: MailBrand,
   input: AccountMailTo & { sealedLink: string; validMinutes: number },
 ): OutgoingMail {
-  const mail = compose(brand, addressed(input), "PASSWORD_RESET", "Reset your member portal password", [
-    paragraph("You asked to reset your member portal password. To choose a new password, open this link:"),
-    linkBlock(),
-    paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
-    NOT_YOU,
-  ]);
+  const mail = compose(
+    brand,
+    addressed(input),
+    "PASSWORD_RESET",
+    "Reset your member portal password",
+    [
+      paragraph("You asked to reset your member portal password. To choose a new password, open this link:"),
+      linkBlock(),
+      paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
+      NOT_YOU,
+    ],
+    greeted(input),
+  );
   return { ...mail, sealedLink: input.sealedLink };
 }
 
 export function passwordChangedMail(brand: MailBrand, input: AccountMailTo): OutgoingMail {
-  return compose(brand, addressed(input), "PASSWORD_CHANGED", "Your member portal password was changed", [
-    paragraph(
-      "The password of your member portal log-in has just been changed, and every device that was logged in has been logged out.",
-    ),
-    paragraph(
-      "If you did not do this, please contact us at once: someone else may have access to your e-mail.",
-    ),
-  ]);
+  const line = memberServicesLine(brand);
+  return compose(
+    brand,
+    addressed(input),
+    "PASSWORD_CHANGED",
+    "Your member portal password was changed",
+    [
+      paragraph(
+        "The password of your member portal log-in has just been changed, and every device that was logged in has been logged out.",
+      ),
+      paragraph(
+        "If you did not do this, please call ",
+        strong(`${line.label} on ${line.number}`),
+        ` (${line.hours}) at once: someone else may have access to your e-mail.`,
+      ),
+    ],
+    greeted(input),
+  );
 }
 
 /** "m•••@example.com": enough for the owner to recognise an address, not enough to write to it. */
@@ -136,6 +160,7 @@ export function contactDetailsChangedMail(
         ` (${line.hours}) at once, and do not use any password-reset link you did not ask for.`,
       ),
     ],
+    greeted(input),
   );
 }
 
@@ -162,5 +187,6 @@ export function resetToNewAddressMail(
         ` (${line.hours}) at once.`,
       ),
     ],
+    greeted(input),
   );
 }

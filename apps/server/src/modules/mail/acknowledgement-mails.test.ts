@@ -53,9 +53,11 @@ describe.each(TEST_DATABASE_KINDS)("acknowledgement mails of submissions, on %s"
     expect(replyDueOn).not.toBeNull();
     expect(mail?.text).toContain(`reference number ${referenceNumber}`);
     expect(mail?.text).toContain(`1 to 2 business days, by ${formatDueDate(replyDueOn ?? "")}`);
-    // What the member wrote stays in the portal.
-    expect(mail?.text).not.toContain(defaultQueryFields.query);
-    expect(mail?.html).not.toContain(defaultQueryFields.query);
+    // The member's name, a copy of what they wrote and the query's page behind the log-in.
+    expect(mail?.text).toMatch(/^Dear Test,\n/);
+    expect(mail?.text).toContain(`> ${defaultQueryFields.query}`);
+    expect(mail?.text).toContain(`/#/update/default?reference=${referenceNumber}&timeline=true`);
+    expect(mail?.text).toContain("update the query there");
   });
 
   it("queues none for a refused submission", async () => {
@@ -99,5 +101,7 @@ describe.each(TEST_DATABASE_KINDS)("acknowledgement mails of submissions, on %s"
       `Your update to query ${original} has been logged with a new reference number: ${referenceNumber}.`,
     );
     expect(mail?.text).toContain(`2 to 3 business days, by ${formatDueDate(update.replyDueOn ?? "")}`);
+    expect(mail?.text).toContain("> Here is the invoice.");
+    expect(mail?.text).toContain(`/#/update/default?reference=${referenceNumber}&timeline=true`);
   });
 });

@@ -11,8 +11,10 @@ export {
 export { cleanHtml } from "./html-cleaning-pool.js";
 export {
   compose,
+  documentSubmissionLink,
   documentsReceivedMail,
   type MailBrand,
+  memberQueryLink,
   paragraph,
   queryLoggedMail,
   replySentMail,

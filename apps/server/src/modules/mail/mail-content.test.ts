@@ -1,10 +1,11 @@
-import { DEFAULT_BRAND } from "@portal/domain";
+import { DEFAULT_BRAND, escapeHtml, type UpdateRefusal } from "@portal/domain";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import {
   cleanReply,
   documentsReceivedMail,
   htmlToText,
+  memberQueryLink,
   queryLoggedMail,
   replySentMail,
   updateLoggedMail,
@@ -132,7 +133,7 @@ describe("mail content", () => {
     expect(mail.text).not.toContain("steal");
   });
 
-  it("keeps to the reference number: no query text, name or membership number of the member", () => {
+  it("carries no e-mail address or membership number of the member", () => {
     const mails = [
       queryLoggedMail(DEFAULT_BRAND, { ...about, referenceNumber: 1, dueLatest: "2026-11-24" }),
       updateLoggedMail(DEFAULT_BRAND, {
@@ -150,27 +151,154 @@ describe("mail content", () => {
     }
   });
 
-  it("signs each mail with the scheme's brand: its signature lines, and its name in the footer", async () => {
+  it("greets the member by first name once, and 'Dear member' only when the name is not known", () => {
+    const named = queryLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      firstName: "Thandi",
+      referenceNumber: 1,
+      dueLatest: null,
+    });
+    expect(named.text).toMatch(/^Dear Thandi,\n\n/);
+    expect(named.text).not.toContain("Dear member");
+    const unnamed = queryLoggedMail(DEFAULT_BRAND, { ...about, referenceNumber: 1, dueLatest: null });
+    expect(unnamed.text).toMatch(/^Dear member,\n\n/);
+    const escaped = queryLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      firstName: "<b>Zoë</b>",
+      referenceNumber: 1,
+      dueLatest: null,
+    });
+    expect(escaped.html).toContain("Dear &lt;b&gt;Zoë&lt;/b&gt;,");
+  });
+
+  it("copies the query into its acknowledgement and links to its page, where the member logs in to see it", () => {
+    const link = memberQueryLink("https://portal.example", "MEMBER_WEB", 300001);
+    expect(link).toBe("https://portal.example/#/update/default?reference=300001&timeline=true");
+    const mail = queryLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      referenceNumber: 300001,
+      dueLatest: null,
+      queryLink: link,
+      copy: { category: "MEDICAL_CLAIMS", queryText: "My claim of 3 Nov\nwas <not> paid." },
+    });
+    expect(mail.text).toContain("Your query (Medical claims):\n\n> My claim of 3 Nov\n> was <not> paid.");
+    expect(visibleText(mail.html)).toContain("Your query (Medical claims): My claim of 3 Novwas <not> paid.");
+    expect(mail.html).toContain("My claim of 3 Nov<br>was &lt;not&gt; paid.");
+    expect(mail.text).toContain(`You can follow your query in the member portal: ${link}`);
+    expect(mail.html).toContain(`<a href="${link.replace("&", "&amp;")}"`);
+    expect(mail.text).toContain("log in to the member portal and update the query there");
+
+    const update = updateLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      referenceNumber: 300002,
+      parentReferenceNumber: 300001,
+      dueLatest: null,
+      queryLink: memberQueryLink("https://portal.example", "MEMBER_WEB", 300002),
+      copy: { category: "MEDICAL_CLAIMS", queryText: "Here is the invoice." },
+    });
+    expect(update.text).toContain("Your update (Medical claims):\n\n> Here is the invoice.");
+    expect(update.text).toContain("reference=300002&timeline=true");
+  });
+
+  it("tells a MedXpress member to log a new query, not to update one", () => {
+    const link = memberQueryLink("https://portal.example", "MED_XPRESS", 5);
+    expect(link).toContain("/#/update/medxpress?reference=5");
+    const mail = queryLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      referenceNumber: 5,
+      dueLatest: null,
+      queryLink: link,
+      updatable: false,
+    });
+    expect(mail.text).toContain("A MedXpress query cannot be updated.");
+    expect(mail.text).not.toContain("update the query there");
+  });
+
+  it("says after a reply what the member can do for that query, from the update rule", async () => {
+    const link = "https://portal.example/#/update/default?reference=400&timeline=true";
+    const reply = (nextStep: UpdateRefusal | null, queryLink: string | null = link) =>
+      replySentMail(DEFAULT_BRAND, {
+        ...about,
+        referenceNumber: 400,
+        replyHtml: "<p>Dear Thandi</p><p>Paid.</p><p>Kind regards,<br>Lerato</p>",
+        queryLink,
+        nextStep,
+      });
+    const open = await reply(null);
+    expect(open.text).toContain(`You can also read this reply in the member portal: ${link}`);
+    expect(open.text).toContain("log in and update it there");
+
+    const closed = await reply("CLOSED");
+    expect(closed.text).toContain("This query is now closed.");
+    expect(closed.text).toContain("log a new query in the member portal and quote reference number 400.");
+    expect(closed.text).not.toContain("update it there");
+
+    const medxpress = await reply("OTHER_CHANNEL");
+    expect(medxpress.text).toContain("A MedXpress query cannot be updated.");
+    expect(medxpress.text).not.toContain("update it there");
+
+    const old = await reply("TOO_OLD");
+    expect(old.text).toContain("This query can no longer be updated.");
+
+    const byPhone = await reply("LEGACY", null);
+    expect(byPhone.text).toContain(
+      "This query was not logged in the member portal, so it cannot be opened or updated there. If you need more help, call Member services on 0860 100 247",
+    );
+    expect(byPhone.text).not.toContain("portal.example");
+    expect(byPhone.text).not.toContain("update it there");
+  });
+
+  it("adds no greeting or sign-off of its own around the agent's reply, which has both", async () => {
+    const mail = await replySentMail(DEFAULT_BRAND, {
+      ...about,
+      firstName: "Thandi",
+      referenceNumber: 400,
+      replyHtml: "<p>Dear Thandi</p><p>Paid.</p><p>Kind regards,<br>Lerato</p>",
+    });
+    expect(mail.text.match(/Dear /g)).toHaveLength(1);
+    expect(mail.text.match(/Kind regards/g)).toHaveLength(1);
+    expect(mail.text).not.toContain(DEFAULT_BRAND.mail.signature.join("\n"));
+  });
+
+  it("ends each mail with the scheme's numbers from the brand", async () => {
+    const numbers = DEFAULT_BRAND.contactLines.map((line) => `${line.label}: ${line.number} (${line.hours})`);
+    const mails = [
+      queryLoggedMail(DEFAULT_BRAND, { ...about, referenceNumber: 1, dueLatest: null }),
+      await replySentMail(DEFAULT_BRAND, { ...about, referenceNumber: 4, replyHtml: "<p>Done.</p>" }),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).toContain(`-- \n${numbers.join("\n")}\nThis is an automatic message`);
+      for (const number of numbers) expect(mail.html).toContain(escapeHtml(number));
+    }
+  });
+
+  it("signs each mail but the reply with the scheme's brand: its signature lines, and its name in the footer", async () => {
     const brand = {
       ...DEFAULT_BRAND,
       name: "Kestrel Care Medical Fund",
+      contactLines: [
+        { label: "Member care", number: "0861 535 378", dial: "+27861535378", hours: "Mon–Fri" },
+      ],
       mail: { senderName: "Kestrel Care", signature: ["With best wishes,", "The Kestrel Care team"] },
     };
     const mails = [
       queryLoggedMail(brand, { ...about, referenceNumber: 1, dueLatest: null }),
       updateLoggedMail(brand, { ...about, referenceNumber: 2, parentReferenceNumber: 1, dueLatest: null }),
       documentsReceivedMail(brand, { ...about, referenceNumber: 3, category: "OTHER", fileCount: 1 }),
-      await replySentMail(brand, { ...about, referenceNumber: 4, replyHtml: "<p>Done.</p>" }),
     ];
     for (const mail of mails) {
       expect(mail.text).toMatch(
-        /With best wishes,\nThe Kestrel Care team\n\n-- \nThis is an automatic message from Kestrel Care Medical Fund\. Replies to this address are not read\.\n$/,
+        /With best wishes,\nThe Kestrel Care team\n\n-- \nMember care: 0861 535 378 \(Mon–Fri\)\nThis is an automatic message from Kestrel Care Medical Fund\. Replies to this address are not read\.\n$/,
       );
       expect(visibleText(mail.html)).toContain(
-        "With best wishes,The Kestrel Care team This is an automatic message from Kestrel Care Medical Fund.",
+        "With best wishes,The Kestrel Care team Member care: 0861 535 378 (Mon–Fri)This is an automatic message from Kestrel Care Medical Fund.",
       );
       expect(`${mail.text}${mail.html}`).not.toContain("Meridian");
     }
+    const reply = await replySentMail(brand, { ...about, referenceNumber: 4, replyHtml: "<p>Done.</p>" });
+    expect(reply.text).not.toContain("With best wishes");
+    expect(reply.text).toContain("This is an automatic message from Kestrel Care Medical Fund.");
+    expect(`${reply.text}${reply.html}`).not.toContain("Meridian");
   });
 
   it("turns HTML into readable plain text", async () => {

@@ -1,6 +1,15 @@
-import type { Db } from "../../db/database.js";
+import { UPDATABLE_ORIGIN } from "@portal/domain";
+import { eq } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/database.js";
+import { members } from "../../db/schema.js";
 import { recordMemberMessage } from "../conversations/index.js";
-import { enqueueMail, type MailBrand, queryLoggedMail, updateLoggedMail } from "../mail/index.js";
+import {
+  enqueueMail,
+  type MailBrand,
+  memberQueryLink,
+  queryLoggedMail,
+  updateLoggedMail,
+} from "../mail/index.js";
 import { type BlobStore, commitBlobsWithRows } from "../storage/index.js";
 import { claimKey, findPriorAnswer, type IdempotencyClaim, recordAnswer } from "./idempotency.js";
 import type { NewQuery } from "./queries-repository.js";
@@ -13,7 +22,7 @@ class KeyTakenMeanwhile extends Error {}
  * the query, its attachment rows, the idempotency answer and the acknowledgement commit together.
  */
 export async function storeSubmission(
-  dependencies: { db: Db; blobStore: BlobStore; config: { brand: MailBrand } },
+  dependencies: { db: Db; blobStore: BlobStore; config: { brand: MailBrand; publicUrl: string } },
   query: NewQuery,
   files: readonly ReceivedFile[],
   idempotency: IdempotencyClaim | undefined,
@@ -55,17 +64,25 @@ export async function storeSubmission(
         );
         if (idempotency) await recordAnswer(tx, member, idempotency.key, referenceNumber);
         // The acknowledgement commits with the query: sent if and only if the query exists.
+        // It names the member, quotes the query and links to its page (behind the log-in).
         const acknowledgement = {
           to: [query.email],
           cc: query.ccEmail ? [query.ccEmail] : [],
           referenceNumber,
           memberEntityNumber: member,
+          firstName: await memberFirstName(tx, member),
+          queryLink: memberQueryLink(dependencies.config.publicUrl, query.origin, referenceNumber),
+          copy: { category: query.category, queryText: query.queryText },
           dueLatest: query.replyDueOn,
         };
         await enqueueMail(
           tx,
           query.parentReferenceNumber === null
-            ? queryLoggedMail(dependencies.config.brand, acknowledgement)
+            ? queryLoggedMail(dependencies.config.brand, {
+                ...acknowledgement,
+                // A new query is open and of today: only its channel can keep updates out.
+                updatable: query.origin === UPDATABLE_ORIGIN,
+              })
             : updateLoggedMail(dependencies.config.brand, {
                 ...acknowledgement,
                 parentReferenceNumber: query.parentReferenceNumber,
@@ -82,4 +99,13 @@ export async function storeSubmission(
     }
     throw error;
   }
+}
+
+async function memberFirstName(db: Queryable, entityNumber: number): Promise<string | null> {
+  const [row] = await db
+    .select({ firstName: members.firstName })
+    .from(members)
+    .where(eq(members.entityNumber, entityNumber))
+    .limit(1);
+  return row?.firstName ?? null;
 }
