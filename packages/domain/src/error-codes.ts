@@ -21,6 +21,8 @@ export const EXCEPTION_CODES = {
   /** The change asked for is already so (a query reopened twice). */
   CONFLICT: "CONFLICT",
   IDEMPOTENCY_KEY_REUSED: "IDEMPOTENCY_KEY_REUSED",
+  /** A reply written on an older view of its conversation: a reply or a member's message came since (409). */
+  CONVERSATION_CHANGED: "CONVERSATION_CHANGED",
   FORBIDDEN: "FORBIDDEN",
   RATE_LIMITED: "RATE_LIMITED",
   /** A registration or password-reset link that is unknown, used or expired. */

@@ -189,15 +189,43 @@ export type ConsoleQueryResponse = z.infer<typeof consoleQueryResponseSchema>;
 export const noteBodySchema = z.object({
   text: z.string().trim().min(1, "Please write the note.").max(CONSOLE_LIMITS.noteMaxLength),
 });
+/** The composer's key for one reply, made when it opens: a repeat of the send gets the first answer. */
+export const replyIdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,128}$/, "The reply's idempotency key must be 1 to 128 visible characters.");
 export const replyBodySchema = z.object({
   html: z.string().trim().min(1, "Please write the reply.").max(CONSOLE_LIMITS.replyHtmlMaxLength),
   close: z.boolean().default(false),
+  idempotencyKey: replyIdempotencyKeySchema
+    .optional()
+    .describe(
+      "Made when the composer opens; the same key again answers the first send's reply and sends nothing.",
+    ),
+  seenReplyId: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe(
+      "The newest reply the agent saw when writing (null: none). With seenMessageReference, a reply or member's message newer than these is answered 409 CONVERSATION_CHANGED; absent: not checked.",
+    ),
+  seenMessageReference: z
+    .number()
+    .int()
+    .optional()
+    .describe("The newest of the member's messages (its reference) the agent saw when writing."),
 });
 export type ReplyBody = z.input<typeof replyBodySchema>;
+/** A multipart field holding a whole number, or "" for none. */
+const numberField = z
+  .string()
+  .regex(/^\d{0,10}$/, "Expected a whole number.")
+  .transform((value) => (value === "" ? null : Number(value)));
 /**
  * The same reply with files: multipart/form-data with the fields `html` and `close` ("true" or
- * "false"), then the files (ATTACHMENTS_FIELD), under the member's attachment rules. The mail
- * carries the files; the console lists them under the reply.
+ * "false"), optionally `idempotencyKey`, `seenReplyId` ("" for none) and `seenMessageReference`, then
+ * the files (ATTACHMENTS_FIELD), under the member's attachment rules. The mail carries the files;
+ * the console lists them under the reply.
  */
 export const replyFieldsSchema = z.object({
   html: replyBodySchema.shape.html,
@@ -205,7 +233,31 @@ export const replyFieldsSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  idempotencyKey: replyIdempotencyKeySchema.optional(),
+  seenReplyId: numberField.optional(),
+  seenMessageReference: numberField.optional(),
 });
+
+/** A half-written reply (HTML) or internal note (text) of the member of staff asking, kept server-side. */
+export const DRAFT_KINDS = ["REPLY", "NOTE"] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+export const draftSchema = z.object({ text: z.string(), savedAt: z.string() });
+export const draftsResponseSchema = z.object({
+  reply: draftSchema.nullable(),
+  note: draftSchema.nullable(),
+});
+export type DraftsResponse = z.infer<typeof draftsResponseSchema>;
+/** PUT {CONSOLE_BASE}/queries/{ref}/drafts: keeps the draft; an empty text removes it. */
+export const draftBodySchema = z
+  .object({
+    kind: z.enum(DRAFT_KINDS),
+    text: z.string().max(CONSOLE_LIMITS.replyHtmlMaxLength),
+  })
+  .refine((body) => body.kind === "REPLY" || body.text.length <= CONSOLE_LIMITS.noteMaxLength, {
+    message: "The note is too long.",
+    path: ["text"],
+  });
+export type DraftBody = z.infer<typeof draftBodySchema>;
 export const consoleReplyAttachmentParamsSchema = z.object({
   referenceNumber: entityNumberSchema,
   attachmentId: entityNumberSchema,
@@ -314,9 +366,15 @@ export const failedMailSchema = z.object({
   kind: z.string(),
   referenceNumber: z.number().int().nullable(),
   member: personNameSchema.nullable(),
+  recipient: z.string().nullable().describe("The first recipient, masked as m•••@example.com."),
+  otherRecipients: z.number().int().describe("How many more addresses it was to."),
   attempts: z.number().int(),
-  lastErrorCode: z.string().nullable(),
+  lastErrorCode: z
+    .string()
+    .nullable()
+    .describe("The SMTP reply (SMTP_550) or the transport's code (ESOCKET); screens say it in words."),
   createdAt: z.string(),
+  parkedAt: z.string().describe("When the last attempt failed: no attempt follows unless it is sent again."),
 });
 export const failedMailsResponseSchema = z.object({ mails: z.array(failedMailSchema) });
 

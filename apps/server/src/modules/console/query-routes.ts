@@ -7,12 +7,15 @@ import {
   consoleQueryResponseSchema,
   consoleReferenceParamsSchema,
   consoleReplyAttachmentParamsSchema,
+  draftBodySchema,
+  draftsResponseSchema,
   errorBodySchema,
   isConversationOverdue,
   isRegisteredEmail,
   noteBodySchema,
   queueQuerySchema,
   queueResponseSchema,
+  type ReplyBody,
   replyBodySchema,
   replyFieldsSchema,
   replySentResponseSchema,
@@ -49,8 +52,11 @@ import {
   listQueue,
   listReplies,
   membersOfConversations,
+  ReplyAlreadySent,
+  readDrafts,
   readMemberSummary,
   reopenConversation,
+  saveDraft,
   sendReply,
 } from "../conversations/index.js";
 import { cleanReplyHtml, memberQueryLink, replyHasText, replySentMail } from "../mail/index.js";
@@ -79,8 +85,14 @@ const onQuery = (
   audit: RouteAccess["audit"],
   audience: Audience = AUDIENCES.staff,
 ): { access: RouteAccess } => ({
-  access: { audience, target: queryParam("referenceNumber"), audit },
+  access: { audience, target: queryParam("referenceNumber"), ...(audit ? { audit } : {}) },
 });
+
+/** A reply's fields, from the JSON body or the multipart form. */
+type ReplyFields = Pick<
+  ReplyBody,
+  "html" | "close" | "idempotencyKey" | "seenReplyId" | "seenMessageReference"
+>;
 
 /**
  * The staff console's queue and query page (mounted at CONSOLE_BASE): every member's queries, the
@@ -278,7 +290,7 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       if (!request.isMultipart() && !request.body) throw errors.validation("Please write the reply.");
       const received = request.isMultipart()
         ? await receiveSubmission(request, context.blobStore, parseReplyFields, now)
-        : { fields: request.body as { html: string; close: boolean }, files: [] };
+        : { fields: request.body as ReplyFields, files: [] };
       const files = received.files;
       const discardAll = () =>
         Promise.allSettled(files.map((file) => context.blobStore.discard(file.pending)));
@@ -310,30 +322,81 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
         throw error;
       }
       const staff = request.access.actor.entityNumber;
-      const close = received.fields.close ?? false;
+      const { close = false, idempotencyKey, seenReplyId, seenMessageReference } = received.fields;
       // The files commit with the reply, its mail and its audit row, or none of them does.
-      const replyId = await commitBlobsWithRows<number>(
-        context,
-        files.map((file) => file.pending),
-        now,
-        (work) => request.access.change(work),
-        (tx) =>
-          sendReply(tx, root, {
-            html,
-            sentByEntityNumber: staff,
-            sentAt: now,
-            close,
-            mail,
-            files: files.map((file) => ({
-              fileName: file.fileName,
-              contentType: file.contentType,
-              sizeBytes: file.sizeBytes,
-              blobKey: file.pending.key,
-            })),
-          }),
-      );
-      request.log.info({ replyId, closed: close, files: files.length }, "reply sent");
-      return { replyId };
+      try {
+        const replyId = await commitBlobsWithRows<number>(
+          context,
+          files.map((file) => file.pending),
+          now,
+          (work) => request.access.change(work),
+          (tx) =>
+            sendReply(tx, root, {
+              html,
+              sentByEntityNumber: staff,
+              sentAt: now,
+              close,
+              mail,
+              files: files.map((file) => ({
+                fileName: file.fileName,
+                contentType: file.contentType,
+                sizeBytes: file.sizeBytes,
+                blobKey: file.pending.key,
+              })),
+              idempotencyKey,
+              seen:
+                seenMessageReference === undefined || seenMessageReference === null
+                  ? undefined
+                  : { replyId: seenReplyId ?? null, messageReference: seenMessageReference },
+            }),
+        );
+        request.log.info({ replyId, closed: close, files: files.length }, "reply sent");
+        return { replyId };
+      } catch (error) {
+        // A repeat of a send (a double click, a retry after a lost answer): the first one's reply,
+        // and nothing stored, mailed or audited again.
+        if (!(error instanceof ReplyAlreadySent)) throw error;
+        request.log.info({ replyId: error.replyId }, "reply send repeated");
+        return { replyId: error.replyId };
+      }
+    },
+  );
+
+  // The member of staff's own drafts on the conversation: their text, not audited (drafts.ts).
+  app.get(
+    "/queries/:referenceNumber/drafts",
+    {
+      schema: {
+        params: consoleReferenceParamsSchema,
+        response: { 200: draftsResponseSchema, ...errorResponses },
+      },
+      config: onQuery(undefined),
+    },
+    async (request) => {
+      const conversation = await requireConversation(request.params.referenceNumber);
+      return readDrafts(db, conversation, request.access.actor.entityNumber);
+    },
+  );
+
+  app.put(
+    "/queries/:referenceNumber/drafts",
+    {
+      schema: {
+        params: consoleReferenceParamsSchema,
+        body: draftBodySchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+      config: onQuery(undefined),
+    },
+    async (request, reply) => {
+      const conversation = await requireConversation(request.params.referenceNumber);
+      const owner = {
+        conversation,
+        authorEntityNumber: request.access.actor.entityNumber,
+        kind: request.body.kind,
+      };
+      await db.transaction((tx) => saveDraft(tx, owner, request.body.text, context.now()));
+      return reply.code(204).send(null);
     },
   );
 

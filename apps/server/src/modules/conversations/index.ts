@@ -17,10 +17,13 @@ export {
   conversationOf,
   emptyConversations,
   membersOfConversations,
+  ReplyAlreadySent,
   reopenConversation,
+  type SeenConversation,
   sendReply,
 } from "./commands/desk.js";
 export { recordDocumentsReceived } from "./commands/documents-received.js";
+export { readDrafts, saveDraft } from "./commands/drafts.js";
 export {
   addMemberMessage,
   type NewAttachment,

@@ -1,9 +1,11 @@
+import { EXCEPTION_CODES } from "@portal/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
 import { agentResponses, conversations, queries, queryNotes, replyAttachments } from "../../../db/schema.js";
-import { errors } from "../../../lib/errors.js";
+import { AppError, errors } from "../../../lib/errors.js";
 import { enqueueMail, type OutgoingMail } from "../../mail/index.js";
 import { replyWords } from "../search-document.js";
+import { discardDraft } from "./drafts.js";
 import type { NewAttachment } from "./member-messages.js";
 
 // The desk's commands on a conversation. Each runs in the transaction its route opens with
@@ -53,17 +55,69 @@ export async function assignConversation(
   return (await assignConversations(tx, [conversation], assignee)).length > 0;
 }
 
+/** A note, and its author's draft of it gone. */
 export async function addNote(
   tx: Queryable,
   conversation: number,
   note: { authorEntityNumber: number; text: string; createdAt: Date },
 ): Promise<void> {
   await tx.insert(queryNotes).values({ referenceNumber: conversation, ...note });
+  await discardDraft(tx, { conversation, authorEntityNumber: note.authorEntityNumber, kind: "NOTE" });
+}
+
+/**
+ * Thrown inside the reply's transaction when its idempotency key was sent with before: nothing of
+ * this request is written (the caller's files are discarded with the rollback) and the caller
+ * answers the first send's reply.
+ */
+export class ReplyAlreadySent extends Error {
+  override name = "ReplyAlreadySent";
+  constructor(readonly replyId: number) {
+    super("this reply was sent before with the same idempotency key");
+  }
+}
+
+/** What the agent had seen of the conversation when writing the reply (the composer says). */
+export interface SeenConversation {
+  /** The newest reply; null: none. */
+  replyId: number | null;
+  /** The newest of the member's messages (a query or update's reference). */
+  messageReference: number;
+}
+
+/**
+ * Refuses (409 CONVERSATION_CHANGED) a reply written on an older view of the conversation: another
+ * reply (from someone else, or another tab) or a message of the member came since the agent read it.
+ */
+async function refuseIfChanged(tx: Queryable, conversation: number, seen: SeenConversation): Promise<void> {
+  const [reply] = await tx
+    .select({ id: sql<number | null>`max(${agentResponses.id})` })
+    .from(agentResponses)
+    .where(eq(agentResponses.referenceNumber, conversation));
+  const [message] = await tx
+    .select({ reference: sql<number | null>`max(${queries.referenceNumber})` })
+    .from(queries)
+    .where(eq(queries.conversationReferenceNumber, conversation));
+  const newerReply = reply?.id != null && reply.id > (seen.replyId ?? 0);
+  const newerMessage = message?.reference != null && message.reference > seen.messageReference;
+  if (newerReply || newerMessage) {
+    throw new AppError(
+      409,
+      EXCEPTION_CODES.CONVERSATION_CHANGED,
+      newerReply
+        ? "Someone replied to this query after you opened it. Read their reply before you send yours."
+        : "The member wrote again after you opened this query. Read their message before you send your reply.",
+    );
+  }
 }
 
 /**
  * An agent's reply: stored, mailed (queued in the same transaction), and the conversation then
  * waits on the member with nothing owed; closed as well when asked. Answers the reply's id.
+ *
+ * The conversation's row is locked first, so two sends on one conversation (a double click, two
+ * tabs) go one after the other: the second finds the first's reply by its idempotency key (and
+ * throws ReplyAlreadySent), or, written on the older view, is refused by `seen`.
  */
 export async function sendReply(
   tx: Queryable,
@@ -78,8 +132,41 @@ export async function sendReply(
     mail: OutgoingMail | null;
     /** Files sent with it (committed by the caller's commitBlobsWithRows); the mail carries them. */
     files?: readonly NewAttachment[];
+    /** The composer's key for this reply; absent: every send is a new reply. */
+    idempotencyKey?: string | undefined;
+    /** What the agent saw when writing; absent: not checked. */
+    seen?: SeenConversation | undefined;
   },
 ): Promise<number> {
+  const locked = await tx
+    .select({ referenceNumber: conversations.referenceNumber })
+    .from(conversations)
+    .where(eq(conversations.referenceNumber, conversation))
+    .for("update");
+  if (locked.length === 0) throw errors.notFound();
+  if (reply.idempotencyKey !== undefined) {
+    const [earlier] = await tx
+      .select({ id: agentResponses.id, html: agentResponses.html })
+      .from(agentResponses)
+      .where(
+        and(
+          eq(agentResponses.referenceNumber, conversation),
+          eq(agentResponses.idempotencyKey, reply.idempotencyKey),
+        ),
+      )
+      .limit(1);
+    if (earlier) {
+      if (earlier.html !== reply.html) {
+        throw new AppError(
+          422,
+          EXCEPTION_CODES.IDEMPOTENCY_KEY_REUSED,
+          "This reply was already sent with other text. Open the query again to write another reply.",
+        );
+      }
+      throw new ReplyAlreadySent(earlier.id);
+    }
+  }
+  if (reply.seen) await refuseIfChanged(tx, conversation, reply.seen);
   const [stored] = await tx
     .insert(agentResponses)
     .values({
@@ -87,6 +174,7 @@ export async function sendReply(
       html: reply.html,
       sentAt: reply.sentAt,
       sentByEntityNumber: reply.sentByEntityNumber,
+      idempotencyKey: reply.idempotencyKey ?? null,
     })
     .returning({ id: agentResponses.id });
   if (!stored) throw new Error("insert into agent_responses returned no row");
@@ -116,6 +204,9 @@ export async function sendReply(
     await enqueueMail(tx, { ...reply.mail, attachments }, reply.sentAt);
   }
   if (reply.close) await closeConversation(tx, conversation, reply.sentAt);
+  if (reply.sentByEntityNumber !== null) {
+    await discardDraft(tx, { conversation, authorEntityNumber: reply.sentByEntityNumber, kind: "REPLY" });
+  }
   return stored.id;
 }
 
