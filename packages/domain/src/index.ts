@@ -1,6 +1,7 @@
 export * from "./attachments.js";
 export * from "./brand-colours.js";
 export * from "./brand-rules.js";
+export * from "./business-hours.js";
 export * from "./canned-replies.js";
 export * from "./categories.js";
 export * from "./contracts/accounts.js";
@@ -13,6 +14,7 @@ export * from "./contracts/gateway.js";
 export * from "./contracts/help.js";
 export * from "./contracts/member-details.js";
 export * from "./contracts/member-self-service.js";
+export * from "./contracts/reports.js";
 export * from "./contracts/second-factor.js";
 export * from "./contracts/smart-inquiry.js";
 export * from "./contracts/staff-sign-in.js";

@@ -41,6 +41,8 @@ export const AUDIT_RESOURCES = {
   cannedReply: "canned-reply",
   documentIntake: "document-intake",
   failedMails: "failed-mails",
+  /** A supervisor's report of the desk (modules/reports): its rows are the agents it names. */
+  reports: "reports",
   mailResend: "mail-resend",
   /** A registration link mailed (or, with a log-in already, the mail saying so). */
   registrationRequest: "registration-request",

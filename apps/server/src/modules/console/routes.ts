@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
+import { reportRoutes } from "../reports/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 import { consoleCannedReplyRoutes } from "./canned-reply-routes.js";
 import { consoleMailRoutes } from "./mail-routes.js";
@@ -26,4 +27,6 @@ export const consoleModule: FastifyPluginAsync<SmartInquiryContext> = async (app
   await app.register(consoleCannedReplyRoutes, routeContext);
   await app.register(consoleStaffRoutes, routeContext);
   await app.register(consoleSecondFactorRoutes, routeContext);
+  // The supervisors' reports (modules/reports).
+  await app.register(reportRoutes, routeContext);
 };

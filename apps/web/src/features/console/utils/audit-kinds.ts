@@ -47,6 +47,7 @@ export const AUDIT_KINDS: readonly string[] = [
   "query-status",
   "recovery-code-use",
   "registration-request",
+  "reports",
   "retention-purge",
   "roles",
   "scheme",
