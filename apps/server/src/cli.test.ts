@@ -185,6 +185,7 @@ describe("the command line", { timeout: 120_000 }, () => {
       "backup --to FILE",
       "restore --from FILE",
       "retention:purge [--dry-run]",
+      "reports:summarise",
     ]) {
       expect(usage.stderr).toContain(`node apps/server/dist/cli.js ${command}`);
     }

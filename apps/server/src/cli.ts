@@ -2,6 +2,7 @@ import { ACCOUNT_COMMANDS, ACCOUNT_USAGE } from "./cli/account-commands.js";
 import { BACKUP_COMMANDS, BACKUP_USAGE } from "./cli/backup-commands.js";
 import { CommandError, type CommandIo } from "./cli/command-io.js";
 import { PasswordInputError, PasswordPromptCancelled } from "./cli/read-password.js";
+import { REPORT_COMMANDS, REPORT_USAGE } from "./cli/report-commands.js";
 import { RETENTION_COMMANDS, RETENTION_USAGE } from "./cli/retention-commands.js";
 import { loadConfig } from "./config/env.js";
 import { createOwnerOnlyFiles } from "./config/owner-only-files.js";
@@ -17,7 +18,7 @@ import { openConfiguredDatabase } from "./startup/open-configured-database.js";
 
 const USAGE = [
   "Usage:",
-  ...[...ACCOUNT_USAGE, REGISTER_IMPORT_USAGE, ...BACKUP_USAGE, ...RETENTION_USAGE].map(
+  ...[...ACCOUNT_USAGE, REGISTER_IMPORT_USAGE, ...BACKUP_USAGE, ...RETENTION_USAGE, ...REPORT_USAGE].map(
     (line) => `  ${line}`,
   ),
 ].join("\n");
@@ -25,7 +26,11 @@ const USAGE = [
 async function main(argv: string[], io: CommandIo): Promise<void> {
   const [command, ...rest] = argv;
   const run =
-    (command && (ACCOUNT_COMMANDS[command] ?? BACKUP_COMMANDS[command] ?? RETENTION_COMMANDS[command])) ||
+    (command &&
+      (ACCOUNT_COMMANDS[command] ??
+        BACKUP_COMMANDS[command] ??
+        RETENTION_COMMANDS[command] ??
+        REPORT_COMMANDS[command])) ||
     undefined;
   if (run) return run(rest, io);
   if (command === "register:import") {
