@@ -9,6 +9,7 @@ import {
 } from "../modules/members/index.js";
 import type { BlobStore } from "../modules/storage/index.js";
 import { seedMemberDetailsDemo } from "./member-details-demo.js";
+import { seedReportsDemo } from "./reports-demo.js";
 import { seedSmartInquiryDemo } from "./smart-inquiry-demo.js";
 
 /**
@@ -43,8 +44,10 @@ export async function seedDemoData(
       timeZone,
     );
   }
+  const staffEntities: number[] = [];
   for (const staff of DEMO_STAFF) {
-    await createStaff(db, { ...staff, emails: [...staff.emails] }, passwordHashCost);
+    staffEntities.push(await createStaff(db, { ...staff, emails: [...staff.emails] }, passwordHashCost));
   }
+  await seedReportsDemo(db, staffEntities, now, timeZone);
   return true;
 }
