@@ -7,6 +7,7 @@ import { AppProvider, createAppQueryClient } from "./app/provider";
 import { AppRouter, prefetchScreens, preloadScreens, screensPrefetch } from "./app/router";
 import { loadAppConfig } from "./config/app-config";
 import { applyBrandColours } from "./config/brand-style";
+import { setSchemeTimeZone } from "./config/scheme-time-zone";
 import { sessionQueryOptions } from "./features/auth/api/get-session";
 
 const container = document.getElementById("root");
@@ -41,6 +42,7 @@ const firstDataOrTimeout = Promise.race([firstData, new Promise((resolve) => set
 Promise.all([configLoaded, firstScreen, firstDataOrTimeout]).then(
   ([config]) => {
     applyBrandColours(config.brand.colours);
+    setSchemeTimeZone(config.timeZone);
     startTransition(() => {
       root.render(
         <StrictMode>

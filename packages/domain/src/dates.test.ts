@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarDateIn, DAY_MS, formatDate, isKnownTimeZone, SCHEME_TIME_ZONE } from "./dates.js";
+import {
+  calendarDateIn,
+  DAY_MS,
+  formatDate,
+  formatDateIn,
+  formatTimeIn,
+  isKnownTimeZone,
+  SCHEME_TIME_ZONE,
+} from "./dates.js";
 
 describe("formatDate", () => {
   it("formats a Date as yyyy-MM-dd in local time, with zero padding", () => {
@@ -103,5 +111,30 @@ describe("DAY_MS", () => {
   it("steps an instant by exactly one UTC day", () => {
     const start = Date.UTC(2026, 2, 31, 22, 30);
     expect(new Date(start + DAY_MS).toISOString()).toBe("2026-04-01T22:30:00.000Z");
+  });
+});
+
+describe("formatDateIn and formatTimeIn: one time zone for every date shown", () => {
+  // 00:25 in Johannesburg is 22:25 the day before in UTC: the day a query was logged follows the
+  // scheme's zone, not the browser's.
+  const justAfterMidnight = "2027-03-24T22:25:00.000Z";
+
+  it("gives an instant's day and time in the zone asked for", () => {
+    expect(formatDateIn("Africa/Johannesburg", justAfterMidnight)).toBe("2027-03-25");
+    expect(formatDateIn("UTC", justAfterMidnight)).toBe("2027-03-24");
+    expect(formatDateIn("Africa/Johannesburg", new Date(justAfterMidnight))).toBe("2027-03-25");
+    expect(formatTimeIn("Africa/Johannesburg", justAfterMidnight)).toBe("00:25");
+    expect(formatTimeIn("UTC", justAfterMidnight)).toBe("22:25");
+  });
+
+  it("keeps a bare calendar date as the day it names, in any zone", () => {
+    expect(formatDateIn("Pacific/Kiritimati", "1980-02-29")).toBe("1980-02-29");
+    expect(formatDateIn("America/Los_Angeles", "1980-02-29")).toBe("1980-02-29");
+  });
+
+  it("refuses what is no date", () => {
+    expect(() => formatDateIn("UTC", "2024-02-30")).toThrow(RangeError);
+    expect(() => formatDateIn("UTC", "soon")).toThrow(RangeError);
+    expect(() => formatTimeIn("UTC", "soon")).toThrow(RangeError);
   });
 });

@@ -82,3 +82,32 @@ export function calendarDateIn(timeZone: string, instant: Date): string {
     Number(parts.find((candidate) => candidate.type === type)?.value);
   return `${pad(part("year"), 4)}-${pad(part("month"), 2)}-${pad(part("day"), 2)}`;
 }
+
+/**
+ * yyyy-MM-dd of a value in a time zone, as every screen shows a date: an instant (an ISO
+ * date-time or a Date) on the calendar day it falls on there; a bare calendar date (a date of
+ * birth, a start date) as it is, since it names a day, not an instant. Throws a RangeError for an
+ * invalid value or an unknown zone.
+ */
+export function formatDateIn(timeZone: string, value: Date | string): string {
+  if (typeof value === "string" && DATE_ONLY.test(value)) return formatDate(value);
+  return calendarDateIn(timeZone, toDate(value));
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** HH:mm (24-hour) of an instant in a time zone. Throws a RangeError for an invalid value or an unknown zone. */
+export function formatTimeIn(timeZone: string, value: Date | string): string {
+  const instant = toDate(value);
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    clockFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}

@@ -29,6 +29,7 @@ const served: AppConfig = {
   brand,
   sessionIdleMinutes: 15,
   staffSignIn: true,
+  timeZone: "Africa/Johannesburg",
 };
 
 function serve(answer: () => Response) {
@@ -84,6 +85,7 @@ const fieldValue = fc.oneof(
     "ftp://x",
   ),
   fc.constantFrom("https://x.example?y", "https://x.example#y", "https://"),
+  fc.constantFrom("Africa/Johannesburg", "UTC", "Europe/London", "Mars/Olympus_Mons", "africa/johannesburg"),
   fc.boolean(),
   fc.integer(),
   fc.double(),
@@ -156,6 +158,7 @@ const FIELDS = [
   "brand",
   "sessionIdleMinutes",
   "staffSignIn",
+  "timeZone",
 ] as const;
 
 /** Configs that are right except, often, for a field or two; and anything at all. */

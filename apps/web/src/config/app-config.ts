@@ -6,6 +6,8 @@ import {
   DIAL_PATTERN,
   FILLED_PATTERN,
   HEX_COLOUR_PATTERN,
+  isKnownTimeZone,
+  SCHEME_TIME_ZONE,
   type WebBrand,
 } from "@portal/domain";
 import { createContext, useContext } from "react";
@@ -132,6 +134,7 @@ export function checkAppConfig(raw: unknown): AppConfig {
     brand: brand as WebBrand,
     sessionIdleMinutes: 15,
     staffSignIn: false,
+    timeZone: text("timeZone", isKnownTimeZone, SCHEME_TIME_ZONE),
   };
   const minutes = raw.sessionIdleMinutes === undefined ? 15 : raw.sessionIdleMinutes;
   if (typeof minutes === "number" && Number.isSafeInteger(minutes) && minutes > 0) {

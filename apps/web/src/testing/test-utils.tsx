@@ -42,6 +42,7 @@ export const testConfig: AppConfig = {
   },
   sessionIdleMinutes: 15,
   staffSignIn: false,
+  timeZone: "Africa/Johannesburg",
 };
 
 export function createTestQueryClient(): QueryClient {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isKnownTimeZone, SCHEME_TIME_ZONE } from "../dates.js";
 import { webBrandSchema } from "./brand.js";
 
 /**
@@ -35,6 +36,11 @@ export const appConfigSchema = z
       .boolean()
       .default(false)
       .describe("Staff sign in through the scheme's OpenID provider: the login screen links to it."),
+    timeZone: z
+      .string()
+      .refine(isKnownTimeZone, "must be an IANA time zone")
+      .default(SCHEME_TIME_ZONE)
+      .describe("The scheme's time zone (TIME_ZONE): every date and time the SPA shows is in it."),
   })
   .meta({ id: "AppConfig" });
 export type AppConfig = z.output<typeof appConfigSchema>;

@@ -510,6 +510,7 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
         brand: webBrandOf(DEFAULT_BRAND, "https://www.meridian.example"),
         sessionIdleMinutes: 15,
         staffSignIn: false,
+        timeZone: "Africa/Johannesburg",
       });
     });
   });

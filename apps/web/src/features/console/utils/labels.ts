@@ -6,15 +6,14 @@ import {
   type DataRequestKind,
   DEFAULT_CATEGORIES,
   findCategory,
-  formatDate,
   formatDueDate,
   MEDXPRESS_CATEGORIES,
   type QueryStatus,
   type QueueSort,
-  SCHEME_TIME_ZONE,
   type ServerOrigin,
   type WaitingOn,
 } from "@portal/domain";
+import { formatSchemeDateTime, getSchemeTimeZone } from "../../../config/scheme-time-zone";
 
 // Words the console shows for the services' values.
 
@@ -99,15 +98,9 @@ export function categoryText(category: string, subCategory: string | null): stri
   return subCategory ? `${main} — ${subCategoryLabel(category, subCategory)}` : main;
 }
 
-function pad(value: number): string {
-  return String(value).padStart(2, "0");
-}
-
-/** yyyy-MM-dd HH:mm in the browser's time, for when something was logged, sent or written. */
+/** yyyy-MM-dd HH:mm in the scheme's time zone, for when something was logged, sent or written. */
 export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatSchemeDateTime(value);
 }
 
 /** The day a reply is due, as the member is told it: "Tue 24 Nov 2026". */
@@ -130,7 +123,7 @@ export function formatSize(bytes: number): string {
 
 /** Today in the scheme's time zone, yyyy-MM-dd: the day the statutory clocks count from. */
 export function schemeToday(now: Date = new Date()): string {
-  return calendarDateIn(SCHEME_TIME_ZONE, now);
+  return calendarDateIn(getSchemeTimeZone(), now);
 }
 
 /** Whole days from `from` to `to` (both yyyy-MM-dd); negative when `to` is earlier. */

@@ -1,4 +1,4 @@
-import { categoryLabel, ERROR_MESSAGES, formatDate } from "@portal/domain";
+import { categoryLabel, ERROR_MESSAGES } from "@portal/domain";
 import { Navigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
@@ -7,6 +7,7 @@ import { PageTitle } from "../../../components/page-title/page-title";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { parseReferenceParam } from "../../../lib/reference-param";
 import { documentAttachmentUrl, useDocumentSubmission } from "../api/get-document-submission";
 
@@ -66,7 +67,7 @@ function DocumentSubmissionScreen({ referenceNumber }: { referenceNumber: number
                         ))}
                       </ul>
                     </td>
-                    <td className="text-nowrap">{formatDate(submission.data.dateLogged)}</td>
+                    <td className="text-nowrap">{formatSchemeDate(submission.data.dateLogged)}</td>
                   </tr>
                 </tbody>
               </table>

@@ -1,14 +1,8 @@
-import {
-  calendarDateIn,
-  categoryLabel,
-  formatDate,
-  SCHEME_TIME_ZONE,
-  type TimelineItem,
-  toRouteOrigin,
-} from "@portal/domain";
+import { calendarDateIn, categoryLabel, type TimelineItem, toRouteOrigin } from "@portal/domain";
 import { type ReactNode, type Ref, useId } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths";
+import { formatSchemeDate, getSchemeTimeZone } from "../../../config/scheme-time-zone";
 import { documentCountText, ORIGIN_LABELS, STATUS_LABELS } from "../utils/labels";
 
 type QueryItem = Extract<TimelineItem, { type: "QUERY" }>;
@@ -67,7 +61,7 @@ function Details({ rows }: { rows: readonly (readonly [term: string, value: stri
  * files went (the retention policy, or the member's own deletion request). Nothing to open.
  */
 export function removedText(removed: NonNullable<TimelineItem["removed"]>): string {
-  const day = calendarDateIn(SCHEME_TIME_ZONE, new Date(removed.at));
+  const day = calendarDateIn(getSchemeTimeZone(), new Date(removed.at));
   return removed.reason === "ERASURE"
     ? `Its content was removed at your request on ${day}.`
     : `Its content was removed under the retention policy on ${day}.`;
@@ -82,12 +76,12 @@ function threadEvents(item: QueryItem): { key: string; at: string; text: string 
   const updates = item.updates.map((update) => ({
     key: `update-${update.referenceNumber}`,
     at: update.dateLogged,
-    text: `Update ${update.referenceNumber} logged on ${formatDate(update.dateLogged)}`,
+    text: `Update ${update.referenceNumber} logged on ${formatSchemeDate(update.dateLogged)}`,
   }));
   const replies = item.replies.map((reply, index) => ({
     key: `reply-${index}`,
     at: reply.sentAt,
-    text: `Reply sent on ${formatDate(reply.sentAt)}`,
+    text: `Reply sent on ${formatSchemeDate(reply.sentAt)}`,
   }));
   // Both are ISO 8601 instants in UTC, so comparing the text orders them in time.
   return [...updates, ...replies].sort((a, b) => a.at.localeCompare(b.at));
@@ -106,7 +100,7 @@ function QueryCard({
       <Details
         rows={[
           ["Category", categoryLabel(item.category)],
-          ["Date", formatDate(item.dateLogged)],
+          ["Date", formatSchemeDate(item.dateLogged)],
           ["Logged via", ORIGIN_LABELS[item.origin]],
           ["Status", STATUS_LABELS[item.status]],
         ]}
@@ -151,7 +145,7 @@ function DocumentCard({
       <Details
         rows={[
           ["Category", categoryLabel(item.category)],
-          ["Date", formatDate(item.dateLogged)],
+          ["Date", formatSchemeDate(item.dateLogged)],
           ["Documents", documentCountText(item.fileCount)],
         ]}
       />

@@ -1,5 +1,5 @@
-import { formatDate } from "@portal/domain";
 import { PageSection } from "../../../components/page-section/page-section";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { useDependents } from "../api/get-dependents";
 import { NOT_RECORDED, RELATIONSHIP_LABELS } from "../utils/labels";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
@@ -29,7 +29,7 @@ export function DependentsSection() {
                   <td>{RELATIONSHIP_LABELS[person.relationship]}</td>
                   <td>{person.dependentCode}</td>
                   <td className="text-nowrap">
-                    {person.dateOfBirth ? formatDate(person.dateOfBirth) : NOT_RECORDED}
+                    {person.dateOfBirth ? formatSchemeDate(person.dateOfBirth) : NOT_RECORDED}
                   </td>
                 </tr>
               ))}

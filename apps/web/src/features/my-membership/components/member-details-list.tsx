@@ -1,5 +1,6 @@
-import { formatDate, type MemberDetails } from "@portal/domain";
+import type { MemberDetails } from "@portal/domain";
 import type { ReactNode } from "react";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { ADDRESS_TYPE_LABELS, addressText, NOT_RECORDED, PHONE_TYPE_LABELS } from "../utils/labels";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -31,7 +32,9 @@ export function MemberDetailsList({ member }: { member: MemberDetails }) {
       <Row term="First name">{member.firstName}</Row>
       <Row term="Last name">{member.lastName}</Row>
       <Row term="Membership number">{member.membershipNumber ?? NOT_RECORDED}</Row>
-      <Row term="Date of birth">{member.dateOfBirth ? formatDate(member.dateOfBirth) : NOT_RECORDED}</Row>
+      <Row term="Date of birth">
+        {member.dateOfBirth ? formatSchemeDate(member.dateOfBirth) : NOT_RECORDED}
+      </Row>
       <Row term="E-mail addresses">
         <ListOrNone items={member.emails.map(({ address }) => ({ key: address, content: address }))} />
       </Row>

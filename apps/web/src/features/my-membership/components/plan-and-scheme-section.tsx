@@ -1,5 +1,5 @@
-import { formatDate } from "@portal/domain";
 import { PageSection } from "../../../components/page-section/page-section";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { usePlan } from "../api/get-plan";
 import { useScheme } from "../api/get-scheme";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
@@ -35,7 +35,7 @@ export function PlanAndSchemeSection() {
             <dt className="col-sm-4">Policy number</dt>
             <dd className="col-sm-8">{answer.policyIdentifier}</dd>
             <dt className="col-sm-4">Cover start date</dt>
-            <dd className="col-sm-8">{formatDate(answer.startDate)}</dd>
+            <dd className="col-sm-8">{formatSchemeDate(answer.startDate)}</dd>
           </dl>
         )}
       </LoadStateContent>

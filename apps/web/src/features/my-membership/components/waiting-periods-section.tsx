@@ -1,6 +1,6 @@
-import { formatDate } from "@portal/domain";
 import { useMemberDetails } from "../../../api/get-member-details";
 import { PageSection } from "../../../components/page-section/page-section";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { useWaitingPeriods } from "../api/get-waiting-periods";
 import { WAITING_PERIOD_TYPE_LABELS } from "../utils/labels";
 import { afterMemberDetails } from "../utils/load-state";
@@ -31,8 +31,8 @@ export function WaitingPeriodsSection() {
                 <tr key={`${period.type}|${period.condition ?? ""}|${period.startDate}`}>
                   <td>{WAITING_PERIOD_TYPE_LABELS[period.type]}</td>
                   <td>{period.condition ?? "General"}</td>
-                  <td className="text-nowrap">{formatDate(period.startDate)}</td>
-                  <td className="text-nowrap">{formatDate(period.endDate)}</td>
+                  <td className="text-nowrap">{formatSchemeDate(period.startDate)}</td>
+                  <td className="text-nowrap">{formatSchemeDate(period.endDate)}</td>
                 </tr>
               ))}
             </SectionTable>

@@ -1,6 +1,6 @@
-import { formatDate } from "@portal/domain";
 import { useMemberDetails } from "../../../api/get-member-details";
 import { PageSection } from "../../../components/page-section/page-section";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { useDoctorAllocations } from "../api/get-doctor-allocations";
 import { afterMemberDetails } from "../utils/load-state";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
@@ -31,8 +31,8 @@ export function YourGpSection() {
                   <td>{gp.practiceName}</td>
                   <td>{gp.practiceNumber}</td>
                   <td>{gp.doctorName}</td>
-                  <td className="text-nowrap">{formatDate(gp.startDate)}</td>
-                  <td className="text-nowrap">{gp.endDate ? formatDate(gp.endDate) : "No end date"}</td>
+                  <td className="text-nowrap">{formatSchemeDate(gp.startDate)}</td>
+                  <td className="text-nowrap">{gp.endDate ? formatSchemeDate(gp.endDate) : "No end date"}</td>
                 </tr>
               ))}
             </SectionTable>

@@ -1,5 +1,6 @@
-import { categoryLabel, formatDate, type QueryListItem } from "@portal/domain";
+import { categoryLabel, type QueryListItem } from "@portal/domain";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { UpdateOfMark } from "./update-of-mark";
 import { UpdateQueryLink } from "./update-query-link";
 
@@ -36,7 +37,7 @@ export function OpenQueriesList({ queries, origin, labelledBy }: OpenQueriesList
               <ReplyExpectedBy date={query.replyExpectedBy} className="mt-1 mb-0" />
             </dd>
             <dt className="small text-body-secondary">Date</dt>
-            <dd className="mb-0">{formatDate(query.dateLogged)}</dd>
+            <dd className="mb-0">{formatSchemeDate(query.dateLogged)}</dd>
           </dl>
           <UpdateQueryLink referenceNumber={query.referenceNumber} origin={origin} showWord />
         </li>

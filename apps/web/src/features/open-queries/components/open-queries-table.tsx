@@ -1,5 +1,6 @@
-import { categoryLabel, formatDate, type QueryListItem } from "@portal/domain";
+import { categoryLabel, type QueryListItem } from "@portal/domain";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { UpdateOfMark } from "./update-of-mark";
 import { UpdateQueryLink } from "./update-query-link";
 
@@ -43,7 +44,7 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
                 {query.queryDetail}
                 <ReplyExpectedBy date={query.replyExpectedBy} className="mt-1 mb-0" />
               </td>
-              <td className="text-nowrap">{formatDate(query.dateLogged)}</td>
+              <td className="text-nowrap">{formatSchemeDate(query.dateLogged)}</td>
               <td>
                 <UpdateQueryLink referenceNumber={query.referenceNumber} origin={origin} />
               </td>

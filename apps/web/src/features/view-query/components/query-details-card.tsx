@@ -1,6 +1,7 @@
-import { categoryLabel, formatDate, type QueryView } from "@portal/domain";
+import { categoryLabel, type QueryView } from "@portal/domain";
 import type { ReactNode } from "react";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 
 /**
@@ -39,7 +40,7 @@ export function QueryDetailsCard({ query, children }: { query: QueryView; childr
                 <tr>
                   <td>{categoryLabel(query.category)}</td>
                   <td className="text-break">{query.queryDetail}</td>
-                  <td className="text-nowrap">{formatDate(query.dateLogged)}</td>
+                  <td className="text-nowrap">{formatSchemeDate(query.dateLogged)}</td>
                 </tr>
               </tbody>
             </table>
@@ -52,7 +53,7 @@ export function QueryDetailsCard({ query, children }: { query: QueryView; childr
             <dt>Query details</dt>
             <dd className="text-break">{query.queryDetail}</dd>
             <dt>Date</dt>
-            <dd>{formatDate(query.dateLogged)}</dd>
+            <dd>{formatSchemeDate(query.dateLogged)}</dd>
           </dl>
         )}
         <ReplyExpectedBy date={query.replyExpectedBy} />

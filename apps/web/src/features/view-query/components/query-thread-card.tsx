@@ -1,6 +1,7 @@
-import { formatDate, type QueryThreadEntry } from "@portal/domain";
+import type { QueryThreadEntry } from "@portal/domain";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths";
+import { formatSchemeDate } from "../../../config/scheme-time-zone";
 
 interface QueryThreadCardProps {
   thread: readonly QueryThreadEntry[];
@@ -47,7 +48,7 @@ export function QueryThreadCard({ thread, referenceNumber, routeOrigin }: QueryT
                   {entry.parentReferenceNumber === null ? null : (
                     <> to query {referenceLink(entry.parentReferenceNumber)}</>
                   )}
-                  <span className="text-body-secondary"> · {formatDate(entry.dateLogged)}</span>
+                  <span className="text-body-secondary"> · {formatSchemeDate(entry.dateLogged)}</span>
                   {entry.referenceNumber === referenceNumber ? (
                     <span className="text-body-secondary"> (shown above)</span>
                   ) : null}
@@ -58,7 +59,7 @@ export function QueryThreadCard({ thread, referenceNumber, routeOrigin }: QueryT
               <li key={`reply-${entry.referenceNumber}-${entry.sentAt}`} className="border-top pt-2 pb-2">
                 <p className="mb-0">
                   Our reply by email about query {referenceLink(entry.referenceNumber)}
-                  <span className="text-body-secondary"> · {formatDate(entry.sentAt)}</span>
+                  <span className="text-body-secondary"> · {formatSchemeDate(entry.sentAt)}</span>
                 </p>
               </li>
             ),
