@@ -5,14 +5,16 @@ import { z } from "zod";
 import { members } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead } from "../access/index.js";
-import { listFailedMails, resendMail } from "../mail/index.js";
+import { renewedAccountLinkMail } from "../accounts/index.js";
+import { listFailedMails, maskedEmail, resendParkedMail } from "../mail/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 
 const errorResponses = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
- * Mails the outbox parked after their last attempt, for a supervisor to see and send again. Only
- * the kind, the query and the member's name are shown: never addresses or content.
+ * Mails the outbox parked after their last attempt, for a supervisor to see and send again: the
+ * kind, the query, the member's name, the first recipient masked (m•••@example.com), why the last
+ * attempt failed and when the outbox gave up. Never the content.
  */
 export const consoleMailRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
   const { db } = context;
@@ -52,9 +54,12 @@ export const consoleMailRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = asy
           kind: mail.kind,
           referenceNumber: mail.referenceNumber,
           member: people.find((person) => person.entityNumber === mail.memberEntityNumber) ?? null,
+          recipient: mail.toAddresses[0] ? maskedEmail(mail.toAddresses[0]) : null,
+          otherRecipients: Math.max(0, mail.toAddresses.length - 1),
           attempts: mail.attempts,
           lastErrorCode: mail.lastErrorCode,
           createdAt: mail.createdAt.toISOString(),
+          parkedAt: mail.parkedAt.toISOString(),
         })),
       };
     },
@@ -69,8 +74,13 @@ export const consoleMailRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = asy
     async (request, reply) => {
       const { actor } = request.access;
       // Audited against the member the mail is about; a mail about nobody in the register, against the supervisor.
+      // A registration or password-reset mail goes with a new link (the old one stops working).
+      const now = context.now();
       const resent = await request.access.change(
-        (tx) => resendMail(tx, request.params.mailId, context.now()),
+        (tx) =>
+          resendParkedMail(tx, request.params.mailId, now, (parked) =>
+            renewedAccountLinkMail(context, tx, parked, now),
+          ),
         (mail) => mail !== undefined,
         (mail) => mail?.memberEntityNumber ?? actor.entityNumber,
       );

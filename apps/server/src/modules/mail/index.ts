@@ -4,6 +4,7 @@ export {
   activationLinkMail,
   alreadyRegisteredMail,
   contactDetailsChangedMail,
+  maskedEmail,
   passwordChangedMail,
   passwordResetLinkMail,
   resetToNewAddressMail,
@@ -24,5 +25,6 @@ export {
 export { createMailTransport, type MailTransport } from "./mail-transport.js";
 export { createMailWorker } from "./mail-worker.js";
 export { enqueueMail, listFailedMails, type OutgoingMail, resendMail } from "./outbox.js";
+export { type ParkedMail, resendParkedMail } from "./parked-mails.js";
 export { cleanReplyHtml, replyHasText } from "./reply-html.js";
 export { sealLink } from "./sealed-links.js";

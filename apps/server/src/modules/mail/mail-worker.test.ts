@@ -223,9 +223,12 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
         kind: "QUERY_LOGGED",
         referenceNumber: 1003,
         memberEntityNumber: member,
+        toAddresses: ["member@example.com"],
         attempts: 3,
         lastErrorCode: "SMTP_421",
         createdAt: expect.any(Date),
+        // Parked at the third attempt, three rounds (of an hour each) before now.
+        parkedAt: new Date(clock.now.getTime() - 180 * MINUTE),
       },
     ]);
 

@@ -238,15 +238,21 @@ export async function releaseMail(
   return rows.length > 0;
 }
 
-/** A parked mail as the console lists it: what it was and why, never addresses or content. */
+/**
+ * A parked mail as the console lists it: what it was, why it failed and when it was given up on.
+ * The console shows the first recipient masked (maskedEmail), never the content.
+ */
 export interface FailedMail {
   id: number;
   kind: string;
   referenceNumber: number | null;
   memberEntityNumber: number | null;
+  toAddresses: string[];
   attempts: number;
   lastErrorCode: string | null;
   createdAt: Date;
+  /** When the last attempt failed and the mail was parked: no attempt follows unless it is sent again. */
+  parkedAt: Date;
 }
 
 /** Parked mails, newest first; `before` (an id) continues a list. */
@@ -260,9 +266,12 @@ export async function listFailedMails(
       kind: outboxMails.kind,
       referenceNumber: outboxMails.referenceNumber,
       memberEntityNumber: outboxMails.memberEntityNumber,
+      toAddresses: outboxMails.toAddresses,
       attempts: outboxMails.attempts,
       lastErrorCode: outboxMails.lastErrorCode,
       createdAt: outboxMails.createdAt,
+      // A parked mail's due time is the moment it was parked (markFailed).
+      parkedAt: outboxMails.nextAttemptAt,
     })
     .from(outboxMails)
     .where(

@@ -5,10 +5,17 @@ import { type FailedMail, useFailedMails } from "../api/get-failed-mails";
 import { useResendMail } from "../api/resend-mail";
 import { consoleErrorMessage, isForbidden } from "../utils/error-message";
 import { formatDateTime, mailKindLabel, personName } from "../utils/labels";
+import { mailFailureText } from "../utils/mail-failure";
 import { PageHeading } from "./page-heading";
 import { ErrorMessage, SuccessStatus } from "./status-message";
 
-/** #/console/mails (supervisors): mails the outbox gave up on, each with "Send again". */
+const attemptsText = (attempts: number) => (attempts === 1 ? "1 attempt" : `${attempts} attempts`);
+
+/**
+ * #/console/mails (supervisors): mails the outbox gave up on, each with "Send again": to whom
+ * (masked by the server), what failed in words, and when retrying stopped. A registration or
+ * password-reset mail goes again with a new link.
+ */
 export function FailedMailsPage() {
   const mails = useFailedMails();
   const resend = useResendMail();
@@ -48,9 +55,9 @@ export function FailedMailsPage() {
                 <th scope="col">Mail</th>
                 <th scope="col">Reference</th>
                 <th scope="col">Member</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Created</th>
+                <th scope="col">To</th>
+                <th scope="col">What failed</th>
+                <th scope="col">Retries</th>
                 <th scope="col">
                   <span className="visually-hidden">Action</span>
                 </th>
@@ -62,9 +69,15 @@ export function FailedMailsPage() {
                   <th scope="row">{mailKindLabel(mail.kind)}</th>
                   <td>{mail.referenceNumber ?? "—"}</td>
                   <td>{mail.member ? personName(mail.member) : "—"}</td>
-                  <td>{mail.attempts}</td>
-                  <td>{mail.lastErrorCode ?? "—"}</td>
-                  <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
+                  <td className="text-nowrap">
+                    {mail.recipient ?? "—"}
+                    {mail.otherRecipients > 0 ? ` and ${mail.otherRecipients} more` : null}
+                  </td>
+                  <td>{mailFailureText(mail.lastErrorCode)}</td>
+                  <td>
+                    Stopped {formatDateTime(mail.parkedAt)}, after {attemptsText(mail.attempts)}. Not tried
+                    again unless you send it again.
+                  </td>
                   <td>
                     <button
                       type="button"

@@ -286,9 +286,12 @@ export const failedMail: FailedMail = {
   kind: "REPLY_SENT",
   referenceNumber: 300001,
   member: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo" },
+  recipient: "z•••@example.com",
+  otherRecipients: 1,
   attempts: 5,
-  lastErrorCode: "ECONNREFUSED",
+  lastErrorCode: "ESOCKET",
   createdAt: "2026-11-21T13:00:00.000Z",
+  parkedAt: "2026-11-21T20:15:00.000Z",
 };
 
 export function failedMailsHandler(mails: FailedMail[] = [failedMail]) {
