@@ -25,6 +25,8 @@ const NOT_IN_FIRST_LOAD = [
   "@tiptap/starter-kit",
   "@tiptap/extension-link",
   "@tiptap/extension-table",
+  // The console's report charts (docs/decisions/0025-reports.md).
+  "chart.js",
 ];
 
 /** Static imports and re-exports: `import … from "x"`, `import "x"`, `export … from "x"`; not `import("x")`. */

@@ -45,6 +45,7 @@ describe("the console's frame", () => {
       "href",
       "/console/canned-replies",
     );
+    expect(within(menu()).getByRole("link", { name: "Reports" })).toHaveAttribute("href", "/console/reports");
   });
 
   it("sends an agent who opens the canned replies' address to the queue", async () => {
@@ -177,6 +178,7 @@ describe("the pages a person's roles give them", () => {
       "Failed mails",
       "Staff",
       "Canned replies",
+      "Reports",
       "Audit trail",
       "Requests",
       "Legal holds",

@@ -17,6 +17,7 @@ import { FailedMailsPage } from "./failed-mails-page";
 import { LegalHoldsPage } from "./legal-holds-page";
 import { QueryRoute } from "./query-page";
 import { QueuePage } from "./queue-page";
+import { ReportsPage } from "./reports/reports-page";
 import { SecondFactorOffer } from "./second-factor-offer";
 import { StaffPage } from "./staff-page";
 
@@ -83,6 +84,7 @@ export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps
               <Route path="mails" element={<FailedMailsPage />} />
               <Route path="staff" element={<StaffPage />} />
               {user.isSupervisor ? <Route path="canned-replies" element={<CannedRepliesPage />} /> : null}
+              {user.isSupervisor ? <Route path="reports" element={<ReportsPage />} /> : null}
             </>
           ) : null}
           {user.isInformationOfficer ? (

@@ -32,6 +32,7 @@ export function ConsoleLayout({ schemeName, logoutButton, children }: ConsoleLay
                 <HeaderNavLink to={consolePaths.failedMails()}>Failed mails</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.staff()}>Staff</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.cannedReplies()}>Canned replies</HeaderNavLink>
+                <HeaderNavLink to={consolePaths.reports()}>Reports</HeaderNavLink>
               </>
             ) : null}
             {isInformationOfficer ? (

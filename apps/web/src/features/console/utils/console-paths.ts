@@ -16,6 +16,8 @@ export const consolePaths = {
   staff: () => `${CONSOLE_ROOT}/staff`,
   /** Supervisors: the texts agents insert into a reply. */
   cannedReplies: () => `${CONSOLE_ROOT}/canned-replies`,
+  /** Supervisors: how the desk keeps the reply promise, with charts and CSV. */
+  reports: () => `${CONSOLE_ROOT}/reports`,
   /** The information officer's desk: who read or changed whose data, members' requests, holds. */
   auditTrail: () => `${CONSOLE_ROOT}/audit-trail`,
   dataRequests: () => `${CONSOLE_ROOT}/requests`,
