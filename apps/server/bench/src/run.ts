@@ -14,6 +14,7 @@ import { pgbenchTps } from "./pgbench.js";
 import { PING_PATH, startPortal } from "./portal-process.js";
 import { demoMemberSession, type PortalSession } from "./portal-session.js";
 import { benchRegisterImport } from "./register-import.js";
+import { benchReportsPlans } from "./reports-plans.js";
 import { newStore, type Store } from "./throwaway-store.js";
 
 // `npm run bench` (scripts/bench.sh, which gives it a PostgreSQL server): speed and memory of the
@@ -220,6 +221,15 @@ async function main(): Promise<void> {
     say("");
     say("The desk at scale (PostgreSQL; plans from EXPLAIN ANALYZE, then timings with ten agents at once):");
     await benchDeskPlans(say);
+  }
+  // The supervisors' reports over a million conversations (a couple of minutes to fill);
+  // BENCH_REPORTS=false leaves them out.
+  if (process.env.BENCH_REPORTS !== "false") {
+    say("");
+    say(
+      "The reports at scale (PostgreSQL; plans from EXPLAIN ANALYZE, then timings with four supervisors at once):",
+    );
+    await benchReportsPlans(say);
   }
   // 100,000 members with 150,000 dependents take a minute or two each way; BENCH_REGISTER=false leaves it out.
   if (process.env.BENCH_REGISTER !== "false") await benchRegisterImport();

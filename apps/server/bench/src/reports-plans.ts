@@ -1,0 +1,158 @@
+import { performance } from "node:perf_hooks";
+import type { ReportQuery } from "@portal/domain";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import { type Database, type Db, openServerDatabase } from "../../dist/db/database.js";
+import { rowsOf } from "../../dist/db/raw-rows.js";
+import * as schema from "../../dist/db/schema.js";
+import { readReport, summarisePendingConversations } from "../../dist/modules/reports/index.js";
+import { fillDesk } from "./desk-fill.js";
+import { explainAll, type LoggedStatement } from "./explain-statements.js";
+import { newStore } from "./throwaway-store.js";
+
+// The supervisors' reports at scale (PostgreSQL only): the desk's fill at a million conversations,
+// with the reports' summary (first reply, business minutes) and a reply per answered conversation
+// written by SQL as the triggers and the summariser would have kept them, and document
+// submissions. A quarter's report is shown statement by statement with its plan (EXPLAIN ANALYZE),
+// then timed with a few supervisors at once, p50 and p95. Target: 1 s p95 for a quarter.
+
+const SUPERVISORS_AT_ONCE = 4;
+const ROUNDS = Number(process.env.BENCH_REPORTS_ROUNDS ?? 10);
+const TARGET_MS = 1000;
+const TIME_ZONE = "Africa/Johannesburg";
+
+function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+}
+
+/** The reports' part of the fill, over the desk's conversations (the triggers off, as the desk's are). */
+async function fillReports(db: Db, agents: readonly number[]): Promise<void> {
+  const agentArray = `{${agents.join(",")}}`;
+  await db.execute(sql`alter table conversations disable trigger conversations_report_summary`);
+  await db.execute(sql`alter table agent_responses disable trigger agent_responses_first_reply`);
+  // Promised two days after logging; answered unless open and waiting on the desk, after 0 to 4
+  // days (some late), by the agent who holds it or one of the ten.
+  await db.execute(sql`
+    update conversations c set
+      first_due_on = (c.logged_at at time zone ${TIME_ZONE})::date + 2,
+      first_reply_at = case when c.status = 'CLOSED' or c.waiting_on = 'MEMBER'
+        then c.logged_at + (abs(hashint4(c.reference_number * 17 + 1)) % 96) * interval '1 hour' end,
+      first_reply_by_entity_number = case when c.status = 'CLOSED' or c.waiting_on = 'MEMBER'
+        then coalesce(c.assigned_to_entity_number, (${agentArray}::int[])[1 + c.reference_number % 10]) end,
+      first_reply_business_minutes = case when c.status = 'CLOSED' or c.waiting_on = 'MEMBER'
+        then abs(hashint4(c.reference_number * 17 + 1)) % 96 * 20 end,
+      resolution_business_minutes = case when c.status = 'CLOSED' then 3 * 540 end`);
+  await db.execute(sql`
+    insert into agent_responses (reference_number, html, sent_at, sent_by_entity_number)
+    select reference_number, '<p>An answer.</p>', first_reply_at, first_reply_by_entity_number
+    from conversations where first_reply_at is not null`);
+  await db.execute(sql`alter table conversations enable trigger conversations_report_summary`);
+  await db.execute(sql`alter table agent_responses enable trigger agent_responses_first_reply`);
+  // Documents: one for every tenth conversation, over the same four years.
+  await db.execute(sql`
+    insert into document_submissions (member_entity_number, category, logged_at, recorded_by_entity_number)
+    select member_entity_number, category, logged_at + interval '2 hours',
+      case when reference_number % 3 = 0 then assigned_to_entity_number end
+    from conversations where reference_number % 10 = 0`);
+  await db.execute(sql`analyze`);
+}
+
+export async function benchReportsPlans(say: (line: string) => void): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    say("No DATABASE_URL: the reports' plans are shown on PostgreSQL only.");
+    return;
+  }
+  // 1 250 000 queries: every fifth is an update, so a million conversations.
+  const queries = Number(process.env.BENCH_REPORTS_QUERIES ?? 1_250_000);
+  const store = await newStore("reports", "server");
+  try {
+    const database = await openServerDatabase(store.env.DATABASE_URL ?? "", SUPERVISORS_AT_ONCE);
+    try {
+      const started = Date.now();
+      const members = Math.max(1000, Math.round(queries / 10));
+      const fill = await fillDesk(database.db, { members, queries });
+      await fillReports(database.db, fill.agents);
+      say("");
+      say(
+        `Reports over ${Math.round(queries * 0.8).toLocaleString("en")} conversations of ${members.toLocaleString("en")} members (filled in ${((Date.now() - started) / 1000).toFixed(0)} s):`,
+      );
+      await benchFilledReports(database, say);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await store.dispose();
+  }
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+async function benchFilledReports(database: Database, say: (line: string) => void): Promise<void> {
+  const client = (database.db as unknown as { $client: pg.Pool }).$client;
+  const statements: LoggedStatement[] = [];
+  const logged = drizzle(client, {
+    schema,
+    logger: { logQuery: (query, params) => statements.push({ query, params }) },
+  }) as unknown as Db;
+  const today = isoDay(new Date());
+  // The last quarter that ended: the 91 days before the last 30.
+  const quarter = {
+    from: isoDay(new Date(Date.now() - 121 * 86_400_000)),
+    to: isoDay(new Date(Date.now() - 31 * 86_400_000)),
+  };
+  const [size] = await rowsOf<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from conversations
+        where logged_at >= ${quarter.from}::date and logged_at < ${quarter.to}::date + 1`,
+  );
+  say(
+    `  The quarter ${quarter.from} to ${quarter.to}: ${size?.n.toLocaleString("en")} conversations begun in it.`,
+  );
+  const cases: [string, ReportQuery][] = [
+    ["A quarter, every channel and category", quarter],
+    ["A quarter, one channel", { ...quarter, channel: "MED_XPRESS" }],
+    ["A quarter, one category", { ...quarter, category: "CATEGORY_3" }],
+    [
+      "A year, every channel and category",
+      { from: isoDay(new Date(Date.now() - 365 * 86_400_000)), to: today },
+    ],
+  ];
+  const report = (db: Db, query: ReportQuery) => readReport(db, { query, timeZone: TIME_ZONE, today });
+  for (const [what, query] of cases) {
+    statements.length = 0;
+    await report(logged, query);
+    await explainAll(client, what, statements, say);
+  }
+  // What the route does before each report: nothing is pending here, as after any report.
+  const at = performance.now();
+  const summarised = await summarisePendingConversations(database.db, TIME_ZONE);
+  say("");
+  say(
+    `  The summariser with nothing pending: ${summarised} rows in ${(performance.now() - at).toFixed(1)} ms.`,
+  );
+  say("");
+  say(
+    `  Timings, ${SUPERVISORS_AT_ONCE} supervisors at once, ${ROUNDS} rounds each (target: ${TARGET_MS} ms p95 for a quarter):`,
+  );
+  for (const [what, query] of cases) {
+    const times: number[] = [];
+    await Promise.all(
+      Array.from({ length: SUPERVISORS_AT_ONCE }, async () => {
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const started = performance.now();
+          await summarisePendingConversations(database.db, TIME_ZONE);
+          await report(database.db, query);
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 0.95);
+    say(
+      `    ${what.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms${p95 > TARGET_MS ? "   OVER" : ""}`,
+    );
+  }
+}
