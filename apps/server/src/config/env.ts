@@ -147,6 +147,29 @@ export const envSchema = z.object({
     )
     .optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  // The scheme's support mailbox: a conversation's mails answer to it with the conversation's
+  // signed token (support+<token>@…). Unset: replies go to MAIL_FROM as before.
+  SUPPORT_MAILBOX: z
+    .email("must be an address without a subaddress, such as support@scheme.example")
+    .refine((value) => !value.split("@")[0]?.includes("+"), "must be an address without a +subaddress")
+    .optional(),
+  // Where members' replies are read (modules/inbound-mail): the URL may hold the mailbox's
+  // password, so messages name the variable, never its value. Unset: nothing is read.
+  INBOUND_IMAP_URL: z
+    .string()
+    .regex(
+      /^imaps?:\/\/[^/?#\s]+/i,
+      "must be an imap:// or imaps:// URL such as imaps://user:password@imap.example.com",
+    )
+    .refine(
+      (value) => URL.canParse(value),
+      "must be an imap:// or imaps:// URL such as imaps://user:password@imap.example.com",
+    )
+    .optional(),
+  INBOUND_IMAP_FOLDER: z.string().min(1).default("INBOX"),
+  // Where a mail is moved once what it became has committed (created when missing).
+  INBOUND_IMAP_PROCESSED_FOLDER: z.string().min(1).default("Processed"),
+  INBOUND_IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
   // The origin members reach the portal at: the mailed account links start with it. Never taken
   // from the request's Host header, which a caller chooses (a forged host would mail a link to
   // the caller's own site). Defaults to http://localhost:PORT.
@@ -228,6 +251,8 @@ export const envSchema = z.object({
   RETENTION_CLOSED_QUERIES_DAYS: days(30, 36_500, 1_095),
   RETENTION_DOCUMENT_SUBMISSIONS_DAYS: days(30, 36_500, 1_095),
   RETENTION_SENT_MAIL_DAYS: days(1, 36_500, 90),
+  // Mails read from the support mailbox: the record that one was processed, and unmatched ones.
+  RETENTION_INBOUND_MAIL_DAYS: days(7, 36_500, 90),
   RETENTION_EXPIRED_SESSIONS_DAYS: days(0, 3_650, 1),
   // Throttle windows last up to a day: a row younger than two days may still be counting.
   RETENTION_THROTTLE_DAYS: days(2, 3_650, 2),
@@ -397,6 +422,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   ) {
     throw new ConfigError(
       "Invalid configuration:\n  SHUTDOWN_GRACE_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS (no request lasts longer)",
+    );
+  }
+  if (values.INBOUND_IMAP_URL && !values.SUPPORT_MAILBOX) {
+    // Without the Reply-To token the mailbox would take members' replies by In-Reply-To alone.
+    throw new ConfigError(
+      "Invalid configuration:\n  SUPPORT_MAILBOX: required when INBOUND_IMAP_URL is set (the address members' replies go to)",
     );
   }
   if (values.MAIL_TRANSPORT === "smtp" && !values.SMTP_URL) {

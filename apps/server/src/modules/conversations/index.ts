@@ -25,6 +25,10 @@ export {
 export { recordDocumentsReceived } from "./commands/documents-received.js";
 export { readDrafts, saveDraft } from "./commands/drafts.js";
 export {
+  type EmailedMessageRecorded,
+  recordEmailedMessage,
+} from "./commands/emailed-messages.js";
+export {
   addMemberMessage,
   type NewAttachment,
   type NewMessage,

@@ -27,4 +27,5 @@ export { createMailWorker } from "./mail-worker.js";
 export { enqueueMail, listFailedMails, type OutgoingMail, resendMail } from "./outbox.js";
 export { type ParkedMail, resendParkedMail } from "./parked-mails.js";
 export { cleanReplyHtml, replyHasText } from "./reply-html.js";
+export { conversationOfToken, replyAddress, replyToken, tokenInAddress } from "./reply-token.js";
 export { sealLink } from "./sealed-links.js";

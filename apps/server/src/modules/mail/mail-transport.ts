@@ -15,10 +15,13 @@ import type { ClaimedMail } from "./outbox.js";
 export type MailToSend = Pick<
   ClaimedMail,
   "messageId" | "to" | "cc" | "subject" | "html" | "text" | "createdAt"
-> & {
-  /** The files' bytes, read by the worker: the transport never opens a path or a URL. */
-  files?: { fileName: string; contentType: string; content: Buffer }[];
-};
+> &
+  Partial<Pick<ClaimedMail, "threadReferences">> & {
+    /** The conversation's support address with its token (reply-token.ts); absent: replies go to From. */
+    replyTo?: string;
+    /** The files' bytes, read by the worker: the transport never opens a path or a URL. */
+    files?: { fileName: string; contentType: string; content: Buffer }[];
+  };
 
 export interface MailTransport {
   /** For the start-up line: never the URL, which may hold a password. */
@@ -53,6 +56,15 @@ export function messageIdHeader(stored: string, domain: string): string {
   return `<${bare.includes("@") ? bare : `${bare}@${domain}`}>`;
 }
 
+function threadHeaders(
+  references: readonly string[],
+  domain: string,
+): Pick<SendMailOptions, "inReplyTo" | "references"> {
+  const ids = references.map((reference) => messageIdHeader(reference, domain));
+  const last = ids.at(-1);
+  return last ? { inReplyTo: last, references: ids } : {};
+}
+
 function messageOptions(mail: MailToSend, sender: MailSender): SendMailOptions {
   return {
     from: sender.name ? { name: sender.name, address: sender.address } : sender.address,
@@ -62,6 +74,9 @@ function messageOptions(mail: MailToSend, sender: MailSender): SendMailOptions {
     text: mail.text,
     html: mail.html,
     messageId: messageIdHeader(mail.messageId, sender.domain),
+    // One thread in the member's mail program: the conversation's earlier mails, the newest answered.
+    ...threadHeaders(mail.threadReferences ?? [], sender.domain),
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     // The time of the event: every attempt and resend is the same message.
     date: mail.createdAt,
     // RFC 3834: out-of-office and other automatic replies stay away from a no-reply address.

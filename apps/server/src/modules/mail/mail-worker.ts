@@ -4,6 +4,7 @@ import { inSpan } from "../monitoring/index.js";
 import type { BlobStore } from "../storage/index.js";
 import { type MailTransport, mailErrorCode } from "./mail-transport.js";
 import { type ClaimedMail, claimDueMails, markMailFailed, markMailSent, releaseMail } from "./outbox.js";
+import { replyAddress } from "./reply-token.js";
 import { withOpenedLink } from "./sealed-links.js";
 
 // Sends what the outbox holds. Every app process runs one; they share the database, and a mail is
@@ -24,6 +25,8 @@ export interface MailWorkerOptions {
   log: MailWorkerLog;
   /** The session secret: it opens the sealed account links of the mails that carry one. */
   secret: string;
+  /** The scheme's support mailbox (SUPPORT_MAILBOX): a conversation's mails answer to it with the conversation's token. */
+  supportMailbox?: string | undefined;
   /** Attempts before a mail is parked (MAIL_MAX_ATTEMPTS). */
   maxAttempts: number;
   /** Where the files a mail carries are read from (a reply's attachments); needed only by such mails. */
@@ -105,10 +108,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     );
   }
 
+  /** A conversation's mail answers to the support mailbox with the conversation's signed token. */
+  function replyToOf(mail: ClaimedMail): { replyTo?: string } {
+    const conversation = mail.conversationReferenceNumber;
+    if (!options.supportMailbox || conversation === null) return {};
+    return { replyTo: replyAddress(options.supportMailbox, options.secret, conversation) };
+  }
+
   async function deliverNow(mail: ClaimedMail): Promise<MailOutcome> {
     const about = { mailId: mail.id, mailKind: mail.kind };
     try {
-      await transport.send({ ...withOpenedLink(mail, options.secret), files: await filesOf(mail) });
+      await transport.send({
+        ...withOpenedLink(mail, options.secret),
+        ...replyToOf(mail),
+        files: await filesOf(mail),
+      });
     } catch (error) {
       const errorCode = mailErrorCode(error);
       const at = now();

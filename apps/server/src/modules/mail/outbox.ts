@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
-import { outboxMails } from "../../db/schema.js";
+import { outboxMails, queries } from "../../db/schema.js";
 
 // The transactional outbox: a mail is a row written in the same transaction as the event that
 // causes it, so a rolled-back event sends nothing and a committed one is sent even when the
@@ -34,6 +34,8 @@ export interface OutgoingMail {
   sealedLink?: string;
   /** Files sent with the mail (a reply's), read from the blob store when it is sent. */
   attachments?: MailAttachment[];
+  /** The Message-ID (with its brackets) of a member's mail this one answers: the acknowledgement of an e-mailed update. */
+  answers?: string;
 }
 
 /** A file a mail carries: its name and type as the member sees them, and where its bytes are. */
@@ -51,6 +53,9 @@ export interface MailAttachment {
 export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: Date): Promise<number> {
   const to = distinctAddresses(mail.to, []);
   if (to.length === 0) throw new Error("a mail needs at least one recipient");
+  const conversation = mail.referenceNumber === null ? null : await conversationOf(db, mail.referenceNumber);
+  const references = conversation === null ? [] : await earlierMailsOf(db, conversation);
+  if (mail.answers) references.push(mail.answers);
   const [row] = await db
     .insert(outboxMails)
     .values({
@@ -70,10 +75,48 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: Date):
       referenceNumber: mail.referenceNumber,
       sealedLink: mail.sealedLink ?? null,
       attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
+      conversationReferenceNumber: conversation,
+      threadReferences: references.length > 0 ? references : null,
     })
     .returning({ id: outboxMails.id });
   if (!row) throw new Error("insert into outbox_mails returned no row");
   return row.id;
+}
+
+/** The conversation of the query a mail is about (its key), or null when the query is not stored. */
+async function conversationOf(db: Queryable, referenceNumber: number): Promise<number | null> {
+  const [row] = await db
+    .select({ conversation: queries.conversationReferenceNumber })
+    .from(queries)
+    .where(eq(queries.referenceNumber, referenceNumber))
+    .limit(1);
+  return row?.conversation ?? null;
+}
+
+/** How many of a conversation's earlier mails a new one names besides the first (RFC 5322 3.6.4 lets References be shortened). */
+const RECENT_REFERENCES = 9;
+
+/**
+ * The Message-IDs of the conversation's earlier mails for References: the first and the newest
+ * few, oldest first, so the member's mail program keeps every mail of it in one thread.
+ */
+async function earlierMailsOf(db: Queryable, conversation: number): Promise<string[]> {
+  const inConversation = eq(outboxMails.conversationReferenceNumber, conversation);
+  const [first] = await db
+    .select({ messageId: outboxMails.messageId })
+    .from(outboxMails)
+    .where(inConversation)
+    .orderBy(asc(outboxMails.id))
+    .limit(1);
+  if (!first) return [];
+  const recent = await db
+    .select({ messageId: outboxMails.messageId })
+    .from(outboxMails)
+    .where(inConversation)
+    .orderBy(desc(outboxMails.id))
+    .limit(RECENT_REFERENCES);
+  const ids = recent.map((row) => row.messageId).reverse();
+  return ids.includes(first.messageId) ? ids : [first.messageId, ...ids];
 }
 
 /**
@@ -110,6 +153,9 @@ export interface ClaimedMail {
   /** Opened by the worker just before sending (sealed-links.ts). */
   sealedLink: string | null;
   attachments: MailAttachment[];
+  /** Its conversation (the Reply-To token), and the Message-IDs it answers, oldest first. */
+  conversationReferenceNumber: number | null;
+  threadReferences: string[];
   createdAt: Date;
   /** 1 for the first attempt; a newer claim of the same mail has a higher one. */
   attempt: number;
@@ -175,6 +221,8 @@ export async function claimDueMails(
           text: row.text,
           sealedLink: row.sealedLink,
           attachments: row.attachments ?? [],
+          conversationReferenceNumber: row.conversationReferenceNumber,
+          threadReferences: row.threadReferences ?? [],
           createdAt: row.createdAt,
           attempt: row.attempts,
           leaseUntil: lease.leaseUntil,

@@ -1,0 +1,166 @@
+import { buffer } from "node:stream/consumers";
+import { ImapFlow } from "imapflow";
+import type { InboundContext, MailPlace, ProcessedOutcome } from "./processing.js";
+import { processMail, wasProcessed } from "./processing.js";
+
+// Reads the support mailbox over IMAP (INBOUND_IMAP_URL): every poll opens a connection, lists the
+// mails in the folder, processes each one that is not yet recorded (processing.ts), and only after
+// its transaction committed moves it to the processed folder. A crash between the commit and the
+// move leaves a recorded mail in the folder: the next poll finds its row and only moves it. Every
+// process may poll; the mail's row decides which one processes a mail.
+
+export interface PollerLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface MailboxSettings {
+  /** imap:// or imaps://user:password@host:port */
+  url: string;
+  folder: string;
+  processedFolder: string;
+}
+
+export interface InboundPollerOptions extends MailboxSettings {
+  context: InboundContext;
+  log: PollerLog;
+  intervalMs: number;
+}
+
+export interface PolledMail {
+  uid: number;
+  outcome: ProcessedOutcome["outcome"];
+}
+
+export interface InboundPoller {
+  start(): void;
+  stop(): Promise<void>;
+  /** One poll: processes every mail in the folder; answers what became of each. */
+  runOnce(): Promise<PolledMail[]>;
+}
+
+/** A mail larger than this is not read into memory: left in the folder, and said in the log. */
+export const MAX_INBOUND_MAIL_BYTES = 64 * 1024 * 1024;
+
+export function imapClient(settings: Pick<MailboxSettings, "url">): ImapFlow {
+  const url = new URL(settings.url);
+  const secure = url.protocol === "imaps:";
+  return new ImapFlow({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 993 : 143,
+    secure,
+    auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+    // Its log would carry addresses and subjects.
+    logger: false,
+    connectionTimeout: 30_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 120_000,
+  });
+}
+
+/** The IMAP error's code, never its text (the server's words may quote a mail). */
+function errorCode(error: unknown): string {
+  const { code, serverResponseCode, authenticationFailed } = (error ?? {}) as Record<string, unknown>;
+  if (authenticationFailed) return "IMAP_AUTHENTICATION_FAILED";
+  if (typeof serverResponseCode === "string") return `IMAP_${serverResponseCode}`;
+  if (typeof code === "string" && /^[A-Z][A-Z0-9_]{1,39}$/.test(code)) return code;
+  return "IMAP_FAILED";
+}
+
+async function ensureFolder(client: ImapFlow, folder: string): Promise<void> {
+  const folders = await client.list();
+  if (!folders.some((entry) => entry.path === folder)) await client.mailboxCreate(folder);
+}
+
+export function createInboundPoller(options: InboundPollerOptions): InboundPoller {
+  const { context, log, folder, processedFolder } = options;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<unknown> | undefined;
+
+  async function runOnce(): Promise<PolledMail[]> {
+    const client = imapClient(options);
+    const results: PolledMail[] = [];
+    await client.connect();
+    try {
+      await ensureFolder(client, processedFolder);
+      const lock = await client.getMailboxLock(folder);
+      try {
+        const mailbox = client.mailbox;
+        if (!mailbox || mailbox.exists === 0) return results;
+        const uidValidity = Number(mailbox.uidValidity);
+        const listed: { uid: number; size: number; messageId: string | null }[] = [];
+        // Listed first: no other command may run while a FETCH is being read.
+        for await (const message of client.fetch("1:*", { uid: true, size: true, envelope: true })) {
+          const messageId = message.envelope?.messageId?.replace(/^<|>$/g, "") ?? null;
+          listed.push({ uid: message.uid, size: message.size ?? 0, messageId });
+        }
+        for (const message of listed) {
+          if (stopping) break;
+          const place: MailPlace = { folder, uidValidity, uid: message.uid };
+          if (message.size > MAX_INBOUND_MAIL_BYTES) {
+            log.warn(
+              { uid: message.uid, sizeBytes: message.size },
+              "inbound mail too large to read; left in the mailbox",
+            );
+            continue;
+          }
+          let outcome: ProcessedOutcome["outcome"];
+          if (await wasProcessed(context.db, place, message.messageId)) {
+            outcome = "DUPLICATE";
+          } else {
+            const download = await client.download(String(message.uid), undefined, { uid: true });
+            if (!download.content) continue;
+            const processed = await processMail(context, place, await buffer(download.content));
+            outcome = processed.outcome;
+            const details = processed.outcome === "UNMATCHED" ? { reason: processed.reason } : {};
+            log.info({ uid: message.uid, outcome, ...details }, "inbound mail processed");
+          }
+          // Only now, after the commit: the mail leaves the folder the poll reads.
+          await client.messageMove(String(message.uid), processedFolder, { uid: true });
+          results.push({ uid: message.uid, outcome });
+        }
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+    return results;
+  }
+
+  async function poll(): Promise<void> {
+    try {
+      await runOnce();
+    } catch (error) {
+      log.error({ errorCode: errorCode(error) }, "inbound mail poll failed");
+    }
+  }
+
+  function next(delayMs: number) {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      round = poll().finally(() => {
+        round = undefined;
+        next(options.intervalMs);
+      });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      stopping = false;
+      next(0);
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await round;
+    },
+    runOnce,
+  };
+}

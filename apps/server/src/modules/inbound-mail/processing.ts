@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { MAX_QUERY_DETAIL_LENGTH } from "@portal/domain";
+import { and, eq, or } from "drizzle-orm";
+import type { Db, Tx } from "../../db/database.js";
+import { inboundMails } from "../../db/schema.js";
+import { recordEmailedMessage } from "../conversations/index.js";
+import { enqueueMail, type MailBrand } from "../mail/index.js";
+import { type BlobStore, commitBlobsWithRows } from "../storage/index.js";
+import { emailedAcknowledgement } from "./acknowledgements.js";
+import { checkFiles, discardFiles } from "./inbound-files.js";
+import { type ReadMail, readMail } from "./mail-reading.js";
+import { type Match, type MatchingKeys, matchMail, type UnmatchedReason } from "./matching.js";
+
+// One mail from the mailbox, processed exactly once: its row in inbound_mails (keyed by the
+// folder's UIDVALIDITY and the mail's UID, and by its Message-ID) is written in the same
+// transaction as what the mail becomes. A second process that read the same mail waits on that
+// row's unique key and then finds it taken; a crash before the commit leaves nothing, and the mail
+// is read again. The mailbox is changed (the mail moved) only after the commit, by the poller.
+
+export interface InboundContext {
+  db: Db;
+  blobStore: BlobStore;
+  brand: MailBrand;
+  keys: MatchingKeys;
+  updateWindowDays: number;
+  timeZone: string;
+  now: () => Date;
+}
+
+/** Where a mail was read: the folder, its UIDVALIDITY, the mail's UID. */
+export interface MailPlace {
+  folder: string;
+  uidValidity: number;
+  uid: number;
+}
+
+export type ProcessedOutcome =
+  | { outcome: "UPDATE" | "NEW_QUERY"; referenceNumber: number; conversation: number }
+  | { outcome: "UNMATCHED"; reason: UnmatchedReason }
+  /** Processed before (by this or another process): nothing done now. */
+  | { outcome: "DUPLICATE" };
+
+class AlreadyProcessed extends Error {}
+
+/** Whether a mail at this place, or with this Message-ID, was processed already. */
+export async function wasProcessed(db: Db, place: MailPlace, messageId: string | null): Promise<boolean> {
+  const atPlace = and(
+    eq(inboundMails.folder, place.folder),
+    eq(inboundMails.uidValidity, place.uidValidity),
+    eq(inboundMails.uid, place.uid),
+  );
+  const [row] = await db
+    .select({ id: inboundMails.id })
+    .from(inboundMails)
+    .where(messageId ? or(atPlace, eq(inboundMails.messageId, messageId)) : atPlace)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Claims the mail's row in the transaction; AlreadyProcessed when another committed it first. */
+async function claimRow(tx: Tx, values: typeof inboundMails.$inferInsert): Promise<number> {
+  const [row] = await tx
+    .insert(inboundMails)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: inboundMails.id });
+  if (!row) throw new AlreadyProcessed();
+  return row.id;
+}
+
+export function rawBlobKey(now: Date): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+  return `inbound-mail/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
+}
+
+/** The member's words as a query's text: within the query's length. */
+export function queryTextOf(mail: ReadMail): string {
+  return mail.text.slice(0, MAX_QUERY_DETAIL_LENGTH);
+}
+
+export async function processMail(
+  context: InboundContext,
+  place: MailPlace,
+  raw: Buffer,
+): Promise<ProcessedOutcome> {
+  const mail = await readMail(raw).catch(() => undefined);
+  if (await wasProcessed(context.db, place, mail?.messageId ?? null)) return { outcome: "DUPLICATE" };
+  let match: Match = mail
+    ? await matchMail(context.db, mail, context.keys)
+    : { kind: "UNMATCHED", reason: "UNREADABLE", conversation: null, member: null };
+  if (mail && match.kind === "CONVERSATION" && mail.text === "" && mail.files.length === 0) {
+    // Nothing of the member's own (an empty reply, or only the quote): for staff to see, not an update.
+    match = { kind: "UNMATCHED", reason: "NO_MATCH", conversation: match.conversation, member: match.member };
+  }
+  try {
+    if (match.kind === "UNMATCHED") return await recordUnmatched(context, place, raw, mail, match);
+    if (!mail) throw new Error("a mail that could not be read matched a conversation");
+    return await recordMatched(context, place, mail, match.conversation);
+  } catch (error) {
+    if (error instanceof AlreadyProcessed) return { outcome: "DUPLICATE" };
+    throw error;
+  }
+}
+
+/**
+ * The mail as an update of the conversation (or a new query linked to it), its files committed
+ * with it and the acknowledgement queued, all in one transaction with the mail's row. Also what a
+ * member of staff's link of an unmatched mail to a conversation does (`inTransaction`: the audited change).
+ */
+export async function recordInConversation(
+  context: InboundContext,
+  mail: ReadMail,
+  conversation: number,
+  inTransaction: (work: (tx: Tx) => Promise<ProcessedOutcome>) => Promise<ProcessedOutcome>,
+  claim: (tx: Tx) => Promise<number>,
+): Promise<ProcessedOutcome> {
+  const now = context.now();
+  const files = await checkFiles(mail.files, context.blobStore, now);
+  try {
+    return await commitBlobsWithRows(
+      context,
+      files.accepted.map((file) => file.pending),
+      now,
+      inTransaction,
+      async (tx) => {
+        const id = await claim(tx);
+        const recorded = await recordEmailedMessage(
+          tx,
+          {
+            conversation,
+            text: queryTextOf(mail),
+            at: now,
+            updateWindowDays: context.updateWindowDays,
+            timeZone: context.timeZone,
+          },
+          files.accepted.map((file) => ({
+            fileName: file.fileName,
+            contentType: file.contentType,
+            sizeBytes: file.sizeBytes,
+            blobKey: file.pending.key,
+          })),
+        );
+        // Purged between the match and now: the mail is read again and matches nothing then.
+        if (!recorded) throw new Error("the conversation a mail matched is gone");
+        await tx
+          .update(inboundMails)
+          .set({
+            outcome: recorded.outcome,
+            conversationReferenceNumber: conversation,
+            referenceNumber: recorded.referenceNumber,
+            memberEntityNumber: recorded.memberEntityNumber,
+          })
+          .where(eq(inboundMails.id, id));
+        await enqueueMail(
+          tx,
+          emailedAcknowledgement(context.brand, {
+            to: [recorded.email],
+            cc: recorded.ccEmail ? [recorded.ccEmail] : [],
+            memberEntityNumber: recorded.memberEntityNumber,
+            referenceNumber: recorded.referenceNumber,
+            conversation,
+            outcome: recorded.outcome,
+            refusal: recorded.refusal,
+            replyDueOn: recorded.replyDueOn,
+            refusedFiles: files.refused,
+            answers: mail.messageId ? `<${mail.messageId}>` : null,
+          }),
+          now,
+        );
+        return { outcome: recorded.outcome, referenceNumber: recorded.referenceNumber, conversation };
+      },
+    );
+  } catch (error) {
+    await discardFiles(files.accepted, context.blobStore);
+    throw error;
+  }
+}
+
+function recordMatched(context: InboundContext, place: MailPlace, mail: ReadMail, conversation: number) {
+  const now = context.now();
+  return recordInConversation(
+    context,
+    mail,
+    conversation,
+    (work) => context.db.transaction(work),
+    (tx) =>
+      claimRow(tx, {
+        ...place,
+        messageId: mail.messageId,
+        receivedAt: now,
+        // Set to what it became before the commit.
+        outcome: "UPDATE",
+      }),
+  );
+}
+
+/** Kept for staff: the row with what the list shows, and the raw mail as a blob. */
+async function recordUnmatched(
+  context: InboundContext,
+  place: MailPlace,
+  raw: Buffer,
+  mail: ReadMail | undefined,
+  match: Extract<Match, { kind: "UNMATCHED" }>,
+): Promise<ProcessedOutcome> {
+  const now = context.now();
+  const pending = await context.blobStore.writePending(rawBlobKey(now), Readable.from([raw]));
+  return commitBlobsWithRows(
+    context,
+    [pending],
+    now,
+    (work) => context.db.transaction(work),
+    async (tx) => {
+      await claimRow(tx, {
+        ...place,
+        messageId: mail?.messageId ?? null,
+        receivedAt: now,
+        outcome: "UNMATCHED",
+        reason: match.reason,
+        conversationReferenceNumber: match.conversation,
+        memberEntityNumber: match.member,
+        fromAddress: mail?.from ?? null,
+        subject: mail?.subject ?? null,
+        sentAt: mail?.sentAt ?? null,
+        rawBlobKey: pending.key,
+      });
+      return { outcome: "UNMATCHED", reason: match.reason };
+    },
+  );
+}

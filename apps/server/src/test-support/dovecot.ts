@@ -1,0 +1,178 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ImapFlow } from "imapflow";
+import { freePort } from "./throwaway-postgres.js";
+
+// A dovecot IMAP server of a test's own (Debian's dovecot-imapd, installed by
+// scripts/test-services.sh): its own configuration, mail directory and passwd-file user in a temp
+// directory, listening on a free loopback port, without TLS. As root, dovecot drops privileges:
+// its internal processes run as the package's `dovecot` and `dovenull` accounts and the mail
+// belongs to `nobody`; as another user, everything runs as that user.
+
+const DOVECOT = "/usr/sbin/dovecot";
+
+export interface TestImapServer {
+  readonly port: number;
+  readonly user: string;
+  readonly password: string;
+  /** imap://user:password@127.0.0.1:port, as INBOUND_IMAP_URL takes it. */
+  readonly url: string;
+  /** A client logged in as the mailbox's user (append, list); closed by the caller. */
+  client(): Promise<ImapFlow>;
+  /** The UIDs of the mails in a folder. */
+  uids(folder: string): Promise<number[]>;
+  stop(): Promise<void>;
+}
+
+function accountIds(name: string): { uid: number; gid: number } {
+  return {
+    uid: Number(execFileSync("id", ["-u", name]).toString().trim()),
+    gid: Number(execFileSync("id", ["-g", name]).toString().trim()),
+  };
+}
+
+async function waitForPort(port: number, child: ChildProcess, log: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const said = fs.existsSync(log) ? fs.readFileSync(log, "utf8") : "";
+  child.kill("SIGKILL");
+  throw new Error(`dovecot did not start on 127.0.0.1:${port}:\n${said}`);
+}
+
+export async function startTestImapServer(): Promise<TestImapServer> {
+  if (!fs.existsSync(DOVECOT)) {
+    throw new Error(`dovecot is needed for this test (${DOVECOT}; apt-get install dovecot-imapd)`);
+  }
+  const asRoot = process.getuid?.() === 0;
+  const me = os.userInfo().username;
+  const internal = asRoot ? "dovecot" : me;
+  const login = asRoot ? "dovenull" : me;
+  const owner = asRoot
+    ? accountIds("nobody")
+    : { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dovecot-"));
+  // The mail processes, running as the mail's owner, walk into it.
+  fs.chmodSync(dir, 0o755);
+  const mail = path.join(dir, "mail");
+  fs.mkdirSync(mail, { mode: 0o700 });
+  if (asRoot) fs.chownSync(mail, owner.uid, owner.gid);
+  const port = await freePort();
+  const user = "support";
+  const password = `imap-${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(path.join(dir, "users"), `${user}:{PLAIN}${password}::::::\n`, { mode: 0o644 });
+  const log = path.join(dir, "dovecot.log");
+  const config = `
+base_dir = ${dir}/run
+state_dir = ${dir}/state
+log_path = ${log}
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+default_internal_user = ${internal}
+default_internal_group = ${internal}
+default_login_user = ${login}
+first_valid_uid = 1
+last_valid_uid = 0
+first_valid_gid = 1
+mail_location = maildir:${mail}/%u
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${dir}/users
+}
+userdb {
+  driver = static
+  args = uid=${owner.uid} gid=${owner.gid} home=${mail}/%u
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service stats {
+  unix_listener stats-reader {
+    mode = 0666
+  }
+  unix_listener stats-writer {
+    mode = 0666
+  }
+}
+`;
+  const configFile = path.join(dir, "dovecot.conf");
+  fs.writeFileSync(configFile, config, { mode: 0o644 });
+  const child = spawn(DOVECOT, ["-F", "-c", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  let said = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    said += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    said += chunk.toString();
+  });
+  try {
+    await waitForPort(port, child, log);
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}\n${said}`);
+  }
+  const url = `imap://${user}:${password}@127.0.0.1:${port}`;
+  const client = async () => {
+    const imap = new ImapFlow({
+      host: "127.0.0.1",
+      port,
+      secure: false,
+      auth: { user, pass: password },
+      logger: false,
+    });
+    await imap.connect();
+    return imap;
+  };
+  return {
+    port,
+    user,
+    password,
+    url,
+    client,
+    async uids(folder) {
+      const imap = await client();
+      try {
+        const lock = await imap.getMailboxLock(folder);
+        try {
+          const found = await imap.search({ all: true }, { uid: true });
+          return found || [];
+        } finally {
+          lock.release();
+        }
+      } finally {
+        await imap.logout();
+      }
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
