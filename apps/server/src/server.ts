@@ -14,6 +14,7 @@ import { loggerOptions } from "./lib/logger.js";
 import { processLog } from "./lib/process-log.js";
 import { StartupError } from "./lib/startup-error.js";
 import { createExportWorker, startDailyRetentionPurge } from "./modules/data-rights/index.js";
+import { inboundPollerFor } from "./modules/inbound-mail/index.js";
 import { createMailTransport, createMailWorker } from "./modules/mail/index.js";
 import { removeExpiredContactChanges } from "./modules/member-details/index.js";
 import { workingDemoLogins } from "./modules/members/index.js";
@@ -185,11 +186,22 @@ async function main(): Promise<void> {
     log: app.log,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     blobStore,
+    supportMailbox: config.SUPPORT_MAILBOX,
   });
   app.addHook("onClose", async () => {
     await mailWorker.stop();
     mailTransport.close();
   });
+
+  // Members' replies read from the support mailbox (INBOUND_IMAP_URL; unset: none), checked before listening.
+  const inboundPoller = inboundPollerFor(config, { db: database.db, blobStore, secret, log: app.log });
+  if (inboundPoller) {
+    await inboundPoller.verify().catch(async (error: Error) => {
+      await app.close();
+      throw new StartupError(`INBOUND_IMAP_URL: ${error.message}`);
+    });
+    app.addHook("onClose", () => inboundPoller.stop());
+  }
 
   const seeded = config.seedDemoData
     ? await seedDemoData(database.db, blobStore, new Date(), config.TIME_ZONE, config.PASSWORD_HASH_COST)
@@ -218,6 +230,7 @@ async function main(): Promise<void> {
   });
   mailWorker.start();
   exportWorker.start();
+  inboundPoller?.start();
   app.log.info({ transport: mailTransport.description }, "mail worker started");
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

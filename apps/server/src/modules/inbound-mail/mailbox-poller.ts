@@ -38,6 +38,8 @@ export interface InboundPoller {
   stop(): Promise<void>;
   /** One poll: processes every mail in the folder; answers what became of each. */
   runOnce(): Promise<PolledMail[]>;
+  /** At start: the server answers, takes the log-in and has the folder; else an error naming what failed (never the URL). */
+  verify(): Promise<void>;
 }
 
 /** A mail larger than this is not read into memory: left in the folder, and said in the log. */
@@ -162,5 +164,17 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
       await round;
     },
     runOnce,
+    async verify() {
+      const client = imapClient(options);
+      try {
+        await client.connect();
+        const lock = await client.getMailboxLock(folder);
+        lock.release();
+        await client.logout();
+      } catch (error) {
+        client.close();
+        throw new Error(`the support mailbox cannot be read (${errorCode(error)})`);
+      }
+    },
   };
 }

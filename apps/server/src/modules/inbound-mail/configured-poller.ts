@@ -1,0 +1,28 @@
+import type { Config } from "../../config/env.js";
+import type { Db } from "../../db/database.js";
+import type { BlobStore } from "../storage/index.js";
+import { createInboundPoller, type InboundPoller, type PollerLog } from "./mailbox-poller.js";
+
+/** The poller of INBOUND_IMAP_URL, or undefined when no mailbox is set (nothing is read). */
+export function inboundPollerFor(
+  config: Config,
+  dependencies: { db: Db; blobStore: BlobStore; secret: string; log: PollerLog },
+): InboundPoller | undefined {
+  if (!config.INBOUND_IMAP_URL || !config.SUPPORT_MAILBOX) return undefined;
+  return createInboundPoller({
+    url: config.INBOUND_IMAP_URL,
+    folder: config.INBOUND_IMAP_FOLDER,
+    processedFolder: config.INBOUND_IMAP_PROCESSED_FOLDER,
+    intervalMs: config.INBOUND_IMAP_POLL_SECONDS * 1000,
+    log: dependencies.log,
+    context: {
+      db: dependencies.db,
+      blobStore: dependencies.blobStore,
+      brand: config.brand,
+      keys: { secret: dependencies.secret, supportMailbox: config.SUPPORT_MAILBOX },
+      updateWindowDays: config.UPDATE_WINDOW_DAYS,
+      timeZone: config.TIME_ZONE,
+      now: () => new Date(),
+    },
+  });
+}
