@@ -19,6 +19,7 @@ export * from "./contracts/second-factor.js";
 export * from "./contracts/smart-inquiry.js";
 export * from "./contracts/staff-sign-in.js";
 export * from "./contracts/timeline.js";
+export * from "./contracts/unmatched-mail.js";
 export * from "./conversations.js";
 export * from "./dates.js";
 export * from "./default-brand.js";

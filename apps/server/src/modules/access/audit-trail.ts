@@ -44,6 +44,11 @@ export const AUDIT_RESOURCES = {
   /** A supervisor's report of the desk (modules/reports): its rows are the agents it names. */
   reports: "reports",
   mailResend: "mail-resend",
+  /** Mails from the support mailbox that matched no conversation: the list, one opened, one linked or discarded. */
+  unmatchedMails: "unmatched-mails",
+  unmatchedMail: "unmatched-mail",
+  unmatchedMailLink: "unmatched-mail-link",
+  unmatchedMailDiscard: "unmatched-mail-discard",
   /** A registration link mailed (or, with a log-in already, the mail saying so). */
   registrationRequest: "registration-request",
   accountActivation: "account-activation",

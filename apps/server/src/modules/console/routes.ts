@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
+import { unmatchedMailRoutes } from "../inbound-mail/index.js";
 import { reportRoutes } from "../reports/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 import { consoleCannedReplyRoutes } from "./canned-reply-routes.js";
@@ -24,6 +25,7 @@ export const consoleModule: FastifyPluginAsync<SmartInquiryContext> = async (app
   await app.register(consoleQueryRoutes, routeContext);
   await app.register(consoleMemberRoutes, routeContext);
   await app.register(consoleMailRoutes, routeContext);
+  await app.register(unmatchedMailRoutes, routeContext);
   await app.register(consoleCannedReplyRoutes, routeContext);
   await app.register(consoleStaffRoutes, routeContext);
   await app.register(consoleSecondFactorRoutes, routeContext);

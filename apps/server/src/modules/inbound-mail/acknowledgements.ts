@@ -10,8 +10,8 @@ export interface EmailedAcknowledgement {
   cc: string[];
   memberEntityNumber: number;
   referenceNumber: number;
-  /** The conversation the mail answered. */
-  conversation: number;
+  /** The conversation the mail answered; null: staff linked a mail that answered none to the member. */
+  conversation: number | null;
   outcome: "UPDATE" | "NEW_QUERY";
   refusal: "CLOSED" | "NOT_UPDATABLE" | null;
   replyDueOn: string;
@@ -36,28 +36,37 @@ export function emailedAcknowledgement(brand: MailBrand, input: EmailedAcknowled
   const reference = String(input.referenceNumber);
   const due = formatDueDate(input.replyDueOn);
   const blocks =
-    input.outcome === "UPDATE"
+    input.conversation === null
       ? [
           paragraph(
-            "Thank you. Your e-mail has been added to query ",
-            strong(String(input.conversation)),
-            " as an update with reference number ",
+            "Thank you. Your e-mail has been logged as a query with reference number ",
             strong(reference),
             ".",
           ),
-          paragraph(`We aim to reply within 2 to 3 business days, by ${due}.`),
-        ]
-      : [
-          paragraph(
-            "Thank you. Query ",
-            strong(String(input.conversation)),
-            input.refusal === "CLOSED" ? " is closed" : " can no longer be updated",
-            ", so your e-mail has been logged as a new query with reference number ",
-            strong(reference),
-            ". We have linked it to the earlier query.",
-          ),
           paragraph(`We aim to reply within 1 to 2 business days, by ${due}.`),
-        ];
+        ]
+      : input.outcome === "UPDATE"
+        ? [
+            paragraph(
+              "Thank you. Your e-mail has been added to query ",
+              strong(String(input.conversation)),
+              " as an update with reference number ",
+              strong(reference),
+              ".",
+            ),
+            paragraph(`We aim to reply within 2 to 3 business days, by ${due}.`),
+          ]
+        : [
+            paragraph(
+              "Thank you. Query ",
+              strong(String(input.conversation)),
+              input.refusal === "CLOSED" ? " is closed" : " can no longer be updated",
+              ", so your e-mail has been logged as a new query with reference number ",
+              strong(reference),
+              ". We have linked it to the earlier query.",
+            ),
+            paragraph(`We aim to reply within 1 to 2 business days, by ${due}.`),
+          ];
   const mail = compose(
     brand,
     {

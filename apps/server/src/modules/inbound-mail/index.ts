@@ -3,3 +3,4 @@
 export { inboundPollerFor } from "./configured-poller.js";
 export { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 export type { InboundContext } from "./processing.js";
+export { unmatchedMailRoutes } from "./unmatched-mail-routes.js";

@@ -27,6 +27,8 @@ export interface ReadMail {
   sentAt: Date | null;
   /** The member's own words: the text part (or the HTML part's text), quoted history and signature cut. */
   text: string;
+  /** The whole body as text, nothing cut: what staff read of an unmatched mail. */
+  body: string;
   files: InboundFile[];
   machine: MachineMail | null;
   /** The receiving server's Authentication-Results says the From domain's DMARC check failed. */
@@ -131,6 +133,7 @@ export async function readMail(raw: Buffer): Promise<ReadMail> {
     subject: cleanSubject(mail.subject),
     sentAt: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
     text: replyText(bodyOf(mail)),
+    body: bodyOf(mail),
     files: mail.attachments
       .filter((attachment) => attachment.contentDisposition !== "inline" || attachment.filename)
       .map((attachment) => ({

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { MAX_QUERY_DETAIL_LENGTH } from "@portal/domain";
+import { MAX_QUERY_DETAIL_LENGTH, OTHER_CATEGORY, replyDueWindow } from "@portal/domain";
 import { and, eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
 import { inboundMails } from "../../db/schema.js";
-import { recordEmailedMessage } from "../conversations/index.js";
+import {
+  type EmailedMessageRecorded,
+  type NewAttachment,
+  recordEmailedMessage,
+  startConversation,
+} from "../conversations/index.js";
 import { enqueueMail, type MailBrand } from "../mail/index.js";
 import { type BlobStore, commitBlobsWithRows } from "../storage/index.js";
 import { emailedAcknowledgement } from "./acknowledgements.js";
@@ -41,7 +46,10 @@ export type ProcessedOutcome =
   /** Processed before (by this or another process): nothing done now. */
   | { outcome: "DUPLICATE" };
 
-class AlreadyProcessed extends Error {}
+/** Processed (or resolved by staff) meanwhile, by another process or person. */
+export class AlreadyProcessed extends Error {}
+/** The conversation to record a mail in no longer exists. */
+export class ConversationGone extends Error {}
 
 /** Whether a mail at this place, or with this Message-ID, was processed already. */
 export async function wasProcessed(db: Db, place: MailPlace, messageId: string | null): Promise<boolean> {
@@ -103,17 +111,60 @@ export async function processMail(
   }
 }
 
+/** What a mail is recorded in: a conversation (matched, or linked by staff), or a member's new query (linked by staff). */
+export type RecordTarget = { conversation: number } | { member: number; email: string };
+
+/** A new query of the member's from a mail staff linked to them: "Other", to the address they chose. */
+async function recordForMember(
+  tx: Tx,
+  context: InboundContext,
+  target: { member: number; email: string },
+  text: string,
+  now: Date,
+  attachments: readonly NewAttachment[],
+): Promise<EmailedMessageRecorded> {
+  const replyDueOn = replyDueWindow(now, "QUERY", context.timeZone).latest;
+  const referenceNumber = await startConversation(
+    tx,
+    {
+      memberEntityNumber: target.member,
+      origin: "MEMBER_WEB",
+      category: OTHER_CATEGORY,
+      subCategory: null,
+      product: null,
+      queryText: text,
+      email: target.email,
+      ccEmail: null,
+      loggedAt: now,
+      replyDueOn,
+    },
+    attachments,
+  );
+  return {
+    outcome: "NEW_QUERY",
+    referenceNumber,
+    memberEntityNumber: target.member,
+    refusal: null,
+    email: target.email,
+    ccEmail: null,
+    category: OTHER_CATEGORY,
+    replyDueOn,
+  };
+}
+
 /**
  * The mail as an update of the conversation (or a new query linked to it), its files committed
  * with it and the acknowledgement queued, all in one transaction with the mail's row. Also what a
- * member of staff's link of an unmatched mail to a conversation does (`inTransaction`: the audited change).
+ * member of staff's link of an unmatched mail does (`inTransaction`: the audited change; `linked`:
+ * the row says staff linked it).
  */
 export async function recordInConversation(
   context: InboundContext,
   mail: ReadMail,
-  conversation: number,
+  target: RecordTarget,
   inTransaction: (work: (tx: Tx) => Promise<ProcessedOutcome>) => Promise<ProcessedOutcome>,
   claim: (tx: Tx) => Promise<number>,
+  linked = false,
 ): Promise<ProcessedOutcome> {
   const now = context.now();
   const files = await checkFiles(mail.files, context.blobStore, now);
@@ -125,28 +176,40 @@ export async function recordInConversation(
       inTransaction,
       async (tx) => {
         const id = await claim(tx);
-        const recorded = await recordEmailedMessage(
-          tx,
-          {
-            conversation,
-            text: queryTextOf(mail),
-            at: now,
-            updateWindowDays: context.updateWindowDays,
-            timeZone: context.timeZone,
-          },
-          files.accepted.map((file) => ({
-            fileName: file.fileName,
-            contentType: file.contentType,
-            sizeBytes: file.sizeBytes,
-            blobKey: file.pending.key,
-          })),
-        );
+        const attachments = files.accepted.map((file) => ({
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+          blobKey: file.pending.key,
+        }));
+        const conversation = "conversation" in target ? target.conversation : null;
+        const recorded =
+          conversation === null
+            ? await recordForMember(
+                tx,
+                context,
+                target as { member: number; email: string },
+                queryTextOf(mail),
+                now,
+                attachments,
+              )
+            : await recordEmailedMessage(
+                tx,
+                {
+                  conversation,
+                  text: queryTextOf(mail),
+                  at: now,
+                  updateWindowDays: context.updateWindowDays,
+                  timeZone: context.timeZone,
+                },
+                attachments,
+              );
         // Purged between the match and now: the mail is read again and matches nothing then.
-        if (!recorded) throw new Error("the conversation a mail matched is gone");
+        if (!recorded) throw new ConversationGone();
         await tx
           .update(inboundMails)
           .set({
-            outcome: recorded.outcome,
+            outcome: linked ? "LINKED" : recorded.outcome,
             conversationReferenceNumber: conversation,
             referenceNumber: recorded.referenceNumber,
             memberEntityNumber: recorded.memberEntityNumber,
@@ -168,7 +231,11 @@ export async function recordInConversation(
           }),
           now,
         );
-        return { outcome: recorded.outcome, referenceNumber: recorded.referenceNumber, conversation };
+        return {
+          outcome: recorded.outcome,
+          referenceNumber: recorded.referenceNumber,
+          conversation: conversation ?? recorded.referenceNumber,
+        };
       },
     );
   } catch (error) {
@@ -182,7 +249,7 @@ function recordMatched(context: InboundContext, place: MailPlace, mail: ReadMail
   return recordInConversation(
     context,
     mail,
-    conversation,
+    { conversation },
     (work) => context.db.transaction(work),
     (tx) =>
       claimRow(tx, {
