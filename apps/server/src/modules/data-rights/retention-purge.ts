@@ -28,6 +28,7 @@ export interface RetentionPolicy {
   closedQueriesDays: number;
   documentSubmissionsDays: number;
   sentMailDays: number;
+  inboundMailDays: number;
   expiredSessionsDays: number;
   throttleDays: number;
   accountTokensDays: number;
@@ -42,6 +43,7 @@ export function retentionPolicy(config: Config): RetentionPolicy {
     closedQueriesDays: config.RETENTION_CLOSED_QUERIES_DAYS,
     documentSubmissionsDays: config.RETENTION_DOCUMENT_SUBMISSIONS_DAYS,
     sentMailDays: config.RETENTION_SENT_MAIL_DAYS,
+    inboundMailDays: config.RETENTION_INBOUND_MAIL_DAYS,
     expiredSessionsDays: config.RETENTION_EXPIRED_SESSIONS_DAYS,
     throttleDays: config.RETENTION_THROTTLE_DAYS,
     accountTokensDays: config.RETENTION_ACCOUNT_TOKENS_DAYS,
@@ -62,6 +64,8 @@ export interface PurgeCounts {
   documentSubmissions: number;
   documentFiles: number;
   sentMails: number;
+  /** Mails read from the support mailbox: the record of each, and unmatched ones with their raw mail. */
+  inboundMails: number;
   expiredSessions: number;
   throttleRows: number;
   accountTokens: number;
@@ -81,6 +85,7 @@ export const PURGE_COUNT_LABELS: Record<keyof PurgeCounts, string> = {
   documentSubmissions: "document submissions",
   documentFiles: "document files",
   sentMails: "mails (sent or failed)",
+  inboundMails: "mails read from the support mailbox (records, and unmatched mails)",
   expiredSessions: "expired sessions",
   throttleRows: "throttle rows",
   accountTokens: "account link tokens",
@@ -98,6 +103,7 @@ const zeroCounts = (): PurgeCounts => ({
   documentSubmissions: 0,
   documentFiles: 0,
   sentMails: 0,
+  inboundMails: 0,
   expiredSessions: 0,
   throttleRows: 0,
   accountTokens: 0,
@@ -131,6 +137,7 @@ export async function runRetentionPurge(run: PurgeRun): Promise<PurgeOutcome> {
     await purgeSubmissions(run, counts);
     await purgeSimpleKinds(run, counts);
     await expireDataExports(run, counts);
+    await purgeInboundMails(run, counts);
   } catch (error) {
     if (!(error instanceof PurgeBusy)) throw error;
     // Stopped by another process's run: what this one did before is still on record.
@@ -378,6 +385,43 @@ async function purgeSimpleKinds(run: PurgeRun, counts: PurgeCounts): Promise<voi
     // The only statement the audit trail's trigger lets delete: rows older than this cut-off.
     sql`select set_config('portal.audit_purge_before', ${auditCutoff.toISOString()}, true)`,
   );
+}
+
+/**
+ * Mails read from the support mailbox, by the day they were read: the row that kept a mail from
+ * being processed twice (long moved out of the mailbox by then), and an unmatched mail no one
+ * resolved, whose raw mail is deleted first. A member under a legal hold keeps theirs.
+ */
+async function purgeInboundMails(run: PurgeRun, counts: PurgeCounts): Promise<void> {
+  const cutoff = sql`${ago(run.now, run.policy.inboundMailDays).toISOString()}::timestamptz`;
+  const due = sql`received_at < ${cutoff}
+    and (member_entity_number is null or member_entity_number not in (select member_entity_number from legal_holds))`;
+  if (run.dryRun) {
+    const [row] = await rowsOf<{ n: string | number }>(
+      run.db,
+      sql`select count(*) as n from inbound_mails where ${due}`,
+    );
+    counts.inboundMails = Number(row?.n ?? 0);
+    return;
+  }
+  for (;;) {
+    // The raw mail first, then the row: a run cut off in between deletes the (missing) file again.
+    const removed = await inBatch(run.db, async (tx) => {
+      const rows = await rowsOf<{ id: number; raw_blob_key: string | null }>(
+        tx,
+        sql`select id, raw_blob_key from inbound_mails where ${due} order by received_at limit ${BATCH} for update`,
+      );
+      for (const row of rows) if (row.raw_blob_key) await run.blobStore.delete(row.raw_blob_key);
+      if (rows.length > 0) {
+        await tx.execute(
+          sql`delete from inbound_mails where id in (${intList(rows.map((row) => Number(row.id)))})`,
+        );
+      }
+      return rows.length;
+    });
+    counts.inboundMails += removed;
+    if (removed < BATCH) return;
+  }
 }
 
 /** Archives past their seven days: the file goes, the row says EXPIRED (the daily limit reads it). */

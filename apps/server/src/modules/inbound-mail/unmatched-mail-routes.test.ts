@@ -6,6 +6,7 @@ import { inboundMails, outboxMails, queries } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { startConversation } from "../conversations/index.js";
+import { retentionPolicy, runRetentionPurge } from "../data-rights/index.js";
 import { TEST_SECRET } from "../mail/test-helpers.js";
 import { auditRowsOf, loggedInStaff } from "../member-details/test-helpers.js";
 import { loggedInMember } from "../smart-inquiry/test-helpers.js";
@@ -211,5 +212,28 @@ describe.each(TEST_DATABASE_KINDS)("unmatched mail in the console, on %s", (kind
     });
     const outcome = await processMail(context, { folder: "INBOX", uidValidity: 7, uid }, Buffer.from(raw));
     expect(outcome).toEqual({ outcome: "UNMATCHED", reason: "AUTO_REPLY" });
+  });
+
+  it("purges mails read longer ago than RETENTION_INBOUND_MAIL_DAYS, an unmatched one with its raw mail", async () => {
+    const id = await unmatched("An old mail no one resolved.");
+    const [row] = await testApp.database.db.select().from(inboundMails).where(eq(inboundMails.id, id));
+    const config = loadConfig({ NODE_ENV: "test", RETENTION_INBOUND_MAIL_DAYS: "30" });
+    await testApp.database.db
+      .update(inboundMails)
+      .set({ receivedAt: new Date(Date.now() - 31 * 24 * 3_600_000) })
+      .where(eq(inboundMails.id, id));
+    const outcome = await runRetentionPurge({
+      db: testApp.database.db,
+      blobStore: testApp.blobStore,
+      policy: retentionPolicy(config),
+      now: new Date(),
+      dryRun: false,
+      requestId: "retention:test",
+    });
+    expect(outcome.ran && outcome.counts.inboundMails).toBe(1);
+    expect(await testApp.database.db.select().from(inboundMails).where(eq(inboundMails.id, id))).toEqual([]);
+    await expect(testApp.blobStore.read(row?.rawBlobKey ?? "")).rejects.toThrow();
+    // The younger ones stay.
+    expect(await testApp.database.db.$count(inboundMails)).toBeGreaterThan(0);
   });
 });
