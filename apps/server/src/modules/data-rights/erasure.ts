@@ -1,7 +1,7 @@
 import { calendarDateIn, type ErasureReport } from "@portal/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
-import { dataExports, legalHolds, outboxMails, queries } from "../../db/schema.js";
+import { dataExports, inboundMails, legalHolds, outboxMails, queries } from "../../db/schema.js";
 import {
   conversationRows,
   memberSubmissions,
@@ -97,9 +97,16 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
     .set({ status: "EXPIRED" })
     .where(and(eq(dataExports.memberEntityNumber, member), inArray(dataExports.status, ["READY", "QUEUED"])))
     .returning({ blobKey: dataExports.blobKey });
+  // Mails the member sent to the support mailbox that staff linked to them or that named them:
+  // the record goes, and an unmatched one's raw mail with it.
+  const inbound = await tx
+    .delete(inboundMails)
+    .where(eq(inboundMails.memberEntityNumber, member))
+    .returning({ blobKey: inboundMails.rawBlobKey });
+  const inboundKeys = inbound.flatMap((row) => (row.blobKey ? [row.blobKey] : []));
   // Archives made before the erasure hold what it removed: their files go too, crash-safely.
   const archiveKeys = archives.map((row) => row.blobKey);
-  await putInFlight(tx, archiveKeys);
+  await putInFlight(tx, [...archiveKeys, ...inboundKeys]);
   return {
     removed: {
       queries: fromQueries.queries,
@@ -109,7 +116,7 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
       documentFiles: fromSubmissions.files,
       sentMails: fromQueries.sentMails + mails.length,
     },
-    files: [...fromQueries.blobKeys, ...fromSubmissions.blobKeys, ...archiveKeys],
+    files: [...fromQueries.blobKeys, ...fromSubmissions.blobKeys, ...archiveKeys, ...inboundKeys],
   };
 }
 
