@@ -29,7 +29,11 @@ describe("the console's frame", () => {
     expect(within(menu()).getByRole("link", { name: "Record documents" })).toBeInTheDocument();
     // The staff list has answered (the agent is in it), and still no supervisor's link.
     await screen.findByRole("table");
-    await waitFor(() => expect(within(menu()).getAllByRole("link")).toHaveLength(2));
+    await waitFor(() => expect(within(menu()).getAllByRole("link")).toHaveLength(3));
+    expect(within(menu()).getByRole("link", { name: "Unmatched mail" })).toHaveAttribute(
+      "href",
+      "/console/unmatched-mail",
+    );
     expect(within(menu()).queryByRole("link", { name: "Failed mails" })).toBeNull();
     expect(within(menu()).queryByRole("link", { name: "Canned replies" })).toBeNull();
   });
@@ -160,7 +164,7 @@ describe("the pages a person's roles give them", () => {
     server.use(queueHandler());
     const { location } = renderConsole("/console/legal-holds");
     await waitFor(() => expect(location()).toBe("/console"));
-    expect(links()).toEqual(["Queries", "Record documents"]);
+    expect(links()).toEqual(["Queries", "Record documents", "Unmatched mail"]);
   });
 
   it("shows someone with a desk role and the information officer's both, landing on the queue", async () => {
@@ -175,6 +179,7 @@ describe("the pages a person's roles give them", () => {
     expect(links()).toEqual([
       "Queries",
       "Record documents",
+      "Unmatched mail",
       "Failed mails",
       "Staff",
       "Canned replies",

@@ -20,6 +20,8 @@ import { QueuePage } from "./queue-page";
 import { ReportsPage } from "./reports/reports-page";
 import { SecondFactorOffer } from "./second-factor-offer";
 import { StaffPage } from "./staff-page";
+import { UnmatchedMailRoute } from "./unmatched-mail/unmatched-mail-page";
+import { UnmatchedMailsPage } from "./unmatched-mail/unmatched-mails-page";
 
 export interface ConsoleAppProps {
   /** The logged-in staff member, from the session. */
@@ -82,6 +84,8 @@ export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps
               <Route path="queries/:reference" element={<QueryRoute />} />
               <Route path="documents/new" element={<DocumentIntakePage />} />
               <Route path="mails" element={<FailedMailsPage />} />
+              <Route path="unmatched-mail" element={<UnmatchedMailsPage />} />
+              <Route path="unmatched-mail/:mailId" element={<UnmatchedMailRoute />} />
               <Route path="staff" element={<StaffPage />} />
               {user.isSupervisor ? <Route path="canned-replies" element={<CannedRepliesPage />} /> : null}
               {user.isSupervisor ? <Route path="reports" element={<ReportsPage />} /> : null}

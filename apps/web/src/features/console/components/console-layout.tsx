@@ -25,6 +25,7 @@ export function ConsoleLayout({ schemeName, logoutButton, children }: ConsoleLay
               <>
                 <HeaderNavLink to={consolePaths.queue()}>Queries</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.documentIntake()}>Record documents</HeaderNavLink>
+                <HeaderNavLink to={consolePaths.unmatchedMails()}>Unmatched mail</HeaderNavLink>
               </>
             ) : null}
             {isSupervisor ? (

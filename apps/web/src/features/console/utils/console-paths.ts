@@ -12,6 +12,9 @@ export const consolePaths = {
       ? `${CONSOLE_ROOT}/documents/new`
       : `${CONSOLE_ROOT}/documents/new?member=${memberEntityNumber}`,
   failedMails: () => `${CONSOLE_ROOT}/mails`,
+  /** Agents and supervisors: mails to the support mailbox that matched no query. */
+  unmatchedMails: () => `${CONSOLE_ROOT}/unmatched-mail`,
+  unmatchedMail: (mailId: number) => `${CONSOLE_ROOT}/unmatched-mail/${mailId}`,
   /** Supervisors: the staff log-ins, to disable, enable or give another role. */
   staff: () => `${CONSOLE_ROOT}/staff`,
   /** Supervisors: the texts agents insert into a reply. */

@@ -1,0 +1,75 @@
+import { UNMATCHED_REASON_LABELS } from "@portal/domain";
+import { Link } from "react-router";
+import { ErrorAlert } from "../../../../components/alert/alert";
+import { LoadingStatus } from "../../../../components/spinner/spinner";
+import { useUnmatchedMails } from "../../api/get-unmatched-mails";
+import { consolePaths } from "../../utils/console-paths";
+import { consoleErrorMessage } from "../../utils/error-message";
+import { formatDateTime, personName } from "../../utils/labels";
+import { LoadMore } from "../load-more";
+import { PageHeading } from "../page-heading";
+
+/**
+ * #/console/unmatched-mail (agents and supervisors): mails to the support mailbox that the portal
+ * could not put in a conversation (an unknown sender, no query named, an automatic reply, a
+ * delivery failure), newest first, each opened to be linked to a query or a member, or discarded.
+ */
+export function UnmatchedMailsPage() {
+  const mails = useUnmatchedMails();
+  const rows = mails.data?.pages.flatMap((page) => page.mails) ?? [];
+  return (
+    <section>
+      <PageHeading>Unmatched mail</PageHeading>
+      <p>
+        Mails to the support mailbox that could not be added to a query. Open one to add it to a query or to a
+        member's queries, or to discard it. Nothing here was answered.
+      </p>
+      {mails.isPending ? <LoadingStatus label="Loading unmatched mail..." /> : null}
+      {mails.isError && !mails.isFetchNextPageError ? (
+        <ErrorAlert>
+          {consoleErrorMessage(mails.error, "The unmatched mail could not be loaded. Please try again.")}
+        </ErrorAlert>
+      ) : null}
+      {mails.isSuccess && rows.length === 0 ? (
+        <p className="text-body-secondary">No unmatched mail.</p>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="table-responsive">
+          <table className="table align-middle caption-top">
+            <caption>Unmatched mails, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Subject</th>
+                <th scope="col">From</th>
+                <th scope="col">Received</th>
+                <th scope="col">Why it is here</th>
+                <th scope="col">Seems to be about</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((mail) => (
+                <tr key={mail.id}>
+                  <th scope="row">
+                    <Link to={consolePaths.unmatchedMail(mail.id)}>{mail.subject || "(no subject)"}</Link>
+                  </th>
+                  <td className="text-break">{mail.from ?? "—"}</td>
+                  <td className="text-nowrap">{formatDateTime(mail.receivedAt)}</td>
+                  <td>{UNMATCHED_REASON_LABELS[mail.reason]}</td>
+                  <td>
+                    {mail.conversationReferenceNumber === null && !mail.member ? "—" : null}
+                    {mail.conversationReferenceNumber !== null
+                      ? `Query ${mail.conversationReferenceNumber}`
+                      : null}
+                    {mail.conversationReferenceNumber !== null && mail.member ? ", " : null}
+                    {mail.member ? personName(mail.member) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <LoadMore query={mails} what="unmatched mails" />
+    </section>
+  );
+}
