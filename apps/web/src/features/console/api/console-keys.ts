@@ -7,6 +7,7 @@ export const consoleKeys = {
   /** The queue's filters as the queue page last showed them (for "Send and go to next"). */
   queueShown: ["console", "queue-shown"] as const,
   query: (referenceNumber: number) => ["console", "query", referenceNumber] as const,
+  drafts: (referenceNumber: number) => ["console", "drafts", referenceNumber] as const,
   member: (entityNumber: number) => ["console", "member", entityNumber] as const,
   staff: ["console", "staff"] as const,
   cannedReplies: ["console", "canned-replies"] as const,

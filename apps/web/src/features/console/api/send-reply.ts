@@ -10,13 +10,26 @@ import { consoleQueryUrl } from "./get-console-query";
 export type ReplyRequest = ReplyBody & { files?: readonly File[] };
 
 /**
- * The reply as multipart/form-data: the fields `html` and `close` ("true" or "false"), then one
- * `files` part per file sent with it (ATTACHMENTS_FIELD), by the member's attachment rules.
+ * The reply as multipart/form-data: the fields `html` and `close` ("true" or "false"), the composer's
+ * `idempotencyKey` and what it had seen (`seenReplyId`, "" for none, and `seenMessageReference`),
+ * then one `files` part per file sent with it (ATTACHMENTS_FIELD), by the member's attachment rules.
  */
-export function replyFormData({ html, close = false, files = [] }: ReplyRequest): FormData {
+export function replyFormData({
+  html,
+  close = false,
+  files = [],
+  idempotencyKey,
+  seenReplyId,
+  seenMessageReference,
+}: ReplyRequest): FormData {
   const form = new FormData();
   form.append("html", html);
   form.append("close", String(close));
+  if (idempotencyKey !== undefined) form.append("idempotencyKey", idempotencyKey);
+  if (seenMessageReference !== undefined) {
+    form.append("seenReplyId", seenReplyId == null ? "" : String(seenReplyId));
+    form.append("seenMessageReference", String(seenMessageReference));
+  }
   for (const file of files) form.append(ATTACHMENTS_FIELD, file, file.name);
   return form;
 }
@@ -25,7 +38,9 @@ export function replyFormData({ html, close = false, files = [] }: ReplyRequest)
  * POST {CONSOLE_BASE}/queries/{ref}/replies: stored, e-mailed to the member, optionally closing the
  * conversation. With files it is multipart/form-data (replyFormData), sent as the portal's other
  * multipart posts are (uploadWithProgress: the anti-forgery header, upload progress, HttpError);
- * without, the contract's JSON body { html, close } (replyBodySchema).
+ * without, the contract's JSON body (replyBodySchema). The same idempotency key again answers the
+ * first send's reply; a reply or member's message newer than what was seen is a 409
+ * CONVERSATION_CHANGED.
  */
 export function sendReply(
   referenceNumber: number,
@@ -50,6 +65,9 @@ export function useSendReply(referenceNumber: number) {
       return sendReply(referenceNumber, reply, setProgress);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
+    // Whatever stopped it (another reply, the member writing again, the query closed), the page
+    // shows the conversation as it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: consoleKeys.query(referenceNumber) }),
   });
   return { ...mutation, progress };
 }

@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type InternalNote, noteBodySchema } from "@portal/domain";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
 import { useAddNote } from "../api/add-note";
+import { useDraftSaver, useDrafts } from "../api/drafts";
 import { consoleErrorMessage } from "../utils/error-message";
 import { formatDateTime, personName } from "../utils/labels";
+import { useLeaveWarning } from "../utils/use-leave-warning";
 import { ErrorMessage, SuccessStatus } from "./status-message";
 
 interface InternalNotesProps {
@@ -25,12 +27,24 @@ export function InternalNotes({ referenceNumber, notes }: InternalNotesProps) {
     formState: { errors },
   } = useForm({ resolver: zodResolver(noteBodySchema), defaultValues: { text: "" } });
   const { errorId, controlProps } = errorAttributes(`${id}-text`, errors.text, [`${id}-warning`]);
+  // The note being written is kept as a draft (api/drafts.ts) and comes back when the page opens.
+  const drafts = useDrafts(referenceNumber);
+  const draft = useDraftSaver(referenceNumber, "NOTE");
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !drafts.isSuccess) return;
+    restored.current = true;
+    if (drafts.data.note) reset({ text: drafts.data.note.text });
+  }, [drafts.isSuccess, drafts.data, reset]);
+  useLeaveWarning(draft.state !== "saved");
+  const field = register("text", { onChange: (event) => draft.change(event.target.value) });
 
   const submit = handleSubmit(({ text }) => {
     setAdded("");
     addNote.mutate(text, {
       onSuccess: () => {
-        reset();
+        draft.settle();
+        reset({ text: "" });
         setAdded("Note added.");
       },
     });
@@ -69,7 +83,7 @@ export function InternalNotes({ referenceNumber, notes }: InternalNotesProps) {
               rows={3}
               className={`form-control${errors.text ? " is-invalid" : ""}`}
               {...controlProps}
-              {...register("text")}
+              {...field}
             />
             <FieldErrorText id={errorId} error={errors.text} />
           </div>

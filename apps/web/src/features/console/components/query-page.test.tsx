@@ -13,10 +13,12 @@ import {
   consoleQuery,
   consoleQueryFailing,
   consoleQueryHandler,
+  draftsHandlers,
   helpSearchHandler,
   noteHandler,
   QUERY_PATH,
   reopenHandler,
+  replyHandler,
   supervisor,
 } from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
@@ -343,5 +345,93 @@ describe("the query page's keyboard shortcuts", () => {
     );
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("a reply written while the conversation changed", () => {
+  it("says what came since the query was opened, and sends only when the agent chooses to", async () => {
+    let query: ConsoleQueryResponse = consoleQuery;
+    const { sent, user } = setup();
+    server.use(
+      consoleQueryHandler(() => query),
+      ...draftsHandlers(),
+      replyHandler(11),
+    );
+    // The first send is refused: a colleague replied meanwhile, and the page now has their reply.
+    server.use(
+      http.post(
+        `${QUERY_PATH}/replies`,
+        () => {
+          query = {
+            ...consoleQuery,
+            query: {
+              ...consoleQuery.query,
+              replies: [
+                ...consoleQuery.query.replies,
+                {
+                  id: 10,
+                  html: "<p>We paid the balance today.</p>",
+                  sentAt: "2026-11-24T09:15:00.000Z",
+                  sentBy: { entityNumber: supervisor.entityNumber, firstName: "Pieter", lastName: "van Wyk" },
+                  attachments: [],
+                },
+              ],
+            },
+          };
+          return errorJson(
+            409,
+            "CONVERSATION_CHANGED",
+            "Someone replied to this query after you opened it. Read their reply before you send yours.",
+          );
+        },
+        { once: true },
+      ),
+    );
+    await loaded();
+    const editor = await screen.findByRole("textbox", { name: "Reply" });
+    await user.click(editor);
+    await user.keyboard("We are checking the tariff.");
+    await user.click(screen.getByRole("button", { name: "Send and close" }));
+
+    const warning = await screen.findByRole("alert");
+    expect(warning).toHaveTextContent("Someone replied to this query after you opened it.");
+    expect(warning).toHaveTextContent("Your reply has not been sent.");
+    const came = await within(warning).findByRole("list", { name: "Came since you opened the query" });
+    expect(
+      within(came)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringMatching(/^A reply from Pieter van Wyk, 2026-11-24 \d\d:15$/)]);
+    // The colleague's reply is on the page, and the agent's text is still in the editor.
+    expect(await screen.findByText("We paid the balance today.")).toBeInTheDocument();
+    expect(editor).toHaveTextContent("We are checking the tariff.");
+
+    await user.click(within(warning).getByRole("button", { name: "Send anyway" }));
+    await waitFor(() => expect(screen.getByText("Reply sent. The query is closed.")).toBeInTheDocument());
+    const posts = sent.filter((entry) => entry.key === `POST ${QUERY}/replies`);
+    expect(posts).toHaveLength(2);
+    const [first, second] = await Promise.all(posts.map((entry) => entry.request.json()));
+    expect(first).toMatchObject({ close: true, seenReplyId: 5, seenMessageReference: 300004 });
+    // The same composed reply (its key), now on the view that has the colleague's reply.
+    expect(second).toMatchObject({ close: true, seenReplyId: 10, idempotencyKey: first.idempotencyKey });
+  });
+});
+
+describe("the note being written", () => {
+  it("comes back from the server's draft, is saved as it is typed, and is gone once added", async () => {
+    const drafts = {
+      reply: null,
+      note: { text: "Asked claims for", savedAt: "2026-11-24T08:00:00.000Z" },
+    };
+    const { user } = setup();
+    server.use(...draftsHandlers(drafts));
+    await loaded();
+    const note = section("Internal notes");
+    const field = within(note).getByLabelText("New note");
+    await waitFor(() => expect(field).toHaveValue("Asked claims for"));
+    await user.type(field, " the tariff.");
+    await waitFor(() => expect(drafts.note?.text).toBe("Asked claims for the tariff."), { timeout: 3000 });
+    await user.click(within(note).getByRole("button", { name: "Add note" }));
+    await waitFor(() => expect(field).toHaveValue(""));
   });
 });

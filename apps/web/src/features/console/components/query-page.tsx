@@ -113,6 +113,8 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
                 dueDate: query.replyDueOn,
               }}
               memberText={query.thread.at(-1)?.text ?? ""}
+              replies={query.replies}
+              thread={query.thread}
             />
           </div>
         </div>

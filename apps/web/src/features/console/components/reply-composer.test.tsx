@@ -1,18 +1,26 @@
-import { REPLY_TOO_COMPLEX_MESSAGES } from "@portal/domain";
+import { type DraftsResponse, REPLY_TOO_COMPLEX_MESSAGES, replySentResponseSchema } from "@portal/domain";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { http } from "msw";
+import { delay, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { errorJson } from "../../../testing/contract-json";
+import { contractJson, errorJson } from "../../../testing/contract-json";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { cannedRepliesHandler, helpSearchHandler, QUERY_PATH, replyHandler } from "../testing/handlers";
+import {
+  cannedRepliesHandler,
+  consoleQuery,
+  draftsHandlers,
+  helpSearchHandler,
+  QUERY_PATH,
+  replyHandler,
+} from "../testing/handlers";
 import { ReplyComposer } from "./reply-composer";
 
 const REPLIES = "POST /api/console/queries/300001/replies";
+const DRAFTS = "PUT /api/console/queries/300001/drafts";
 
-async function setup({ closed = false }: { closed?: boolean } = {}) {
-  server.use(replyHandler(), cannedRepliesHandler(), helpSearchHandler([]));
+async function setup({ closed = false, drafts }: { closed?: boolean; drafts?: DraftsResponse } = {}) {
+  server.use(replyHandler(), cannedRepliesHandler(), helpSearchHandler([]), ...draftsHandlers(drafts));
   const sent = recordRequests();
   renderWithProviders(
     <ReplyComposer
@@ -20,6 +28,8 @@ async function setup({ closed = false }: { closed?: boolean } = {}) {
       closed={closed}
       cannedValues={{ firstName: "Thandi", referenceNumber: 300001, dueDate: "2026-11-27" }}
       memberText="Why was my physiotherapy claim rejected?"
+      replies={consoleQuery.query.replies}
+      thread={consoleQuery.query.thread}
     />,
   );
   // The editor comes in a chunk of its own (lazy-reply-editor.tsx).
@@ -39,7 +49,13 @@ function write(editor: HTMLElement, html: string) {
 async function postedReply(request: Request | undefined): Promise<unknown> {
   if (!request?.headers.get("content-type")?.startsWith("multipart/form-data")) return request?.json();
   const form = await request.formData();
-  return { html: form.get("html"), close: form.get("close") === "true" };
+  return {
+    html: form.get("html"),
+    close: form.get("close") === "true",
+    idempotencyKey: form.get("idempotencyKey"),
+    seenReplyId: form.get("seenReplyId"),
+    seenMessageReference: form.get("seenMessageReference"),
+  };
 }
 
 describe("the reply editor", () => {
@@ -75,7 +91,7 @@ describe("preview and sending", () => {
       expect(screen.getByRole("status")).toHaveTextContent("Reply sent. The query is closed."),
     );
     const request = sent.find((entry) => entry.key === REPLIES)?.request;
-    expect(await postedReply(request)).toEqual({
+    expect(await postedReply(request)).toMatchObject({
       html: "<p>Paid <strong>in full</strong>.</p>",
       close: true,
     });
@@ -107,7 +123,10 @@ describe("preview and sending", () => {
     await user.click(screen.getByRole("button", { name: "Send reply" }));
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/^Reply sent\.$/));
     const request = sent.find((entry) => entry.key === REPLIES)?.request;
-    expect(await postedReply(request)).toEqual({ html: "<p>We are looking into it.</p>", close: false });
+    expect(await postedReply(request)).toMatchObject({
+      html: "<p>We are looking into it.</p>",
+      close: false,
+    });
   });
 
   it("sends nothing when the reply is empty", async () => {
@@ -149,5 +168,79 @@ describe("preview and sending", () => {
   it("offers no Send and close on a closed query", async () => {
     await setup({ closed: true });
     expect(screen.queryByRole("button", { name: "Send and close" })).toBeNull();
+  });
+});
+
+describe("a reply sent once", () => {
+  it("sends the composer's key and what the agent saw; a retry keeps the key, the next reply gets a new one", async () => {
+    const { editor, sent, user } = await setup();
+    // The first attempt fails (the handler added last answers first, once), the retry goes through.
+    server.use(replyHandler(7));
+    server.use(http.post(`${QUERY_PATH}/replies`, () => errorJson(500, "INTERNAL_ERROR"), { once: true }));
+    write(editor, "<p>First reply.</p>");
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/^Reply sent\.$/));
+    write(editor, "<p>Second reply.</p>");
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(sentKeys(sent).filter((key) => key === REPLIES)).toHaveLength(3));
+    const [failed, retried, next] = (await Promise.all(
+      sent.filter((entry) => entry.key === REPLIES).map((entry) => postedReply(entry.request)),
+    )) as { idempotencyKey: string; seenReplyId: number | null; seenMessageReference: number }[];
+    // The page showed reply 5 and the member's messages up to 300004.
+    expect(failed).toMatchObject({ seenReplyId: 5, seenMessageReference: 300004 });
+    expect(failed?.idempotencyKey).toMatch(/^[\x21-\x7e]{1,128}$/);
+    expect(retried?.idempotencyKey).toBe(failed?.idempotencyKey);
+    expect(next?.idempotencyKey).not.toBe(failed?.idempotencyKey);
+    // The agent has seen their own reply, which the server answered with its id.
+    expect(next).toMatchObject({ seenReplyId: 7, seenMessageReference: 300004 });
+  });
+
+  it("sends a double click once", async () => {
+    const { editor, sent, user } = await setup();
+    // The answer takes a moment, as a server's does: the second click comes while it is on its way.
+    server.use(
+      http.post(`${QUERY_PATH}/replies`, async () => {
+        await delay(300);
+        return contractJson(replySentResponseSchema, { replyId: 9 });
+      }),
+    );
+    write(editor, "<p>Once only.</p>");
+    await user.dblClick(screen.getByRole("button", { name: "Send reply" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/^Reply sent\.$/));
+    expect(sentKeys(sent).filter((key) => key === REPLIES)).toHaveLength(1);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("drafts", () => {
+  it("brings back the draft saved on the server, and says so", async () => {
+    const { editor } = await setup({
+      drafts: {
+        reply: { text: "<p>Dear Thandi, half</p>", savedAt: "2026-11-24T08:30:00.000Z" },
+        note: null,
+      },
+    });
+    await waitFor(() => expect(editor).toHaveTextContent("Dear Thandi, half"));
+    expect(screen.getByText(/^Your draft saved .* is back in the editor\.$/)).toBeInTheDocument();
+  });
+
+  it("saves the reply a moment after the typing stops, and warns before the page is left until it is saved", async () => {
+    const drafts: DraftsResponse = { reply: null, note: null };
+    const { editor, sent, user } = await setup({ drafts });
+    await user.click(editor);
+    await user.keyboard("Dear Thandi");
+    const leave = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    // Not saved yet: leaving asks first.
+    expect(leave()).toBe(true);
+    expect(sentKeys(sent)).not.toContain(DRAFTS);
+    await waitFor(() => expect(drafts.reply?.text).toBe("<p>Dear Thandi</p>"), { timeout: 3000 });
+    expect(sentKeys(sent).filter((key) => key === DRAFTS)).toHaveLength(1);
+    await waitFor(() => expect(leave()).toBe(false));
   });
 });

@@ -2,18 +2,24 @@ import {
   attachmentRuleProblem,
   type CannedReplyValues,
   CONSOLE_LIMITS,
+  type ConsoleReply,
   ERROR_MESSAGES,
   EXCEPTION_CODES,
   REPLY_TOO_COMPLEX_MESSAGES,
+  type ThreadMessage,
 } from "@portal/domain";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isHttpError } from "../../../lib/http";
+import { useDraftSaver, useDrafts } from "../api/drafts";
 import { useSendReply } from "../api/send-reply";
 import { consolePaths } from "../utils/console-paths";
 import { consoleErrorMessage } from "../utils/error-message";
+import { formatDateTime } from "../utils/labels";
 import { useNextConversation } from "../utils/next-conversation";
 import { cleanReplyHtml, replyHasText } from "../utils/reply-html";
+import { arrivedSince, newestOf, type SeenConversation } from "../utils/seen-conversation";
+import { useLeaveWarning } from "../utils/use-leave-warning";
 import { CannedReplyPicker } from "./canned-reply-picker";
 import { HelpLinksPicker } from "./help-links-picker";
 import { LazyReplyEditor } from "./lazy-reply-editor";
@@ -31,6 +37,21 @@ interface ReplyComposerProps {
   cannedValues: CannedReplyValues;
   /** The member's newest message: the help that may answer it is offered as links. */
   memberText: string;
+  /** The conversation as the page shows it now: what the agent has seen, and what came since. */
+  replies: readonly ConsoleReply[];
+  thread: readonly ThreadMessage[];
+}
+
+/** A key for one composed reply: the same send repeated (a double click, a retry) is sent once. */
+function newComposeKey(): string {
+  return crypto.randomUUID();
+}
+
+/** A send the server refused because the conversation changed: what it asked for, to send anyway. */
+interface Conflict {
+  close: boolean;
+  goToNext: boolean;
+  message: string;
 }
 
 const REFUSALS: readonly string[] = Object.values(REPLY_TOO_COMPLEX_MESSAGES);
@@ -40,6 +61,7 @@ const REFUSALS: readonly string[] = Object.values(REPLY_TOO_COMPLEX_MESSAGES);
  * formatting) gets the server's sentence, which is one of the domain's; anything else the usual one.
  */
 function sendFailure(error: Error): string {
+  if (isHttpError(error) && error.body?.exceptionCode === EXCEPTION_CODES.CONVERSATION_CHANGED) return "";
   if (isHttpError(error) && error.body?.exceptionCode === EXCEPTION_CODES.REPLY_TOO_COMPLEX) {
     const said = error.body.message;
     return REFUSALS.includes(said) ? said : REPLY_TOO_COMPLEX_MESSAGES.time;
@@ -54,6 +76,8 @@ export function ReplyComposer({
   warning,
   cannedValues,
   memberText,
+  replies,
+  thread,
 }: ReplyComposerProps) {
   const id = useId();
   const warningId = warning ? `${id}-warning` : undefined;
@@ -70,13 +94,45 @@ export function ReplyComposer({
   const next = useNextConversation(referenceNumber);
   const insert = (html: string) => editorRef.current?.insertHtml(html);
   const markEditorReady = useCallback(() => setEditorReady(true), []);
+  // One key per composed reply, made as the composer opens and again after each reply sent.
+  const [composeKey, setComposeKey] = useState(newComposeKey);
+  // What the agent had seen when starting to write; moved on only when they have seen more.
+  const [seen, setSeen] = useState<SeenConversation>(() => newestOf(replies, thread));
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const arrived = conflict ? arrivedSince(seen, replies, thread) : [];
+  // A second click in the same moment as the first (before the buttons are disabled) sends nothing.
+  const sending = useRef(false);
+
+  // The draft: restored once when both it and the editor have come, saved as the agent types.
+  const drafts = useDrafts(referenceNumber);
+  const draft = useDraftSaver(referenceNumber, "REPLY");
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  const restoring = useRef(false);
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !editorReady || !drafts.isSuccess) return;
+    restored.current = true;
+    const saved = drafts.data.reply;
+    if (!saved || !editorRef.current) return;
+    restoring.current = true;
+    editorRef.current.setHtml(saved.text);
+    restoring.current = false;
+    setRestoredAt(saved.savedAt);
+  }, [editorReady, drafts.isSuccess, drafts.data]);
+  const onEditorChange = useCallback(() => {
+    if (restoring.current) return;
+    draft.change(editorRef.current?.getHtml() ?? "");
+  }, [draft.change]);
+  useLeaveWarning(draft.state !== "saved");
 
   // What is sent is what the preview shows: the editor's HTML through the reply allowlist.
   const currentHtml = () => cleanReplyHtml(editorRef.current?.getHtml() ?? "");
 
-  const submit = (close: boolean, goToNext = false) => {
+  const submit = (close: boolean, goToNext = false, basedOn: SeenConversation = seen) => {
+    if (sending.current) return;
     setProblem("");
     setSent("");
+    setConflict(null);
     const html = currentHtml();
     if (!replyHasText(html)) {
       setProblem("Please write the reply.");
@@ -90,11 +146,31 @@ export function ReplyComposer({
       setProblem(ERROR_MESSAGES.attachmentRule);
       return;
     }
+    sending.current = true;
     send.mutate(
-      { html, close, files },
       {
-        onSuccess: () => {
+        html,
+        close,
+        files,
+        idempotencyKey: composeKey,
+        seenReplyId: basedOn.replyId,
+        seenMessageReference: basedOn.messageReference,
+      },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+        onError: (error) => {
+          if (isHttpError(error) && error.body?.exceptionCode === EXCEPTION_CODES.CONVERSATION_CHANGED) {
+            setConflict({ close, goToNext, message: error.body.message });
+          }
+        },
+        onSuccess: ({ replyId }) => {
           editorRef.current?.clear();
+          draft.settle();
+          setRestoredAt(null);
+          setComposeKey(newComposeKey());
+          setSeen({ replyId, messageReference: basedOn.messageReference });
           setFiles([]);
           setPreviewHtml(null);
           if (goToNext && next !== null) {
@@ -125,12 +201,21 @@ export function ReplyComposer({
         />
         <HelpLinksPicker text={memberText} onInsert={insert} disabled={send.isPending || !editorReady} />
       </div>
+      {restoredAt ? (
+        <p className="form-text mt-0">{`Your draft saved ${formatDateTime(restoredAt)} is back in the editor.`}</p>
+      ) : null}
       <LazyReplyEditor
         ref={editorRef}
         disabled={send.isPending}
         hidden={previewHtml !== null}
         onReady={markEditorReady}
+        onChange={onEditorChange}
       />
+      <p className="form-text" aria-live="polite">
+        {draft.state === "failed"
+          ? "The draft could not be saved. Keep this page open and try again, or copy your text."
+          : ""}
+      </p>
       {previewHtml === null ? null : (
         <section aria-label="Preview" className="border rounded p-3 reply-preview">
           <p className="small text-body-secondary">As the member will see it:</p>
@@ -194,6 +279,48 @@ export function ReplyComposer({
       </div>
       <SuccessStatus>{sent}</SuccessStatus>
       <ErrorMessage>{failure}</ErrorMessage>
+      {conflict ? (
+        <div className="alert alert-warning mt-2 mb-0" role="alert">
+          <p className="mb-2">{conflict.message} Your reply has not been sent.</p>
+          {arrived.length === 0 ? (
+            <p className="mb-2">Loading what came...</p>
+          ) : (
+            <ul className="mb-2" aria-label="Came since you opened the query">
+              {arrived.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+          <div className="d-flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-warning"
+              // Only once what came is on the page: "anyway" means having seen it.
+              disabled={send.isPending || arrived.length === 0}
+              onClick={() => {
+                const now = newestOf(replies, thread);
+                setSeen(now);
+                submit(conflict.close, conflict.goToNext, now);
+              }}
+            >
+              Send anyway
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={arrived.length === 0}
+              onClick={() => {
+                setSeen(newestOf(replies, thread));
+                setConflict(null);
+                setPreviewHtml(null);
+                editorRef.current?.focus();
+              }}
+            >
+              Revise my reply
+            </button>
+          </div>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -46,6 +46,8 @@ interface ReplyEditorProps {
   hidden: boolean;
   /** Called once the editor can take text: its handle works from then on. */
   onReady?: () => void;
+  /** Called after each change of the text (typing, a paste, an insert, undo), not for clear(). */
+  onChange?: () => void;
 }
 
 type Tool = "bold" | "italic" | "bulleted" | "numbered" | "link" | "undo" | "redo";
@@ -154,7 +156,7 @@ function toolState(editor: Editor | null): ToolState {
  * may hold: a table pasted from a spreadsheet keeps its rows and cells, never its styles; plain
  * text becomes a paragraph a line.
  */
-export function ReplyEditor({ ref, disabled, hidden, onReady }: ReplyEditorProps) {
+export function ReplyEditor({ ref, disabled, hidden, onReady, onChange }: ReplyEditorProps) {
   const id = useId();
   const editorId = `${id}-editor`;
   const hintId = `${id}-hint`;
@@ -183,17 +185,23 @@ export function ReplyEditor({ ref, disabled, hidden, onReady }: ReplyEditorProps
     }),
     [editorId, hintId, disabled],
   );
+  // The latest onChange, read when the editor reports a change: a new callback is no new option.
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const onUpdate = useMemo(() => () => changed.current?.(), []);
   const editor = useEditor({
     extensions,
     editable: !disabled,
     // TipTap would add its stylesheet as a <style> element, which the CSP refuses: reply-editor.css has it.
     injectCSS: false,
     editorProps,
+    onUpdate,
   });
   const state = useEditorState({ editor, selector: ({ editor: current }) => toolState(current) }) ?? NO_STATE;
 
   useEffect(() => {
-    if (editor && editor.isEditable === disabled) editor.setEditable(!disabled);
+    // Without an update event: being disabled while sending is no change of the text.
+    if (editor && editor.isEditable === disabled) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   useEffect(() => {

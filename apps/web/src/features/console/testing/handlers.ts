@@ -16,9 +16,12 @@ import {
   consoleQueryResponseSchema,
   type DataExport,
   type DataRequest,
+  type DraftsResponse,
   dataExportSchema,
   dataRequestSchema,
   dataRequestsResponseSchema,
+  draftBodySchema,
+  draftsResponseSchema,
   type ExceptionCode,
   failedMailsResponseSchema,
   type HelpSearchResult,
@@ -212,6 +215,20 @@ export function assignToMeHandler() {
 
 export function assigneeHandler() {
   return http.put(`${QUERY_PATH}/assignee`, () => noContent());
+}
+
+/** GET and PUT /drafts: the drafts `current` holds (none unless given); a PUT keeps what it sent there. */
+export function draftsHandlers(current: DraftsResponse = { reply: null, note: null }) {
+  return [
+    http.get(`${QUERY_PATH}/drafts`, () => contractJson(draftsResponseSchema, current)),
+    http.put(`${QUERY_PATH}/drafts`, async ({ request }) => {
+      const { kind, text } = draftBodySchema.parse(await request.json());
+      const saved = text.trim() === "" ? null : { text, savedAt: "2026-11-24T09:00:00.000Z" };
+      if (kind === "REPLY") current.reply = saved;
+      else current.note = saved;
+      return noContent();
+    }),
+  ];
 }
 
 export function replyHandler(replyId = 6) {
