@@ -27,24 +27,28 @@ export function queryFormData({ fields, files }: QuerySubmission): FormData {
   return form;
 }
 
-export interface QuerySubmissionOptions {
+export interface QuerySubmissionOptions<Answer extends CreateQueryResponse = CreateQueryResponse> {
   /** Called once the server has stored it, with its reference number. */
-  onSent?: (response: CreateQueryResponse) => void;
+  onSent?: (response: Answer) => void;
 }
 
 /**
  * Sends a query or an update to `url` with upload progress. The Idempotency-Key stays the same while
  * the same content is retried after a failure (the first try may have been stored and only its
- * answer lost), and changes with the content or after a success (requirements §10.12).
+ * answer lost), and changes with the content or after a success (requirements §10.12). `Answer`:
+ * what the endpoint answers, its reference number and whatever else it says.
  */
-export function useQuerySubmission(url: string, { onSent }: QuerySubmissionOptions = {}) {
+export function useQuerySubmission<Answer extends CreateQueryResponse = CreateQueryResponse>(
+  url: string,
+  { onSent }: QuerySubmissionOptions<Answer> = {},
+) {
   const [retryKeys] = useState(createRetryKeys);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const mutation = useMutation({
     mutationFn: (submission: QuerySubmission) => {
       const idempotencyKey = retryKeys.keyFor(submissionFingerprint(submission.fields, submission.files));
       setProgress(null);
-      return uploadWithProgress<CreateQueryResponse>(url, queryFormData(submission), {
+      return uploadWithProgress<Answer>(url, queryFormData(submission), {
         idempotencyKey,
         onProgress: setProgress,
       });

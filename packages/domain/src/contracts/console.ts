@@ -144,6 +144,17 @@ export const consoleMemberSummarySchema = z
     membershipNumber: z.string().nullable(),
     planName: z.string().nullable(),
     dependentCount: z.number().int(),
+    principal: z
+      .object({
+        entityNumber: z.number().int(),
+        firstName: z.string(),
+        lastName: z.string(),
+        membershipNumber: z.string().nullable(),
+      })
+      .nullable()
+      .describe(
+        "For a dependent: the principal member of their policy, under whose membership their documents are recorded; null for a principal member or a person on no policy.",
+      ),
     otherConversations: z
       .array(
         z.object({
@@ -379,4 +390,10 @@ export const failedMailSchema = z.object({
 export const failedMailsResponseSchema = z.object({ mails: z.array(failedMailSchema) });
 
 /** The answer of a document intake: the new submission's reference number. */
-export const documentIntakeResponseSchema = z.object({ referenceNumber: z.number().int() });
+export const documentIntakeResponseSchema = z.object({
+  referenceNumber: z.number().int(),
+  memberMailed: z
+    .boolean()
+    .describe("Whether a mail tells the member; false when the register holds no address for them."),
+});
+export type DocumentIntakeResponse = z.infer<typeof documentIntakeResponseSchema>;

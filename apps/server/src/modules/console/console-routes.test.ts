@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, CONSOLE_LIMITS } from "@portal/domain";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, memberEmails, outboxMails } from "../../db/schema.js";
+import { auditEvents, documentSubmissions, memberEmails, outboxMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
 import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
@@ -351,5 +351,31 @@ describe.each(TEST_DATABASE_KINDS)("the staff console on %s", (kind) => {
       [],
     );
     expect(empty.statusCode).toBe(400);
+    expect(intake.json().memberMailed).toBe(true);
+  });
+
+  it("refuses documents for a dependent without a membership number, naming the principal member to record them under", async () => {
+    const summary = (await get(agent.browser, `${C}/members/${member.spouse}`)).json();
+    expect(summary).toMatchObject({
+      membershipNumber: null,
+      principal: {
+        entityNumber: member.principal.entityNumber,
+        membershipNumber: `M${member.principal.entityNumber}`,
+      },
+    });
+    expect(
+      (await get(agent.browser, `${C}/members/${member.principal.entityNumber}`)).json().principal,
+    ).toBeNull();
+    const before = await testApp.database.db.select().from(documentSubmissions);
+    const refused = await agent.browser.postMultipart(
+      `${C}/members/${member.spouse}/document-submissions`,
+      { category: "MEDICAL_CLAIMS" },
+      [pdfOfSize(1200, "spouse-claim.pdf")],
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `Spouse Of Principal has no membership number of their own, so no one would be told of these documents. Record them under the principal member, ${summary.principal.firstName} ${summary.principal.lastName} (membership number M${member.principal.entityNumber}), who is told by e-mail.`,
+    );
+    expect(await testApp.database.db.select().from(documentSubmissions)).toHaveLength(before.length);
   });
 });

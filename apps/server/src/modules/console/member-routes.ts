@@ -99,12 +99,23 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
         await discardAll();
         throw errors.validation("Please attach the documents received.");
       }
+      // A dependent without a membership number of their own has no log-in and no address: a
+      // submission under them would tell no one, and the principal member could not open it.
+      const summary = await readMemberSummary(db, member);
+      if (summary && summary.membershipNumber === null && summary.principal) {
+        await discardAll();
+        const { principal } = summary;
+        throw errors.validation(
+          `${summary.firstName} ${summary.lastName} has no membership number of their own, so no one would be told of these documents. Record them under the principal member, ${principal.firstName} ${principal.lastName} (membership number ${principal.membershipNumber ?? "not known"}), who is told by e-mail.`,
+        );
+      }
       // As for a member's submission (commitBlobsWithRows): the rows, the mail and the audit row
       // commit together with the files, or nothing does.
       const [emails, person] = await Promise.all([
         listMemberEmails(db, member),
         findMemberByEntityNumber(db, member),
       ]);
+      const memberMailed = emails[0] !== undefined;
       const referenceNumber = await commitBlobsWithRows<number>(
         context,
         received.files.map((file) => file.pending),
@@ -138,8 +149,11 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
                 : null,
           }),
       );
-      request.log.info({ referenceNumber, files: received.files.length }, "documents recorded as received");
-      return { referenceNumber };
+      request.log.info(
+        { referenceNumber, files: received.files.length, memberMailed },
+        "documents recorded as received",
+      );
+      return { referenceNumber, memberMailed };
     },
   );
 

@@ -200,8 +200,25 @@ export async function readMemberSummary(
       .limit(OTHER_CONVERSATIONS_LISTED),
   ]);
   const openFirst = [...others].sort((a, b) => Number(a.status !== "OPEN") - Number(b.status !== "OPEN"));
+  const principalNumber =
+    membership && membership.principalEntityNumber !== entityNumber ? membership.principalEntityNumber : null;
+  const [principal] =
+    principalNumber === null
+      ? []
+      : await db
+          .select({
+            entityNumber: members.entityNumber,
+            firstName: members.firstName,
+            lastName: members.lastName,
+            membershipNumber: memberProfiles.membershipNumber,
+          })
+          .from(members)
+          .leftJoin(memberProfiles, eq(memberProfiles.entityNumber, members.entityNumber))
+          .where(eq(members.entityNumber, principalNumber))
+          .limit(1);
   return {
     ...person,
+    principal: principal ?? null,
     planName: membership?.planName ?? null,
     dependentCount: new Set(dependents.map((dependent) => dependent.entityNumber)).size,
     otherConversations: openFirst.map((row) => ({

@@ -103,12 +103,15 @@ export interface PolicyMembership {
   schemeName: string;
   /** "00" when the person is the principal member. */
   dependentCode: string;
+  /** The policy's principal member (the person themselves when principal). */
+  principalEntityNumber: number;
   relationship: DependentRelationship | "PRINCIPAL";
 }
 
 const membershipColumns = {
   policyId: policies.policyId,
   policyIdentifier: policies.policyIdentifier,
+  principalEntityNumber: policies.principalEntityNumber,
   startDate: policies.startDate,
   planCode: plans.code,
   planName: plans.name,

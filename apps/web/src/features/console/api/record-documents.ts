@@ -1,3 +1,4 @@
+import type { DocumentIntakeResponse } from "@portal/domain";
 import { useQuerySubmission } from "../../../api/query-submission";
 import { memberSummaryUrl } from "./get-member-summary";
 
@@ -7,10 +8,11 @@ export function recordDocumentsUrl(entityNumber: number): string {
 }
 
 /**
- * Records documents received for a member: a document submission with its own reference number.
+ * Records documents received for a member: a document submission with its own reference number,
+ * and whether a mail tells the member.
  * The same multipart sending as a member's query (upload progress, one Idempotency-Key per content,
  * so a retry after a lost answer records nothing twice).
  */
 export function useRecordDocuments(entityNumber: number) {
-  return useQuerySubmission(recordDocumentsUrl(entityNumber));
+  return useQuerySubmission<DocumentIntakeResponse>(recordDocumentsUrl(entityNumber));
 }

@@ -4,13 +4,18 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { type FakeUploadRequest, formEntries, pdf, stubUploads } from "../../../testing/fake-upload";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
-import { MEMBER_SEARCH_PATH, memberSearchHandler, memberSummaryHandler } from "../testing/handlers";
+import {
+  MEMBER_SEARCH_PATH,
+  memberSearchHandler,
+  memberSummaryHandler,
+  threadMember,
+} from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
 
 const zanele = { entityNumber: 41, membershipNumber: "20991234", firstName: "Zanele", lastName: "Khumalo" };
 
-function setup(route: string) {
-  server.use(memberSearchHandler([zanele]), memberSummaryHandler());
+function setup(route: string, others: Parameters<typeof memberSummaryHandler>[1] = {}) {
+  server.use(memberSearchHandler([zanele]), memberSummaryHandler(threadMember, others));
   const sent = recordRequests();
   const uploads = stubUploads();
   const view = renderConsole(route);
@@ -53,10 +58,12 @@ describe("recording documents received", () => {
       ["files", "file:referral.pdf"],
     ]);
     expect(upload.headers.get("Idempotency-Key")).toBeTruthy();
-    act(() => upload.answerJson(documentIntakeResponseSchema, { referenceNumber: 800123 }));
+    act(() =>
+      upload.answerJson(documentIntakeResponseSchema, { referenceNumber: 800123, memberMailed: true }),
+    );
     const recorded = await screen.findByText(/Documents recorded\. Reference number/);
     expect(recorded.closest("[role=status]")).toHaveTextContent(
-      "Documents recorded. Reference number 800123.",
+      "Documents recorded. Reference number 800123. The member is told by e-mail.",
     );
     expect(screen.queryByRole("button", { name: "Record documents" })).toBeNull();
 
@@ -113,5 +120,41 @@ describe("recording documents received", () => {
     await user.click(screen.getByRole("button", { name: "Choose another member" }));
     expect(location()).toBe("/console/documents/new");
     expect(screen.getByRole("button", { name: "Find member" })).toBeInTheDocument();
+  });
+
+  it("records a dependent's documents under the principal member, and says when no mail tells the member", async () => {
+    const bongani = {
+      ...threadMember,
+      entityNumber: 42,
+      firstName: "Bongani",
+      lastName: "Khumalo",
+      membershipNumber: null,
+      dependentCount: 0,
+      principal: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo", membershipNumber: "20991234" },
+    };
+    const { uploads, user, location } = setup("/console/documents/new?member=42", { 42: bongani });
+    expect(await screen.findByText(/Bongani Khumalo, no membership number/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Bongani Khumalo is a dependent on the membership of Zanele Khumalo \(membership number 20991234\)/,
+      ),
+    ).toBeInTheDocument();
+    // No form for the dependent: nothing could be recorded that no one is told of.
+    expect(screen.queryByRole("form", { name: "Documents received" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Record under Zanele Khumalo's membership" }));
+    expect(location()).toBe("/console/documents/new?member=41");
+    expect(await screen.findByText(/Zanele Khumalo, membership number 20991234/)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText("Category"), "MEDICAL_CLAIMS");
+    await user.upload(screen.getByLabelText("Documents"), [pdf("bongani-claim.pdf")]);
+    await user.click(screen.getByRole("button", { name: "Record documents" }));
+    const upload = await sentUpload(uploads);
+    expect(upload.url).toBe("/api/console/members/41/document-submissions");
+    act(() =>
+      upload.answerJson(documentIntakeResponseSchema, { referenceNumber: 800124, memberMailed: false }),
+    );
+    expect(await screen.findByText(/Documents recorded\. Reference number/)).toHaveTextContent(
+      "so they are not told by e-mail: tell them another way.",
+    );
   });
 });

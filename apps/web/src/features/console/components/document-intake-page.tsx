@@ -34,6 +34,7 @@ export function DocumentIntakePage() {
           key={entityNumber}
           entityNumber={entityNumber}
           onChangeMember={() => setSearchParams({})}
+          onChoose={(chosen) => setSearchParams({ member: String(chosen) })}
         />
       )}
     </section>
@@ -43,9 +44,11 @@ export function DocumentIntakePage() {
 interface ChosenMemberProps {
   entityNumber: number;
   onChangeMember: () => void;
+  /** Another person to record for instead (a dependent's principal member). */
+  onChoose: (entityNumber: number) => void;
 }
 
-function ChosenMember({ entityNumber, onChangeMember }: ChosenMemberProps) {
+function ChosenMember({ entityNumber, onChangeMember, onChoose }: ChosenMemberProps) {
   const summary = useMemberSummary(entityNumber);
   const changeButton = (
     <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onChangeMember}>
@@ -66,6 +69,9 @@ function ChosenMember({ entityNumber, onChangeMember }: ChosenMemberProps) {
     );
   }
   const member = summary.data;
+  // A dependent without a membership number of their own has no log-in and no address: their
+  // documents go under the principal member's membership (the server refuses them otherwise).
+  const principal = member.membershipNumber === null ? member.principal : null;
   return (
     <>
       <section aria-labelledby="intake-member-heading" className="card mb-4">
@@ -74,13 +80,30 @@ function ChosenMember({ entityNumber, onChangeMember }: ChosenMemberProps) {
             Member
           </h2>
           <p className="mb-2">
-            {personName(member)}, membership number {member.membershipNumber ?? "none"}
+            {personName(member)}
+            {member.membershipNumber
+              ? `, membership number ${member.membershipNumber}`
+              : ", no membership number"}
             {member.planName ? `, ${member.planName}` : ""}
           </p>
           {changeButton}
         </div>
       </section>
-      <IntakeForm entityNumber={entityNumber} />
+      {principal ? (
+        <div className="alert alert-info">
+          <p>
+            {`${personName(member)} is a dependent on the membership of ${personName(principal)}`}
+            {principal.membershipNumber ? ` (membership number ${principal.membershipNumber})` : ""}.
+            Documents for a dependent are recorded under the principal member, who is told by e-mail and can
+            open them in the portal.
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => onChoose(principal.entityNumber)}>
+            {`Record under ${personName(principal)}'s membership`}
+          </button>
+        </div>
+      ) : (
+        <IntakeForm entityNumber={entityNumber} />
+      )}
     </>
   );
 }
@@ -137,8 +160,10 @@ function IntakeForm({ entityNumber }: { entityNumber: number }) {
       <SuccessStatus className="mb-3">
         {submission.data ? (
           <>
-            Documents recorded. Reference number <strong>{submission.data.referenceNumber}</strong>. The
-            member is told by e-mail.
+            Documents recorded. Reference number <strong>{submission.data.referenceNumber}</strong>.{" "}
+            {submission.data.memberMailed
+              ? "The member is told by e-mail."
+              : "The register holds no e-mail address for this member, so they are not told by e-mail: tell them another way."}
           </>
         ) : null}
       </SuccessStatus>

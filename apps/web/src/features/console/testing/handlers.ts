@@ -124,6 +124,7 @@ export const threadMember: ConsoleMemberSummary = {
   membershipNumber: "20991234",
   planName: "Meridian Comprehensive",
   dependentCount: 2,
+  principal: null,
   otherConversations: [
     {
       referenceNumber: 300001,
@@ -286,9 +287,13 @@ export function staffHandler(staff: StaffMember[] = [agent, supervisor]) {
   return http.get(`${CONSOLE_BASE}/staff`, () => contractJson(staffListResponseSchema, { staff }));
 }
 
-export function memberSummaryHandler(summary: ConsoleMemberSummary = threadMember) {
-  return http.get(`${CONSOLE_BASE}/members/:entityNumber`, () =>
-    contractJson(consoleMemberSummarySchema, summary),
+/** GET /members/{entityNumber}: `summary`, or for the numbers `others` names, theirs. */
+export function memberSummaryHandler(
+  summary: ConsoleMemberSummary = threadMember,
+  others: Record<number, ConsoleMemberSummary> = {},
+) {
+  return http.get(`${CONSOLE_BASE}/members/:entityNumber`, ({ params }) =>
+    contractJson(consoleMemberSummarySchema, others[Number(params.entityNumber)] ?? summary),
   );
 }
 

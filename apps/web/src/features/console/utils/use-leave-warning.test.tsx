@@ -3,20 +3,19 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useLeaveWarning } from "./use-leave-warning";
 
-function Page({ unsaved, onFollow }: { unsaved: boolean; onFollow: () => void }) {
+function Page({ unsaved }: { unsaved: boolean }) {
   useLeaveWarning(unsaved);
-  return (
-    // A router link's own handler runs after the warning's (which listens in the capture phase).
-    <a
-      href="#/console"
-      onClick={(event) => {
-        if (!event.defaultPrevented) onFollow();
-        event.preventDefault();
-      }}
-    >
-      Queries
-    </a>
-  );
+  return <a href="#/console">Queries</a>;
+}
+
+/** Whether a click on the link went on to be followed (as the router's own handler would, after the warning's). */
+function followed(onFollow: () => void) {
+  const follow = (event: MouseEvent) => {
+    if (!event.defaultPrevented) onFollow();
+    event.preventDefault();
+  };
+  document.addEventListener("click", follow);
+  return () => document.removeEventListener("click", follow);
 }
 
 const leaving = () => {
@@ -25,13 +24,18 @@ const leaving = () => {
   return event.defaultPrevented;
 };
 
-afterEach(() => vi.restoreAllMocks());
+let stop = () => {};
+afterEach(() => {
+  stop();
+  vi.restoreAllMocks();
+});
 
 describe("the warning before leaving unsaved text", () => {
   it("asks before a link is followed, and stays when the agent says no", async () => {
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
     const onFollow = vi.fn();
-    render(<Page unsaved onFollow={onFollow} />);
+    stop = followed(onFollow);
+    render(<Page unsaved />);
     await userEvent.click(screen.getByRole("link", { name: "Queries" }));
     expect(confirm).toHaveBeenCalledWith(
       "What you are writing is not saved yet. Leave this page and lose it?",
@@ -45,14 +49,15 @@ describe("the warning before leaving unsaved text", () => {
   it("has the browser ask on reload or close while unsaved, and asks nothing once saved or gone", async () => {
     const confirm = vi.spyOn(window, "confirm");
     const onFollow = vi.fn();
-    const view = render(<Page unsaved onFollow={onFollow} />);
+    stop = followed(onFollow);
+    const view = render(<Page unsaved />);
     expect(leaving()).toBe(true);
-    view.rerender(<Page unsaved={false} onFollow={onFollow} />);
+    view.rerender(<Page unsaved={false} />);
     expect(leaving()).toBe(false);
     await userEvent.click(screen.getByRole("link", { name: "Queries" }));
     expect(confirm).not.toHaveBeenCalled();
     expect(onFollow).toHaveBeenCalledTimes(1);
-    view.rerender(<Page unsaved onFollow={onFollow} />);
+    view.rerender(<Page unsaved />);
     view.unmount();
     expect(leaving()).toBe(false);
   });
