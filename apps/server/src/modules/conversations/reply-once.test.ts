@@ -173,4 +173,21 @@ describe.each(TEST_DATABASE_KINDS)("a reply sent once on %s", (kind) => {
     });
     expect(current.statusCode).toBe(200);
   });
+
+  it("makes whoever answers and closes an unassigned conversation its assignee, and keeps an assignee there was", async () => {
+    const unassigned = await logQuery("Has my dental claim been paid?");
+    const closed = await reply(agent.browser, unassigned, { html: "<p>Yes, on Monday.</p>", close: true });
+    expect(closed.statusCode).toBe(200);
+    const page = await agent.browser.request({ method: "GET", url: `${C}/queries/${unassigned}` });
+    expect(page.json().query.assignedTo?.entityNumber).toBe(agent.entityNumber);
+
+    const taken = await logQuery("Is my spectacle claim paid?");
+    expect(
+      (await colleague.browser.request({ method: "POST", url: `${C}/queries/${taken}/assign-to-me` }))
+        .statusCode,
+    ).toBe(204);
+    expect((await reply(agent.browser, taken, { html: "<p>It is.</p>", close: true })).statusCode).toBe(200);
+    const kept = await agent.browser.request({ method: "GET", url: `${C}/queries/${taken}` });
+    expect(kept.json().query.assignedTo?.entityNumber).toBe(colleague.entityNumber);
+  });
 });

@@ -1,5 +1,5 @@
 import { EXCEPTION_CODES } from "@portal/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
 import { agentResponses, conversations, queries, queryNotes, replyAttachments } from "../../../db/schema.js";
 import { AppError, errors } from "../../../lib/errors.js";
@@ -113,7 +113,8 @@ async function refuseIfChanged(tx: Queryable, conversation: number, seen: SeenCo
 
 /**
  * An agent's reply: stored, mailed (queued in the same transaction), and the conversation then
- * waits on the member with nothing owed; closed as well when asked. Answers the reply's id.
+ * waits on the member with nothing owed; closed as well when asked, and then, if assigned to nobody,
+ * assigned to the sender. Answers the reply's id.
  *
  * The conversation's row is locked first, so two sends on one conversation (a double click, two
  * tabs) go one after the other: the second finds the first's reply by its idempotency key (and
@@ -203,7 +204,18 @@ export async function sendReply(
     }));
     await enqueueMail(tx, { ...reply.mail, attachments }, reply.sentAt);
   }
-  if (reply.close) await closeConversation(tx, conversation, reply.sentAt);
+  if (reply.close) {
+    await closeConversation(tx, conversation, reply.sentAt);
+    // Whoever answers and closes an unassigned conversation owns it: the desk sees who did.
+    if (reply.sentByEntityNumber !== null) {
+      await tx
+        .update(conversations)
+        .set({ assignedToEntityNumber: reply.sentByEntityNumber })
+        .where(
+          and(eq(conversations.referenceNumber, conversation), isNull(conversations.assignedToEntityNumber)),
+        );
+    }
+  }
   if (reply.sentByEntityNumber !== null) {
     await discardDraft(tx, { conversation, authorEntityNumber: reply.sentByEntityNumber, kind: "REPLY" });
   }
