@@ -9,6 +9,8 @@ interface AppLayoutProps {
   /** Right side of the header, e.g. the "Log out" button on authenticated pages. */
   headerActions?: ReactNode;
   children: ReactNode;
+  /** The members' footer (helplines, privacy notice); false for the staff console, which is not theirs. */
+  memberFooter?: boolean;
 }
 
 /** The page's one <main>: where "Skip to main content" goes. */
@@ -19,7 +21,7 @@ export const MAIN_CONTENT_ID = "main-content";
  * logo and name, one <main> landmark for the page itself, and the footer with the scheme's contact
  * numbers and its privacy notice. The footer stays at the bottom of the window on short pages.
  */
-export function AppLayout({ schemeName, headerActions, children }: AppLayoutProps) {
+export function AppLayout({ schemeName, headerActions, children, memberFooter = true }: AppLayoutProps) {
   const { brand } = useAppConfig();
   return (
     <div className="app-shell">
@@ -35,7 +37,7 @@ export function AppLayout({ schemeName, headerActions, children }: AppLayoutProp
       <main className="container app-main skip-target" id={MAIN_CONTENT_ID} tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      {memberFooter ? <SiteFooter /> : null}
     </div>
   );
 }

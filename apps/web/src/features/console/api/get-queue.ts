@@ -113,17 +113,25 @@ export function getQueue(url: string): Promise<QueueResponse> {
   return getJson<QueueResponse>(url, NO_STORE);
 }
 
+/** How often the queue shown is asked again, so new queries come in without a reload. */
+export const QUEUE_REFRESH_MS = 30_000;
+
 /**
  * The queue, one page at a time ("Load more" appends the next), in the order asked for. `enabled`:
  * false to read what is cached without asking the server (the next conversation after a reply).
+ * `refresh`: asked again every QUEUE_REFRESH_MS while the window is in front (the queue page).
  */
-export function useQueue(filters: QueueFilters, { enabled = true }: { enabled?: boolean } = {}) {
+export function useQueue(
+  filters: QueueFilters,
+  { enabled = true, refresh = false }: { enabled?: boolean; refresh?: boolean } = {},
+) {
   return useInfiniteQuery({
     queryKey: queueKey(filters),
     queryFn: ({ pageParam }) => getQueue(queueUrl(filters, pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled,
+    refetchInterval: refresh ? QUEUE_REFRESH_MS : false,
     // While other filters load, the last rows and counts stay on screen instead of a blank table.
     placeholderData: keepPreviousData,
   });

@@ -36,6 +36,9 @@ describe("the console's frame", () => {
     );
     expect(within(menu()).queryByRole("link", { name: "Failed mails" })).toBeNull();
     expect(within(menu()).queryByRole("link", { name: "Canned replies" })).toBeNull();
+    // The members' footer (their helplines, the privacy notice) is not the staff's.
+    expect(screen.queryByRole("contentinfo")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Privacy notice" })).toBeNull();
   });
 
   it("shows a supervisor the Failed mails and Canned replies links", async () => {

@@ -3,6 +3,7 @@ import { AppLayout } from "../../../components/layouts/app-layout";
 import { HeaderNavLink } from "../../../components/layouts/header-nav-link";
 import { consolePaths } from "../utils/console-paths";
 import { personName } from "../utils/labels";
+import { useShownQueueHref } from "../utils/shown-queue";
 import { useConsoleUser } from "./console-user";
 
 interface ConsoleLayoutProps {
@@ -15,15 +16,18 @@ interface ConsoleLayoutProps {
 /** The console's frame: who is logged in, the console's menu and "Log out". */
 export function ConsoleLayout({ schemeName, logoutButton, children }: ConsoleLayoutProps) {
   const { person, isDesk, isSupervisor, isInformationOfficer } = useConsoleUser();
+  // Back to the queue as the agent left it: its filters, order and search.
+  const queueHref = useShownQueueHref();
   return (
     <AppLayout
       schemeName={`${schemeName} · Staff console`}
+      memberFooter={false}
       headerActions={
         <div className="d-flex flex-wrap align-items-center gap-2">
           <nav className="d-flex flex-wrap gap-2" aria-label="Console menu">
             {isDesk ? (
               <>
-                <HeaderNavLink to={consolePaths.queue()}>Queries</HeaderNavLink>
+                <HeaderNavLink to={queueHref}>Queries</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.documentIntake()}>Record documents</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.unmatchedMails()}>Unmatched mail</HeaderNavLink>
               </>

@@ -13,9 +13,9 @@ import { isHttpError } from "../../../lib/http";
 import { parseReferenceParam } from "../../../lib/reference-param";
 import { useMemberSummary } from "../api/get-member-summary";
 import { useRecordDocuments } from "../api/record-documents";
-import { consolePaths } from "../utils/console-paths";
 import { consoleErrorMessage } from "../utils/error-message";
 import { personName } from "../utils/labels";
+import { useShownQueueHref } from "../utils/shown-queue";
 import { MemberFinder } from "./member-finder";
 import { PageHeading } from "./page-heading";
 import { ErrorMessage, SuccessStatus } from "./status-message";
@@ -121,6 +121,7 @@ const intakeFormSchema = z.object({
 function IntakeForm({ entityNumber }: { entityNumber: number }) {
   const attachmentsId = useId();
   const submission = useRecordDocuments(entityNumber);
+  const queueHref = useShownQueueHref();
   const [files, setFiles] = useState<File[]>([]);
   const [filesProblem, setFilesProblem] = useState("");
   const {
@@ -172,7 +173,7 @@ function IntakeForm({ entityNumber }: { entityNumber: number }) {
           <button type="button" className="btn btn-primary" onClick={startAgain}>
             Record more documents for this member
           </button>
-          <Link to={consolePaths.queue()} className="btn btn-outline-secondary">
+          <Link to={queueHref} className="btn btn-outline-secondary">
             Back to the queries
           </Link>
         </div>

@@ -435,3 +435,30 @@ describe("the note being written", () => {
     await waitFor(() => expect(field).toHaveValue(""));
   });
 });
+
+describe("taking over a query", () => {
+  it("asks before assigning to me a query someone else has, and assigns only when told to", async () => {
+    const theirs: ConsoleQueryResponse = {
+      ...consoleQuery,
+      query: {
+        ...consoleQuery.query,
+        assignedTo: { entityNumber: supervisor.entityNumber, firstName: "Pieter", lastName: "van Wyk" },
+      },
+    };
+    const { sent, user } = setup({ query: theirs });
+    await loaded();
+    await user.click(screen.getByRole("button", { name: "Assign to me" }));
+    const question = screen.getByRole("alertdialog", {
+      name: "This query is assigned to Pieter van Wyk. Take it over?",
+    });
+    expect(question).toHaveFocus();
+    await user.click(within(question).getByRole("button", { name: "Leave it with Pieter van Wyk" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(sentKeys(sent)).not.toContain(`POST ${QUERY}/assign-to-me`);
+
+    await user.click(screen.getByRole("button", { name: "Assign to me" }));
+    await user.click(screen.getByRole("button", { name: "Take it over" }));
+    await waitFor(() => expect(sentKeys(sent)).toContain(`POST ${QUERY}/assign-to-me`));
+    expect(await screen.findByText("The query is assigned to you.")).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import type { ConsoleQueryResponse } from "@portal/domain";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { isHttpError } from "../../../lib/http";
 import { useAssignToMe } from "../api/assign-to-me";
 import { useStaff } from "../api/get-staff";
@@ -45,7 +45,19 @@ export function QueryStatusPanel({ query }: { query: ConsoleQuery }) {
   };
   const assignFailed = (error: Error) =>
     consoleErrorMessage(error, "The assignment could not be changed. Please try again.");
-  const assignMe = () => act(assignToMe.mutateAsync(), "The query is assigned to you.", assignFailed);
+  const takeOver = () => {
+    setConfirmingTakeOver(false);
+    act(assignToMe.mutateAsync(), "The query is assigned to you.", assignFailed);
+  };
+  // A query someone else has (a supervisor may have given it to them) is taken only when confirmed.
+  const [confirmingTakeOver, setConfirmingTakeOver] = useState(false);
+  const assignMe = () => {
+    if (query.assignedTo && !assignedToMe) {
+      setDone("");
+      setFailure("");
+      setConfirmingTakeOver(true);
+    } else takeOver();
+  };
 
   useShortcuts("query", {
     assignToMe: () => {
@@ -86,6 +98,13 @@ export function QueryStatusPanel({ query }: { query: ConsoleQuery }) {
         </dl>
         {query.legacy ? (
           <p className="small text-body-secondary">Logged before the portal kept reply due dates.</p>
+        ) : null}
+        {confirmingTakeOver && query.assignedTo ? (
+          <TakeOverQuestion
+            assignee={personName(query.assignedTo)}
+            onTake={takeOver}
+            onKeep={() => setConfirmingTakeOver(false)}
+          />
         ) : null}
         <div className="d-flex flex-wrap gap-2">
           {assignedToMe ? null : (
@@ -177,5 +196,37 @@ function AssignToAnyone({ current, pending, onAssign }: AssignToAnyoneProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+interface TakeOverQuestionProps {
+  assignee: string;
+  onTake: () => void;
+  onKeep: () => void;
+}
+
+/** "Assign to me" on a query someone else has: asked first, the answer's buttons focused in turn. */
+function TakeOverQuestion({ assignee, onTake, onKeep }: TakeOverQuestionProps) {
+  const id = useId();
+  const question = useRef<HTMLDivElement>(null);
+  useEffect(() => question.current?.focus(), []);
+  return (
+    <div
+      ref={question}
+      className="alert alert-warning"
+      role="alertdialog"
+      aria-labelledby={`${id}-question`}
+      tabIndex={-1}
+    >
+      <p id={`${id}-question`}>{`This query is assigned to ${assignee}. Take it over?`}</p>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-warning" onClick={onTake}>
+          Take it over
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onKeep}>
+          {`Leave it with ${assignee}`}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -5,6 +5,8 @@ import { http } from "msw";
 import { describe, expect, it } from "vitest";
 import { errorJson } from "../../../testing/contract-json";
 import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
+import { stubViewportWidth } from "../../../testing/viewport";
+import { QUEUE_REFRESH_MS } from "../api/get-queue";
 import {
   agent,
   BULK_PATH,
@@ -509,5 +511,46 @@ describe("a supervisor's bulk actions", () => {
     expect(within(bar()).getByRole("button", { name: "Close" })).toBeDisabled();
     await user.click(rowBox(310000));
     expect(within(bar()).queryByText(/Choose at most/)).toBeNull();
+  });
+});
+
+describe("the queue, kept current and where the agent left it", () => {
+  it("asks again every 30 seconds and says politely when new queries came", async () => {
+    const pages: Record<string, QueueResponse> = { "": threeRows() };
+    const { queryClient } = setup(pages);
+    await table();
+    const refreshed = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ["console", "queue"] })
+      .map((query) => query.observers.map((observer) => observer.options.refetchInterval));
+    expect(refreshed.flat()).toContain(QUEUE_REFRESH_MS);
+    // What the refresh brings: one more conversation.
+    pages[""] = queuePage([...(threeRows().queries ?? []), queueRow({ referenceNumber: 300030 })]);
+    await queryClient.refetchQueries({ queryKey: ["console", "queue"], type: "active" });
+    expect(await screen.findByText("1 new query in the queue.")).toHaveAttribute("aria-live", "polite");
+    expect(screen.getByRole("link", { name: "300030" })).toBeInTheDocument();
+  });
+
+  it("goes back to the same filters from a query by the Queries link", async () => {
+    const { user, location } = setup({ "": threeRows() }, { route: "/console?status=ALL&assigned=ME" });
+    const [first] = bodyRows(await table()) as HTMLElement[];
+    await user.click(within(first as HTMLElement).getAllByRole("link")[0] as HTMLElement);
+    await waitFor(() => expect(location()).toMatch(/^\/console\/queries\//));
+    await user.click(screen.getByRole("link", { name: "Queries" }));
+    expect(location()).toBe("/console?status=ALL&assigned=ME");
+  });
+
+  it("shows each conversation's reply due and status on a phone, one under another", async () => {
+    stubViewportWidth(390);
+    setup({ "": threeRows() });
+    const list = await screen.findByRole("list", { name: "Queries" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const [first] = within(list).getAllByRole("listitem");
+    const terms = within(first as HTMLElement)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    expect(terms).toEqual(
+      expect.arrayContaining(["Reference", "Reply due", "Status", "Member", "Assigned to"]),
+    );
   });
 });

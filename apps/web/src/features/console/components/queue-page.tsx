@@ -1,8 +1,10 @@
+import type { QueueRow } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 import { consoleKeys } from "../api/console-keys";
 import {
   type QueueFilters,
@@ -12,6 +14,7 @@ import {
   useQueue,
 } from "../api/get-queue";
 import { consolePaths } from "../utils/console-paths";
+import { QUEUE_SORT_CAPTIONS } from "../utils/labels";
 import { useShortcuts } from "../utils/use-shortcuts";
 import { BulkActionsBar } from "./bulk-actions-bar";
 import { useConsoleUser } from "./console-user";
@@ -19,7 +22,8 @@ import { KeyboardShortcutsHelp } from "./keyboard-shortcuts-help";
 import { LoadMore } from "./load-more";
 import { PageHeading } from "./page-heading";
 import { QueueFilterControls, QueueSearch } from "./queue-filters";
-import { QueueTable } from "./queue-table";
+import { QueueList } from "./queue-list";
+import { type QueueSelection, QueueTable } from "./queue-table";
 
 /** The queue's body rows, and the one holding focus (-1 for none). */
 function rowsOf(table: HTMLTableElement | null): { rows: HTMLTableRowElement[]; current: number } {
@@ -35,6 +39,28 @@ function focusRow(row: HTMLTableRowElement | undefined): boolean {
 }
 
 /**
+ * What the refresh brought, for screen readers (said politely): "2 new queries in the queue." when
+ * rows appear that the same filters did not show before; nothing on the first load or when the
+ * filters change (that is the agent's own doing, and the page says it).
+ */
+function useNewRowsNotice(filtersKey: string, rows: readonly QueueRow[]): string {
+  const [notice, setNotice] = useState("");
+  const seen = useRef<{ filters: string; references: Set<number> } | null>(null);
+  const references = rows.map((row) => row.referenceNumber);
+  const referencesKey = references.join(",");
+  useEffect(() => {
+    const now = new Set(referencesKey ? referencesKey.split(",").map(Number) : []);
+    const before = seen.current;
+    seen.current = { filters: filtersKey, references: now };
+    if (!before || before.filters !== filtersKey || before.references.size === 0) return;
+    const added = [...now].filter((reference) => !before.references.has(reference)).length;
+    if (added > 0)
+      setNotice(added === 1 ? "1 new query in the queue." : `${added} new queries in the queue.`);
+  }, [filtersKey, referencesKey]);
+  return notice;
+}
+
+/**
  * The queue (#/console): the desk's conversations, filtered, searched, ordered and paged. The
  * filters, order and search live in the address, so coming back from a query page shows the same
  * queue (and "Send and go to next" knows it). Supervisors tick rows to assign or close them at once.
@@ -45,7 +71,9 @@ export function QueuePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const filters = readQueueFilters(searchParams);
-  const queue = useQueue(filters);
+  const queue = useQueue(filters, { refresh: true });
+  // The table where its columns fit; the same rows one under another on a phone.
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const searchBox = useRef<HTMLInputElement>(null);
   const table = useRef<HTMLTableElement>(null);
@@ -67,8 +95,23 @@ export function QueuePage() {
   const pages = queue.data?.pages ?? [];
   const rows = pages.flatMap((page) => page.queries);
   const counts = pages[0]?.counts;
+  const arrived = useNewRowsNotice(filtersKey, rows);
   // Only what is on screen stays ticked: another filter or search shows other rows.
   const selected = rows.map((row) => row.referenceNumber).filter((reference) => ticked.has(reference));
+
+  const selection: QueueSelection | undefined = isSupervisor
+    ? {
+        selected: new Set(selected),
+        onToggle: (reference, on) =>
+          setTicked((current) => {
+            const next = new Set(current);
+            if (on) next.add(reference);
+            else next.delete(reference);
+            return next;
+          }),
+        onToggleAll: (on) => setTicked(on ? new Set(rows.map((row) => row.referenceNumber)) : new Set()),
+      }
+    : undefined;
 
   const move = (step: 1 | -1, event: KeyboardEvent) => {
     const { rows: shown, current } = rowsOf(table.current);
@@ -118,29 +161,25 @@ export function QueuePage() {
       {queue.isSuccess && rows.length === 0 ? (
         <p className="text-body-secondary">No queries match these filters.</p>
       ) : null}
-      {rows.length > 0 ? (
+      <p aria-live="polite" className="visually-hidden">
+        {arrived}
+      </p>
+      {rows.length > 0 && !wide ? (
+        <QueueList
+          rows={rows}
+          busy={queue.isPlaceholderData}
+          caption={QUEUE_SORT_CAPTIONS[queueSort(filters)]}
+          selection={selection}
+        />
+      ) : null}
+      {rows.length > 0 && wide ? (
         <QueueTable
           rows={rows}
           busy={queue.isPlaceholderData}
           sort={queueSort(filters)}
           onSort={(sort) => change({ sort })}
           tableRef={table}
-          selection={
-            isSupervisor
-              ? {
-                  selected: new Set(selected),
-                  onToggle: (reference, on) =>
-                    setTicked((current) => {
-                      const next = new Set(current);
-                      if (on) next.add(reference);
-                      else next.delete(reference);
-                      return next;
-                    }),
-                  onToggleAll: (on) =>
-                    setTicked(on ? new Set(rows.map((row) => row.referenceNumber)) : new Set()),
-                }
-              : undefined
-          }
+          selection={selection}
         />
       ) : null}
       <LoadMore query={queue} what="queries" />

@@ -5,7 +5,11 @@ import { paths } from "../../../config/paths";
 export const CONSOLE_ROOT = paths.console.getHref();
 
 export const consolePaths = {
-  queue: () => CONSOLE_ROOT,
+  /** The queue; `search`: its filters as address parameters (get-queue.ts queueFilterParams). */
+  queue: (search?: URLSearchParams) => {
+    const query = search?.toString() ?? "";
+    return query ? `${CONSOLE_ROOT}?${query}` : CONSOLE_ROOT;
+  },
   query: (referenceNumber: number) => `${CONSOLE_ROOT}/queries/${referenceNumber}`,
   documentIntake: (memberEntityNumber?: number) =>
     memberEntityNumber === undefined

@@ -1,0 +1,17 @@
+import { skipToken, useQuery } from "@tanstack/react-query";
+import { consoleKeys } from "../api/console-keys";
+import { type QueueFilters, queueFilterParams } from "../api/get-queue";
+import { consolePaths } from "./console-paths";
+
+/**
+ * The queue's address with the filters, order and search the queue page last showed (it records
+ * them under consoleKeys.queueShown): "Queries" goes back to the same queue, not to the default.
+ */
+export function useShownQueueHref(): string {
+  const shown = useQuery<QueueFilters>({
+    queryKey: consoleKeys.queueShown,
+    queryFn: skipToken,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return consolePaths.queue(shown.data ? queueFilterParams(shown.data) : undefined);
+}
