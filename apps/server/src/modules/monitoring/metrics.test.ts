@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxMails } from "../../db/schema.js";
+import { inboundMails, outboxMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { SI } from "../smart-inquiry/test-helpers.js";
@@ -104,6 +104,26 @@ describe.each(TEST_DATABASE_KINDS)("metrics on %s", (kind) => {
     const later = await scrape();
     expect(sample(later, 'portal_outbox_mails{state="pending"}')).toBe(0);
     expect(sample(later, "portal_outbox_overdue_seconds")).toBe(0);
+  });
+
+  it("gives the unmatched mails waiting for staff, read at each scrape", async () => {
+    const row = (uid: number, outcome: string) => ({
+      folder: "INBOX",
+      uidValidity: 1,
+      uid,
+      messageId: `metrics-${kind}-${uid}@mail.example`,
+      receivedAt: new Date(),
+      outcome,
+      fromAddress: "someone@example.com",
+    });
+    await testApp.database.db
+      .insert(inboundMails)
+      .values([row(1, "UNMATCHED"), row(2, "UNMATCHED"), row(3, "UPDATE"), row(4, "DISCARDED")]);
+    const text = await scrape();
+    expect(sample(text, "portal_unmatched_mails")).toBe(2);
+    expect(text).not.toContain("someone@example.com");
+    await testApp.database.db.delete(inboundMails);
+    expect(sample(await scrape(), "portal_unmatched_mails")).toBe(0);
   });
 
   it("counts failed log-ins by reason alone", async () => {

@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../../db/database.js";
-import { outboxMails } from "../../db/schema.js";
+import { inboundMails, outboxMails } from "../../db/schema.js";
 import type { InFlightCounter } from "../members/index.js";
 import { within } from "./readiness.js";
 
@@ -140,6 +140,21 @@ function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): Por
     help: "How long the outbox's longest-waiting mail has been due to be sent (0 when none is). Read from the database at each scrape.",
     registers: [registry],
     collect: readOutboxOnce,
+  });
+
+  new Gauge({
+    name: "portal_unmatched_mails",
+    help: "Mails read from the support mailbox that matched no conversation and wait for staff (the console's Unmatched mail). Read from the database at each scrape.",
+    registers: [registry],
+    async collect() {
+      try {
+        const waiting = options.db.$count(inboundMails, eq(inboundMails.outcome, "UNMATCHED"));
+        this.set(await within(waiting, scrapeTimeoutMs));
+      } catch {
+        // No value rather than a stale one, as the outbox's gauges.
+        this.reset();
+      }
+    },
   });
 
   const uploads = options.uploadsInFlight;
