@@ -8,7 +8,8 @@ import { rowsOf } from "../../dist/db/raw-rows.js";
 // that happened to be all closed would mislead the planner in ways no scheme's data would). Of the
 // conversations 5 % are open (half of those overdue, a third waiting on the member), assigned
 // among ten agents or to nobody, over ten categories and two channels, logged over four years.
-// The queue counts' trigger is off while filling and the buckets are counted once at the end.
+// The queue counts' trigger is off while filling and the buckets are counted once at the end; the
+// reports' triggers are off too (reports-plans.ts fills what they keep, in bulk).
 
 export interface DeskFill {
   firstMember: number;
@@ -75,6 +76,9 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
   );
   const base = sequence?.base ?? 0;
   await db.execute(sql`alter table conversations disable trigger conversations_queue_counts`);
+  await db.execute(sql`alter table conversations disable trigger conversations_report_summary`);
+  await db.execute(sql`alter table conversations disable trigger conversations_report_volumes`);
+  await db.execute(sql`alter table queries disable trigger queries_report_volumes`);
   // g: the query's number; a conversation starts at each g not divisible by 5.
   await db.execute(sql`
     insert into conversations (reference_number, member_entity_number, origin, category, email, status,
@@ -114,6 +118,9 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
     sql`select setval(pg_get_serial_sequence('queries', 'reference_number'), ${base}::int + ${size.queries})`,
   );
   await db.execute(sql`alter table conversations enable trigger conversations_queue_counts`);
+  await db.execute(sql`alter table conversations enable trigger conversations_report_summary`);
+  await db.execute(sql`alter table conversations enable trigger conversations_report_volumes`);
+  await db.execute(sql`alter table queries enable trigger queries_report_volumes`);
   await db.execute(sql`
     insert into queue_counts (bucket, conversations)
     select bucket, count(*)::int from conversations,

@@ -48,8 +48,6 @@ function conversationFilters({ query }: ReportScope): SQL {
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
-const isFiltered = ({ query }: ReportScope) => query.channel !== undefined || query.category !== undefined;
-
 /** Every day of the range, in order. */
 function daysOf(query: ReportQuery): string[] {
   const days: string[] = [];
@@ -57,46 +55,41 @@ function daysOf(query: ReportQuery): string[] {
   return days;
 }
 
-/** New queries, updates, replies and closes per day: one statement, a range of an index each. */
+/**
+ * New queries, updates, replies and closes per day: the hours of report_volumes (kept by triggers,
+ * migration 0021) added up by their day in TIME_ZONE, a range of its primary key.
+ */
 async function readVolumes(db: Queryable, scope: ReportScope): Promise<ReportResponse["volumes"]> {
   const { start, end } = rangeOf(scope);
-  const filters = conversationFilters(scope);
-  const dayOf = (column: SQL) => sql`((${column} at time zone ${scope.timeZone})::date)::text`;
-  // Updates and replies reach their conversation's channel and category only when a filter asks.
-  const updates = isFiltered(scope)
-    ? sql`select ${dayOf(sql`q.logged_at`)} as day, 'updates' as kind, count(*)::int as n
-          from queries q join conversations c on c.reference_number = q.conversation_reference_number
-          where q.parent_reference_number is not null and q.logged_at >= ${start} and q.logged_at < ${end}
-            and ${filters} group by 1`
-    : sql`select ${dayOf(sql`q.logged_at`)} as day, 'updates' as kind, count(*)::int as n
-          from queries q
-          where q.parent_reference_number is not null and q.logged_at >= ${start} and q.logged_at < ${end}
-          group by 1`;
-  const replies = isFiltered(scope)
-    ? sql`select ${dayOf(sql`a.sent_at`)} as day, 'replies' as kind, count(*)::int as n
-          from agent_responses a join queries q on q.reference_number = a.reference_number
-            join conversations c on c.reference_number = q.conversation_reference_number
-          where a.sent_at >= ${start} and a.sent_at < ${end} and ${filters} group by 1`
-    : sql`select ${dayOf(sql`a.sent_at`)} as day, 'replies' as kind, count(*)::int as n
-          from agent_responses a where a.sent_at >= ${start} and a.sent_at < ${end} group by 1`;
-  const rows = await rowsOf<{ day: string; kind: string; n: number }>(
+  const { query } = scope;
+  const rows = await rowsOf<{
+    day: string;
+    newQueries: number;
+    updates: number;
+    replies: number;
+    closed: number;
+  }>(
     db,
-    sql`select ${dayOf(sql`c.logged_at`)} as day, 'newQueries' as kind, count(*)::int as n
-        from conversations c where c.logged_at >= ${start} and c.logged_at < ${end} and ${filters} group by 1
-        union all ${updates}
-        union all ${replies}
-        union all
-        select ${dayOf(sql`c.closed_at`)} as day, 'closed' as kind, count(*)::int as n
-        from conversations c where c.closed_at >= ${start} and c.closed_at < ${end} and ${filters} group by 1`,
+    sql`select ((v.hour at time zone ${scope.timeZone})::date)::text as day,
+          sum(v.new_queries)::int as "newQueries", sum(v.updates)::int as "updates",
+          sum(v.replies)::int as "replies", sum(v.closed)::int as "closed"
+        from report_volumes v
+        where v.hour >= ${start} and v.hour < ${end}
+          ${query.channel ? sql`and v.origin = ${query.channel}` : sql``}
+          ${query.category ? sql`and v.category = ${query.category}` : sql``}
+        group by 1`,
   );
-  const byDay = new Map(
-    daysOf(scope.query).map((day) => [day, { day, newQueries: 0, updates: 0, replies: 0, closed: 0 }]),
-  );
-  for (const row of rows) {
-    const counts = byDay.get(row.day);
-    if (counts) counts[row.kind as "newQueries" | "updates" | "replies" | "closed"] = Number(row.n);
-  }
-  return [...byDay.values()];
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return daysOf(query).map((day) => {
+    const row = byDay.get(day);
+    return {
+      day,
+      newQueries: Number(row?.newQueries ?? 0),
+      updates: Number(row?.updates ?? 0),
+      replies: Number(row?.replies ?? 0),
+      closed: Number(row?.closed ?? 0),
+    };
+  });
 }
 
 /** Median and 90th percentile of the business minutes to the first reply and to the last close. */

@@ -40,7 +40,7 @@ export async function summarisePendingConversations(
         sql`select reference_number as "reference", logged_at as "loggedAt", first_reply_at as "firstReplyAt",
               closed_at as "closedAt"
             from conversations where ${PENDING}
-            order by reference_number limit ${batchSize} for update skip locked`,
+            limit ${batchSize} for update skip locked`,
       );
       if (rows.length === 0) return 0;
       const references: number[] = [];
