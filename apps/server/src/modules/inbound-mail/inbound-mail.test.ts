@@ -355,4 +355,37 @@ describe.each(TEST_DATABASE_KINDS)("replies by e-mail, on %s", (kind) => {
     expect(await updatesOf(referenceNumber)).toHaveLength(1);
     expect(await imap.uids("INBOX")).toEqual([]);
   });
+
+  it("leaves a mail it could not store in the mailbox for the next poll, and goes on with the others", async () => {
+    const { referenceNumber, messageId } = await conversation();
+    const token = replyAddress(SUPPORT, TEST_SECRET, referenceNumber);
+    const stranger = thread(token, "someone@elsewhere.example", messageId);
+    await deliver(gmailReply(stranger, "Kept for staff, once the store answers."));
+    await deliver(gmailReply(thread(token, "query@example.com", messageId), "Recorded meanwhile."));
+    // The blob store refuses the unmatched mail's raw message (a full disk, a store that is down).
+    const failing = {
+      ...context,
+      blobStore: {
+        ...context.blobStore,
+        writePending: (key: string, source: Parameters<typeof context.blobStore.writePending>[1]) =>
+          key.startsWith("inbound-mail/")
+            ? Promise.reject(Object.assign(new Error("no space"), { code: "ENOSPC" }))
+            : context.blobStore.writePending(key, source),
+      },
+    };
+    const errors: object[] = [];
+    const poller = createInboundPoller({
+      url: imap.url,
+      folder: "INBOX",
+      processedFolder: "Processed",
+      context: failing,
+      log: { ...silentLog, error: (details: object) => errors.push(details) },
+      intervalMs: 60_000,
+    });
+    expect((await poller.runOnce()).map((each) => each.outcome)).toEqual(["UPDATE"]);
+    expect(errors).toEqual([expect.objectContaining({ errorCode: "ENOSPC" })]);
+    expect(await imap.uids("INBOX")).toHaveLength(1);
+    expect((await newPoller().runOnce()).map((each) => each.outcome)).toEqual(["UNMATCHED"]);
+    expect((await rowOf(stranger.messageId))?.reason).toBe("UNKNOWN_SENDER");
+  });
 });

@@ -61,13 +61,15 @@ export function imapClient(settings: Pick<MailboxSettings, "url">): ImapFlow {
   });
 }
 
-/** The IMAP error's code, never its text (the server's words may quote a mail). */
+/** The error's code (IMAP, network or database), never its text: the server's words may quote a mail. */
 function errorCode(error: unknown): string {
   const { code, serverResponseCode, authenticationFailed } = (error ?? {}) as Record<string, unknown>;
   if (authenticationFailed) return "IMAP_AUTHENTICATION_FAILED";
   if (typeof serverResponseCode === "string") return `IMAP_${serverResponseCode}`;
   if (typeof code === "string" && /^[A-Z][A-Z0-9_]{1,39}$/.test(code)) return code;
-  return "IMAP_FAILED";
+  // A database error: its SQLSTATE.
+  if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return `DB_${code}`;
+  return "FAILED";
 }
 
 async function ensureFolder(client: ImapFlow, folder: string): Promise<void> {
@@ -80,6 +82,21 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> | undefined;
+
+  /** One mail: processed (and logged), or DUPLICATE when recorded before; SKIPPED when it is gone. */
+  async function processOne(
+    client: ImapFlow,
+    place: MailPlace,
+    messageId: string | null,
+  ): Promise<ProcessedOutcome["outcome"] | "SKIPPED"> {
+    if (await wasProcessed(context.db, place, messageId)) return "DUPLICATE";
+    const download = await client.download(String(place.uid), undefined, { uid: true });
+    if (!download.content) return "SKIPPED";
+    const processed = await processMail(context, place, await buffer(download.content));
+    const details = processed.outcome === "UNMATCHED" ? { reason: processed.reason } : {};
+    log.info({ uid: place.uid, outcome: processed.outcome, ...details }, "inbound mail processed");
+    return processed.outcome;
+  }
 
   async function runOnce(): Promise<PolledMail[]> {
     const client = imapClient(options);
@@ -108,17 +125,15 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
             );
             continue;
           }
-          let outcome: ProcessedOutcome["outcome"];
-          if (await wasProcessed(context.db, place, message.messageId)) {
-            outcome = "DUPLICATE";
-          } else {
-            const download = await client.download(String(message.uid), undefined, { uid: true });
-            if (!download.content) continue;
-            const processed = await processMail(context, place, await buffer(download.content));
-            outcome = processed.outcome;
-            const details = processed.outcome === "UNMATCHED" ? { reason: processed.reason } : {};
-            log.info({ uid: message.uid, outcome, ...details }, "inbound mail processed");
+          let outcome: ProcessedOutcome["outcome"] | "SKIPPED";
+          try {
+            outcome = await processOne(client, place, message.messageId);
+          } catch (error) {
+            // This mail stays in the folder and is tried at the next poll; the others go on.
+            log.error({ uid: message.uid, errorCode: errorCode(error) }, "inbound mail not processed");
+            continue;
           }
+          if (outcome === "SKIPPED") continue;
           // Only now, after the commit: the mail leaves the folder the poll reads.
           await client.messageMove(String(message.uid), processedFolder, { uid: true });
           results.push({ uid: message.uid, outcome });
