@@ -46,6 +46,19 @@ export const queryListItemSchema = z
       .describe(
         "The query this one is an update to (the one it was added to); null for an original. Not part of the original list answer, so clients must accept it missing.",
       ),
+    legacy: z
+      .boolean()
+      .optional()
+      .describe(
+        "Logged in another channel (by phone): listed, but never opened or updated here. Clients must accept it missing (false).",
+      ),
+    repliedAt: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "ISO 8601 date-time of the newest reply in this query's thread sent after it was logged; null while none was. Clients must accept it missing.",
+      ),
   })
   .meta({ id: "QueryListItem" });
 export type QueryListItem = z.infer<typeof queryListItemSchema>;

@@ -43,8 +43,14 @@ const queryColumns = {
 export function toListItem(
   row: Pick<
     QueryRow,
-    "referenceNumber" | "category" | "queryText" | "loggedAt" | "replyDueOn" | "parentReferenceNumber"
-  >,
+    | "referenceNumber"
+    | "category"
+    | "queryText"
+    | "loggedAt"
+    | "replyDueOn"
+    | "parentReferenceNumber"
+    | "legacy"
+  > & { repliedAt: Date | null },
 ): QueryListItem {
   return {
     referenceNumber: row.referenceNumber,
@@ -53,11 +59,27 @@ export function toListItem(
     dateLogged: row.loggedAt.toISOString(),
     replyExpectedBy: row.replyDueOn,
     parentReferenceNumber: row.parentReferenceNumber,
+    legacy: row.legacy,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
   };
 }
 
+/**
+ * The newest reply of a query's thread sent since the query was logged. The desk keeps replies
+ * under the thread's first query (the conversation's key), replies from before it under the query
+ * answered: every query of the thread is looked at (queries_conversation, agent_responses_reference).
+ */
+// Written out, with its own aliases: a select of one table names its columns unqualified, which
+// inside this subquery would name the subquery's own tables.
+const repliedSince = sql<Date | null>`(
+  select max(reply.sent_at) from queries thread_query
+  join agent_responses reply on reply.reference_number = thread_query.reference_number
+  where thread_query.conversation_reference_number = "queries"."conversation_reference_number"
+    and reply.sent_at >= "queries"."logged_at"
+)`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
+
 // The open list is the busiest read of the portal. It is prepared once per database, so each
-// request only binds, and it selects only the six columns a list item shows: every column read is
+// request only binds, and it selects only the columns a list item shows: every column read is
 // parsed for every row, by node-postgres or by PGlite, and reading all thirteen took half again
 // as much of the server's time per statement (docs/decisions/0014).
 function prepareOpenList(db: Db) {
@@ -69,6 +91,8 @@ function prepareOpenList(db: Db) {
       loggedAt: queries.loggedAt,
       replyDueOn: queries.replyDueOn,
       parentReferenceNumber: queries.parentReferenceNumber,
+      legacy: queries.legacy,
+      repliedAt: repliedSince,
     })
     .from(queries)
     .where(

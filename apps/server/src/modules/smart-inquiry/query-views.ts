@@ -39,8 +39,13 @@ export async function viewQuery(
     listQueryAttachments(db, row.referenceNumber),
     readMemberThread(db, { member, origin }, row.referenceNumber),
   ]);
+  // The newest reply of the thread sent since this query was logged: what the list says too.
+  const repliedAt = thread
+    .flatMap((entry) => (entry.type === "REPLY" ? [new Date(entry.sentAt)] : []))
+    .filter((sentAt) => sentAt >= row.loggedAt)
+    .reduce<Date | null>((newest, sentAt) => (newest && newest > sentAt ? newest : sentAt), null);
   return {
-    ...toListItem(row),
+    ...toListItem({ ...row, repliedAt }),
     attachments: attachments.map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
     canUpdate: canUpdateQuery(row, { now, updateWindowDays }),
     thread,

@@ -91,7 +91,34 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
         dateLogged: testApp.clock.now.toISOString(),
         replyExpectedBy: "2026-11-24",
         parentReferenceNumber: null,
+        legacy: false,
+        repliedAt: null,
       });
+    });
+
+    it("says when a reply came since each query was logged, and which queries were logged by phone", async () => {
+      const original = await insert({ loggedAt: ago(4) });
+      const update = await insert({ loggedAt: ago(2), parentReferenceNumber: original });
+      // Answered between the two: the original is replied to, the update not yet.
+      await testApp.database.db
+        .insert(agentResponses)
+        .values({ referenceNumber: original, html: "<p>Reply</p>", sentAt: ago(3) });
+      const byPhone = await insert({ legacy: true });
+      const listed = await openList(member.browser);
+      const item = (reference: number) => listed.find((query) => query.referenceNumber === reference);
+      expect(item(original)).toMatchObject({ repliedAt: ago(3).toISOString(), legacy: false });
+      expect(item(update)).toMatchObject({ repliedAt: null });
+      expect(item(byPhone)).toMatchObject({ legacy: true, repliedAt: null });
+      // A later reply, kept under the thread's first query, answers the update too.
+      await testApp.database.db
+        .insert(agentResponses)
+        .values({ referenceNumber: original, html: "<p>Reply</p>", sentAt: ago(1) });
+      const again = await openList(member.browser);
+      expect(again.find((query) => query.referenceNumber === update)).toMatchObject({
+        repliedAt: ago(1).toISOString(),
+      });
+      const view = (await get(`${SI}/member-queries/${update}?origin=MEMBER_WEB`)).json().query;
+      expect(view.repliedAt).toBe(ago(1).toISOString());
     });
 
     it("marks an update with the query it was added to", async () => {

@@ -131,6 +131,8 @@ describe("InteractionTimelinePage", () => {
     renderPage();
     const legacy = await screen.findByRole("article", { name: "Query 100001" });
     expect(details(legacy)).toContain("Status: Closed");
+    // Not the website, whatever origin the import gave it.
+    expect(details(legacy)).toContain("Logged via: Phone or another channel");
     expect(within(legacy).queryByRole("link")).toBeNull();
     expect(within(legacy).queryByRole("list")).toBeNull();
     expect(legacy).toHaveTextContent("This query was logged elsewhere and can't be opened here.");

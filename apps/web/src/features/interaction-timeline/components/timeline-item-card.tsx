@@ -3,7 +3,7 @@ import { type ReactNode, type Ref, useId } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths";
 import { formatSchemeDate, getSchemeTimeZone } from "../../../config/scheme-time-zone";
-import { documentCountText, ORIGIN_LABELS, STATUS_LABELS } from "../utils/labels";
+import { documentCountText, LOGGED_ELSEWHERE_LABEL, ORIGIN_LABELS, STATUS_LABELS } from "../utils/labels";
 
 type QueryItem = Extract<TimelineItem, { type: "QUERY" }>;
 type DocumentItem = Extract<TimelineItem, { type: "DOCUMENT_SUBMISSION" }>;
@@ -101,7 +101,7 @@ function QueryCard({
         rows={[
           ["Category", categoryLabel(item.category)],
           ["Date", formatSchemeDate(item.dateLogged)],
-          ["Logged via", ORIGIN_LABELS[item.origin]],
+          ["Logged via", item.legacy ? LOGGED_ELSEWHERE_LABEL : ORIGIN_LABELS[item.origin]],
           ["Status", STATUS_LABELS[item.status]],
         ]}
       />

@@ -6,6 +6,9 @@ export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, string>> = {
   MED_XPRESS: "MedXpress",
 };
 
+/** Where a query imported from another channel (legacy) was logged: not the portal, whatever its origin says. */
+export const LOGGED_ELSEWHERE_LABEL = "Phone or another channel";
+
 export const STATUS_LABELS: Readonly<Record<QueryStatus, string>> = { OPEN: "Open", CLOSED: "Closed" };
 
 /** "1 document", "2 documents". */

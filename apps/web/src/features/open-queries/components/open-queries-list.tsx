@@ -1,6 +1,7 @@
 import { categoryLabel, type QueryListItem } from "@portal/domain";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { LoggedElsewhere } from "./logged-elsewhere";
 import { UpdateOfMark } from "./update-of-mark";
 import { UpdateQueryLink } from "./update-query-link";
 
@@ -34,12 +35,21 @@ export function OpenQueriesList({ queries, origin, labelledBy }: OpenQueriesList
             <dt className="small text-body-secondary">Query details</dt>
             <dd className="mb-2 text-break">
               {query.queryDetail}
-              <ReplyExpectedBy date={query.replyExpectedBy} className="mt-1 mb-0" />
+              <ReplyExpectedBy
+                date={query.replyExpectedBy}
+                repliedAt={query.repliedAt}
+                referenceNumber={query.referenceNumber}
+                className="mt-1 mb-0"
+              />
             </dd>
             <dt className="small text-body-secondary">Date</dt>
             <dd className="mb-0">{formatSchemeDate(query.dateLogged)}</dd>
           </dl>
-          <UpdateQueryLink referenceNumber={query.referenceNumber} origin={origin} showWord />
+          {query.legacy ? (
+            <LoggedElsewhere />
+          ) : (
+            <UpdateQueryLink referenceNumber={query.referenceNumber} origin={origin} showWord />
+          )}
         </li>
       ))}
     </ul>

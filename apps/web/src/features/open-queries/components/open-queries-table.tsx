@@ -1,6 +1,7 @@
 import { categoryLabel, type QueryListItem } from "@portal/domain";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { LoggedElsewhere } from "./logged-elsewhere";
 import { UpdateOfMark } from "./update-of-mark";
 import { UpdateQueryLink } from "./update-query-link";
 
@@ -42,11 +43,20 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
               </td>
               <td className="text-break">
                 {query.queryDetail}
-                <ReplyExpectedBy date={query.replyExpectedBy} className="mt-1 mb-0" />
+                <ReplyExpectedBy
+                  date={query.replyExpectedBy}
+                  repliedAt={query.repliedAt}
+                  referenceNumber={query.referenceNumber}
+                  className="mt-1 mb-0"
+                />
               </td>
               <td className="text-nowrap">{formatSchemeDate(query.dateLogged)}</td>
               <td>
-                <UpdateQueryLink referenceNumber={query.referenceNumber} origin={origin} />
+                {query.legacy ? (
+                  <LoggedElsewhere />
+                ) : (
+                  <UpdateQueryLink referenceNumber={query.referenceNumber} origin={origin} />
+                )}
               </td>
             </tr>
           ))}

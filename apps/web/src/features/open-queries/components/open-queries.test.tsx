@@ -1,12 +1,20 @@
 import { ERROR_MESSAGES } from "@portal/domain";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "../../../config/paths";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import { stubViewportWidth } from "../../../testing/viewport";
 import { openQueries, openQueriesFailing, openQueriesHandler, openUpdate } from "../testing/handlers";
 import { OpenQueries } from "./open-queries";
+
+// "Today" for the fixtures: Monday 17 March 2025 in Johannesburg, before their replies are due.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2025-03-17T08:00:00Z") });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("OpenQueries", () => {
   it("asks for the open queries of the last 7 days of the member-web origin", async () => {
@@ -208,3 +216,68 @@ function factsOf(item: HTMLElement): string[] {
     .getAllByRole("term")
     .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
 }
+
+describe("OpenQueries: replies, late replies and queries logged elsewhere", () => {
+  const answered = {
+    ...openQueries[0],
+    repliedAt: "2025-03-17T22:30:00.000Z",
+  } as (typeof openQueries)[number];
+  const byPhone = {
+    ...openQueries[1],
+    referenceNumber: 100001,
+    legacy: true,
+  } as (typeof openQueries)[number];
+
+  it("says a reply arrived, on the day it was sent in the scheme's time zone, instead of the due date", async () => {
+    server.use(openQueriesHandler([answered]));
+    renderWithProviders(<OpenQueries origin="default" />);
+    const table = await screen.findByRole("table", { name: "Your open queries" });
+    const [, row] = within(table).getAllByRole("row");
+    // 22:30 UTC on the 17th is 00:30 on the 18th in Johannesburg.
+    expect(row).toHaveTextContent("Replied on Tue 18 Mar 2025");
+    expect(row).not.toHaveTextContent("Reply expected");
+  });
+
+  it("says a reply is late once its day has passed, and whom to call with which reference", async () => {
+    vi.setSystemTime(new Date("2025-03-19T08:00:00Z"));
+    server.use(openQueriesHandler([openQueries[0] as (typeof openQueries)[number]]));
+    renderWithProviders(<OpenQueries origin="default" />);
+    const table = await screen.findByRole("table", { name: "Your open queries" });
+    const late = within(table).getByText(/our reply is late/);
+    expect(late).toHaveTextContent(
+      "Reply expected by Tue 18 Mar 2025: our reply is late. Please call Member services on 0860 000 001 and quote reference 300002.",
+    );
+    expect(within(late).getByRole("link", { name: "0860 000 001" })).toHaveAttribute(
+      "href",
+      "tel:+27860000001",
+    );
+  });
+
+  it("shows a query logged by phone as what it is, with no Update link to a screen that cannot open it", async () => {
+    server.use(openQueriesHandler([byPhone]));
+    renderWithProviders(<OpenQueries origin="default" />);
+    const table = await screen.findByRole("table", { name: "Your open queries" });
+    expect(within(table).queryByRole("link", { name: /Update query/ })).toBeNull();
+    expect(table).toHaveTextContent("Logged by phone or another channel, so it can't be opened here.");
+  });
+
+  it("at 390 px also leaves out the Update link of a query logged by phone", async () => {
+    stubViewportWidth(390);
+    server.use(openQueriesHandler([byPhone, answered]));
+    renderWithProviders(<OpenQueries origin="default" />, { extraRoutes: [paths.update.path] });
+    const list = await screen.findByRole("list", { name: "Your open queries" });
+    const [phone, web] = within(list).getAllByRole("listitem");
+    expect(within(phone as HTMLElement).queryByRole("link", { name: /Update query/ })).toBeNull();
+    expect(within(web as HTMLElement).getByRole("link", { name: "Update query 300002" })).toBeVisible();
+    expect(web).toHaveTextContent("Replied on Tue 18 Mar 2025");
+  });
+
+  it("links to the interaction timeline, where the closed and older queries are", async () => {
+    server.use(openQueriesHandler());
+    renderWithProviders(<OpenQueries origin="default" />, { extraRoutes: [paths.interactionTimeline.path] });
+    const link = await screen.findByRole("link", {
+      name: "All your queries, closed and older ones too, are on your interaction timeline",
+    });
+    expect(link).toHaveAttribute("href", "/interaction-timeline");
+  });
+});

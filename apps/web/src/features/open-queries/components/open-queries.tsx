@@ -1,8 +1,10 @@
 import { ERROR_MESSAGES } from "@portal/domain";
 import { useId } from "react";
+import { Link } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { SkipLink } from "../../../components/skip-link/skip-link";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { paths } from "../../../config/paths";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 import { useOpenQueries } from "../api/get-open-queries";
 import { OpenQueriesList } from "./open-queries-list";
@@ -44,6 +46,14 @@ export function OpenQueries({ origin, skipPast }: OpenQueriesProps) {
         ) : null}
         {openQueries.isSuccess && !wide ? (
           <OpenQueriesList queries={openQueries.data} origin={origin} labelledBy={titleId} />
+        ) : null}
+        {openQueries.isSuccess ? (
+          // The list holds a week's open queries; the timeline has the closed and older ones too.
+          <p className="mt-3 mb-0">
+            <Link to={paths.interactionTimeline.getHref()}>
+              All your queries, closed and older ones too, are on your interaction timeline
+            </Link>
+          </p>
         ) : null}
       </div>
     </section>

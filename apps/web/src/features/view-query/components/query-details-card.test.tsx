@@ -29,4 +29,17 @@ describe("QueryDetailsCard", () => {
     expect(screen.getByText(query.queryDetail)).toBeVisible();
     expect(screen.getByText("Medical claims")).toBeVisible();
   });
+
+  it("says when the query was answered instead of a due date that no longer matters", () => {
+    stubViewportWidth(1280);
+    render(
+      <QueryDetailsCard
+        query={
+          { ...query, replyExpectedBy: "2026-11-24", repliedAt: "2026-11-23T09:00:00.000Z" } as QueryView
+        }
+      />,
+    );
+    expect(screen.getByText("Replied on Mon 23 Nov 2026")).toBeVisible();
+    expect(screen.queryByText(/Reply expected by/)).toBeNull();
+  });
 });

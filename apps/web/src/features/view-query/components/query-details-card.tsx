@@ -56,7 +56,11 @@ export function QueryDetailsCard({ query, children }: { query: QueryView; childr
             <dd>{formatSchemeDate(query.dateLogged)}</dd>
           </dl>
         )}
-        <ReplyExpectedBy date={query.replyExpectedBy} />
+        <ReplyExpectedBy
+          date={query.replyExpectedBy}
+          repliedAt={query.repliedAt}
+          referenceNumber={query.referenceNumber}
+        />
         {children}
       </div>
     </section>
