@@ -56,7 +56,7 @@ test("the header link opens the member's details, family, plan, waiting periods 
 
   await expect(section(page, "Plan and scheme").getByText("Meridian Comprehensive")).toBeVisible();
 
-  const family = page.getByRole("table", { name: "The dependents on your policy" });
+  const family = page.getByRole("table", { name: "The dependants on your policy" });
   for (const name of ["Mr Sipho Nkosi", "Miss Lindiwe Nkosi", "Master Bongani Nkosi"]) {
     await expect(family.getByRole("cell", { name, exact: true })).toBeVisible();
   }

@@ -183,7 +183,7 @@ test("a member from the register registers through the mailed link, logs in, see
   await expect(page).toHaveURL(/#\/contact-us\/default$/);
   await page.getByRole("link", { name: "My membership" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My membership" })).toBeVisible();
-  const family = page.getByRole("table", { name: "The dependents on your policy" });
+  const family = page.getByRole("table", { name: "The dependants on your policy" });
   for (const [name, relationship] of thandi.family) {
     const row = family.getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
     await expect(row.getByRole("cell", { name: relationship, exact: true })).toBeVisible();

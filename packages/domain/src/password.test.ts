@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordStrengthProblem } from "./password.js";
+import { passwordStrengthProblem, USERNAME_RULE, usernameProblem } from "./password.js";
 
 describe("passwordStrengthProblem", () => {
   it.each([
@@ -31,5 +31,27 @@ describe("passwordStrengthProblem", () => {
 
   it("gives full sentences", () => {
     expect(passwordStrengthProblem("short", "alice")).toMatch(/^The password .+\.$/);
+  });
+});
+
+describe("usernameProblem", () => {
+  it.each([
+    ["thandi.nkosi", null],
+    ["Thandi@Example.com", null],
+    ["", "Please choose a username."],
+    ["ab", "The username is too short: use at least 3 characters."],
+    ["a".repeat(65), "The username is too long: use at most 64 characters."],
+    [".thandi", "The username must start with a letter or a digit."],
+    [
+      "thandi nkosi",
+      "The username may hold only letters, digits, dots, dashes, underscores and @ (no spaces).",
+    ],
+  ])("%j → %s", (username, problem) => {
+    expect(usernameProblem(username)).toBe(problem);
+  });
+
+  it("never answers with the whole rule, which the form already shows as the hint", () => {
+    for (const username of ["", "x", "-x-", "a b c", "ü-name"])
+      expect(usernameProblem(username)).not.toBe(USERNAME_RULE);
   });
 });

@@ -30,7 +30,17 @@ export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{2,63}$/;
 export const USERNAME_RULE =
   "The username must be 3 to 64 characters: letters, digits, dots, dashes, underscores or @, starting with a letter or digit.";
 
-/** A plain-English reason the username cannot be used, or null; compared case-insensitively. */
+/**
+ * Which part of USERNAME_RULE the username breaks, in plain English, or null; compared
+ * case-insensitively. Each says what is wrong, not the whole rule again: the rule is the field's hint.
+ */
 export function usernameProblem(username: string): string | null {
-  return USERNAME_PATTERN.test(username.trim().toLowerCase()) ? null : USERNAME_RULE;
+  const name = username.trim().toLowerCase();
+  if (USERNAME_PATTERN.test(name)) return null;
+  if (name === "") return "Please choose a username.";
+  const length = [...name].length;
+  if (length < 3) return "The username is too short: use at least 3 characters.";
+  if (length > 64) return "The username is too long: use at most 64 characters.";
+  if (!/^[a-z0-9]/.test(name)) return "The username must start with a letter or a digit.";
+  return "The username may hold only letters, digits, dots, dashes, underscores and @ (no spaces).";
 }

@@ -27,7 +27,8 @@ export const ACCOUNT_LINK_ROUTES = {
 export const ACCOUNT_MESSAGES = {
   registrationLinkSent:
     "If these details match a member on our register and that address is held for them, we have sent a link to it. Please check your e-mail.",
-  resetLinkSent: "If we know this address, we have sent a link. Please check your e-mail.",
+  resetLinkSent:
+    "If we know this username or e-mail address, we have sent a link to the address we hold. Please check your e-mail.",
   activated: "Your log-in is ready. You can now log in with your new username and password.",
   passwordChanged: "Your password has been changed. You can now log in with it.",
   linkInvalid: "This link has expired or has already been used. Please ask for a new one.",
@@ -66,7 +67,10 @@ export const activationRequestSchema = z
       .string({ error: "Please choose a username." })
       .trim()
       .toLowerCase()
-      .refine((username) => usernameProblem(username) === null, { error: usernameProblem("") ?? "" }),
+      .superRefine((username, context) => {
+        const problem = usernameProblem(username);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
     password: newPassword,
   })
   .superRefine((value, context) => {

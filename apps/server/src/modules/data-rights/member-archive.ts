@@ -429,8 +429,8 @@ function indexHtml(
 member.json (your membership details), queries.json, documents.json, mails.json, data-requests.json and access-history.json
 (who has seen or changed your information). Your attachments and the replies you received are in the folders queries/ and documents/.</p>
 <h2>Membership</h2>
-<p>Name: ${e(fullName)}. E-mail addresses: ${records.membership.emails.map((row) => e(row.address)).join(", ") || "none"}.
-Membership number: ${e(records.membership.profile?.membershipNumber ?? "none")}. The full details are in member.json.</p>
+<p>Name: ${e(fullName)}. E-mail addresses: ${records.membership.emails.map((row) => e(row.address)).join(", ") || "none recorded"}.
+Membership number: ${e(records.membership.profile?.membershipNumber ?? "not recorded")}. The full details are in member.json.</p>
 <h2>Queries</h2>
 ${table("Your queries and updates", ["Reference", "Category", "Logged", "Status", "Text", "Attachments", "Replies"], queryRows)}
 <h2>Documents</h2>

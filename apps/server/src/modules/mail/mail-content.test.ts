@@ -66,8 +66,9 @@ describe("mail content", () => {
     });
     expect(one.kind).toBe("DOCUMENTS_RECEIVED");
     expect(one.text).toContain(
-      "We have received 1 document from you for Medical claims and recorded them with reference number 300.",
+      "We have received 1 document from you and recorded it with reference number 300.",
     );
+    expect(one.text).toContain("Category: Medical claims");
     const odd = documentsReceivedMail(DEFAULT_BRAND, {
       ...about,
       referenceNumber: 301,

@@ -223,13 +223,14 @@ export function documentsReceivedMail(
     "DOCUMENTS_RECEIVED",
     `We have received your documents (reference ${reference})`,
     [
+      // The category is named as a heading would be ("Category: Chronic conditions and cancer"),
+      // not inside the sentence, where its capital letter would stand mid-sentence.
       paragraph(
-        `We have received ${count} from you for `,
-        strong(categoryLabel(input.category)),
-        " and recorded them with reference number ",
+        `We have received ${count} from you and recorded ${input.fileCount === 1 ? "it" : "them"} with reference number `,
         strong(reference),
         ".",
       ),
+      paragraph("Category: ", strong(categoryLabel(input.category))),
       ...(input.queryLink
         ? linkParagraph(input.queryLink, "You can see the documents we received in the member portal: ")
         : [

@@ -55,7 +55,11 @@ describe("ActivateAccountPage", () => {
   it("checks the contract's rules and the repeated password before sending anything", async () => {
     const { user, sent } = renderPage();
     await user.click(createButton());
-    expect(await screen.findByText(USERNAME_RULE, { selector: ".invalid-feedback" })).toBeInTheDocument();
+    // The error says what is wrong; the rule itself stays the hint, said once.
+    expect(
+      await screen.findByText("Please choose a username.", { selector: ".invalid-feedback" }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(USERNAME_RULE)).toHaveLength(1);
     expect(screen.getByText("The password must be at least 12 characters long.")).toBeInTheDocument();
     expect(screen.getByText("Please type the password again.")).toBeInTheDocument();
     expect(field("Username")).toHaveFocus();

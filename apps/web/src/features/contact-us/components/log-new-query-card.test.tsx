@@ -103,7 +103,7 @@ describe("virtual assistant", () => {
     expect(log).toHaveTextContent("Submit it online at Submit a claim.");
     expect(log).not.toHaveTextContent("A fourth answer");
     expect(sentKeys(sent)).toEqual([`GET /api/help/search?q=How+do+I+submit+a+claim%3F`]);
-    const readMore = within(log).getByRole("button", { name: "Read more: Submit a claim" });
+    const readMore = within(log).getByRole("button", { name: "Read more about Submit a claim" });
     expect(readMore).toHaveAttribute("aria-expanded", "false");
     await user.click(readMore);
     expect(await within(log).findByText("Submit help: upload the account.")).toBeInTheDocument();

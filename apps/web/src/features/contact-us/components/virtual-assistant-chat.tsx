@@ -23,9 +23,14 @@ function HelpAnswer({ result }: { result: HelpSearchResult }) {
     <li className="mb-2">
       <strong className="d-block">{result.title}</strong>
       <span className="d-block">{result.excerpt}</span>
-      <button type="button" className="btn btn-link p-0" {...toggleProps}>
+      {/* Its name says which answer as one phrase, starting with the words seen ("Read more about Submit a claim"). */}
+      <button
+        type="button"
+        className="btn btn-link p-0"
+        aria-label={`${open ? "Show less" : "Read more"} about ${result.title}`}
+        {...toggleProps}
+      >
         {open ? "Show less" : "Read more"}
-        <span className="visually-hidden">: {result.title}</span>
       </button>
       <div id={regionId}>{open ? <ContentFragment path={result.path} className="mt-2" /> : null}</div>
     </li>

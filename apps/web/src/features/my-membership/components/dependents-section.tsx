@@ -9,10 +9,10 @@ import { SectionTable } from "./section-table";
 export function DependentsSection() {
   const dependents = useDependents();
   return (
-    <PageSection title="Dependents">
+    <PageSection title="Dependants">
       <LoadStateContent
         state={dependents}
-        loadingLabel="Loading your dependents..."
+        loadingLabel="Loading your dependants..."
         errorMessage={MY_MEMBERSHIP_MESSAGES.dependentsLoad}
       >
         {(people) =>
@@ -20,20 +20,20 @@ export function DependentsSection() {
             <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noDependents}</p>
           ) : (
             <SectionTable
-              caption="The dependents on your policy"
-              columns={["Name", "Relationship", "Dependent code", "Date of birth"]}
-            >
-              {people.map((person) => (
-                <tr key={person.entityNumber}>
-                  <td>{[person.title, person.firstName, person.lastName].filter(Boolean).join(" ")}</td>
-                  <td>{RELATIONSHIP_LABELS[person.relationship]}</td>
-                  <td>{person.dependentCode}</td>
-                  <td className="text-nowrap">
+              caption="The dependants on your policy"
+              columns={["Name", "Relationship", "Dependant code", "Date of birth"]}
+              rows={people.map((person) => ({
+                key: person.entityNumber,
+                cells: [
+                  [person.title, person.firstName, person.lastName].filter(Boolean).join(" "),
+                  RELATIONSHIP_LABELS[person.relationship],
+                  person.dependentCode,
+                  <span key="born" className="text-nowrap">
                     {person.dateOfBirth ? formatSchemeDate(person.dateOfBirth) : NOT_RECORDED}
-                  </td>
-                </tr>
-              ))}
-            </SectionTable>
+                  </span>,
+                ],
+              }))}
+            />
           )
         }
       </LoadStateContent>

@@ -21,16 +21,18 @@ export function EmergencyContactsSection() {
             <SectionTable
               caption="The people to contact in an emergency"
               columns={["Name", "Relationship", "Phone number", "E-mail address"]}
-            >
-              {people.map((person) => (
-                <tr key={`${person.name}|${person.phoneNumber}`}>
-                  <td>{person.name}</td>
-                  <td>{person.relationship}</td>
-                  <td className="text-nowrap">{person.phoneNumber}</td>
-                  <td className="text-break">{person.email ?? NOT_RECORDED}</td>
-                </tr>
-              ))}
-            </SectionTable>
+              rows={people.map((person) => ({
+                key: `${person.name}|${person.phoneNumber}`,
+                cells: [
+                  person.name,
+                  person.relationship,
+                  <span key="phone" className="text-nowrap">
+                    {person.phoneNumber}
+                  </span>,
+                  person.email ?? NOT_RECORDED,
+                ],
+              }))}
+            />
           )
         }
       </LoadStateContent>

@@ -6,6 +6,7 @@ import { paths } from "../../../config/paths";
 import { MEMBER_DETAILS_PATH, memberDetailsFailing } from "../../../testing/member-details-handlers";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
+import { stubViewportWidth } from "../../../testing/viewport";
 import { emptyListHandlers, failingGet, membershipPageHandlers, PATHS } from "../testing/handlers";
 import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { MyMembershipPage } from "./my-membership-page";
@@ -47,11 +48,11 @@ describe("MyMembershipPage", () => {
     expect(within(plan).getByText("MHS-20991234")).toBeInTheDocument();
     expect(within(plan).getByText("2020-01-01")).toBeInTheDocument();
 
-    const dependents = await within(await region("Dependents")).findByRole("table", {
-      name: "The dependents on your policy",
+    const dependents = await within(await region("Dependants")).findByRole("table", {
+      name: "The dependants on your policy",
     });
     expect(rowsOf(dependents)).toEqual([
-      ["Name", "Relationship", "Dependent code", "Date of birth"],
+      ["Name", "Relationship", "Dependant code", "Date of birth"],
       ["Mr Themba Khumalo", "Spouse", "01", "1986-09-02"],
       ["Lerato Khumalo", "Child", "02", "2015-02-14"],
     ]);
@@ -97,7 +98,7 @@ describe("MyMembershipPage", () => {
     expect(await within(plan).findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.planLoad);
     // The scheme has a call of its own and still shows.
     expect(await within(plan).findByText("Meridian Health")).toBeInTheDocument();
-    expect(await within(await region("Dependents")).findByRole("alert")).toHaveTextContent(
+    expect(await within(await region("Dependants")).findByRole("alert")).toHaveTextContent(
       MY_MEMBERSHIP_MESSAGES.dependentsLoad,
     );
 
@@ -150,5 +151,31 @@ describe("MyMembershipPage", () => {
     expect(link).toHaveAttribute("href", "/my-data");
     await userEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe("/my-data"));
+  });
+});
+
+describe("MyMembershipPage on a phone", () => {
+  it("at 390 px lists each table's rows one under another, every value named, with no table to scroll", async () => {
+    stubViewportWidth(390);
+    server.use(...membershipPageHandlers());
+    renderWithProviders(<MyMembershipPage />);
+    const contacts = await within(await region("Emergency contacts")).findByRole("list", {
+      name: "The people to contact in an emergency",
+    });
+    const [first] = within(contacts).getAllByRole("listitem");
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole("term")
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual([
+      "Name: Themba Khumalo",
+      "Relationship: Spouse",
+      "Phone number: +27 83 555 0102",
+      "E-mail address: Not recorded",
+    ]);
+    expect(await within(await region("Your GP")).findByRole("list")).toBeInTheDocument();
+    expect(await within(await region("Dependants")).findByRole("list")).toBeInTheDocument();
+    expect(await within(await region("Waiting periods")).findByRole("list")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).toBeNull();
   });
 });

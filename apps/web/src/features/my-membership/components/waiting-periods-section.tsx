@@ -26,16 +26,20 @@ export function WaitingPeriodsSection() {
             <SectionTable
               caption="The waiting periods that apply to you today"
               columns={["Type", "Condition", "Start date", "End date"]}
-            >
-              {inForce.map((period) => (
-                <tr key={`${period.type}|${period.condition ?? ""}|${period.startDate}`}>
-                  <td>{WAITING_PERIOD_TYPE_LABELS[period.type]}</td>
-                  <td>{period.condition ?? "General"}</td>
-                  <td className="text-nowrap">{formatSchemeDate(period.startDate)}</td>
-                  <td className="text-nowrap">{formatSchemeDate(period.endDate)}</td>
-                </tr>
-              ))}
-            </SectionTable>
+              rows={inForce.map((period) => ({
+                key: `${period.type}|${period.condition ?? ""}|${period.startDate}`,
+                cells: [
+                  WAITING_PERIOD_TYPE_LABELS[period.type],
+                  period.condition ?? "General",
+                  <span key="start" className="text-nowrap">
+                    {formatSchemeDate(period.startDate)}
+                  </span>,
+                  <span key="end" className="text-nowrap">
+                    {formatSchemeDate(period.endDate)}
+                  </span>,
+                ],
+              }))}
+            />
           )
         }
       </LoadStateContent>

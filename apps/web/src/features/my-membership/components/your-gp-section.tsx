@@ -25,17 +25,21 @@ export function YourGpSection() {
             <SectionTable
               caption="Your GP allocations, newest first"
               columns={["Practice", "Practice number", "Doctor", "Start date", "End date"]}
-            >
-              {gps.map((gp) => (
-                <tr key={`${gp.practiceNumber}|${gp.startDate}`}>
-                  <td>{gp.practiceName}</td>
-                  <td>{gp.practiceNumber}</td>
-                  <td>{gp.doctorName}</td>
-                  <td className="text-nowrap">{formatSchemeDate(gp.startDate)}</td>
-                  <td className="text-nowrap">{gp.endDate ? formatSchemeDate(gp.endDate) : "No end date"}</td>
-                </tr>
-              ))}
-            </SectionTable>
+              rows={gps.map((gp) => ({
+                key: `${gp.practiceNumber}|${gp.startDate}`,
+                cells: [
+                  gp.practiceName,
+                  gp.practiceNumber,
+                  gp.doctorName,
+                  <span key="start" className="text-nowrap">
+                    {formatSchemeDate(gp.startDate)}
+                  </span>,
+                  <span key="end" className="text-nowrap">
+                    {gp.endDate ? formatSchemeDate(gp.endDate) : "No end date"}
+                  </span>,
+                ],
+              }))}
+            />
           );
         }}
       </LoadStateContent>

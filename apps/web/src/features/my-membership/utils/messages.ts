@@ -22,7 +22,7 @@ export const MY_MEMBERSHIP_MESSAGES = {
   cardOrderPrincipalOnly: "A new card can be ordered by the principal member of your policy.",
   cardOrderConfirmTitle: "Order a new membership card?",
   cardOrderConfirm: "Please only order a new card if yours is lost or damaged.",
-  noDependents: "No dependents are registered on your policy.",
+  noDependents: "No dependants are registered on your policy.",
   noEmergencyContacts: "No emergency contacts are recorded.",
   noWaitingPeriods: "No waiting periods apply.",
   noGp: "No GP is allocated.",
