@@ -3,25 +3,35 @@
 
 export const MIN_PASSWORD_LENGTH = 12;
 
+/** Each way a password can be too weak, as the member is told it. */
+export const PASSWORD_PROBLEMS = {
+  tooShort: `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  oneCharacter: "The password must not be a single character repeated.",
+  noLetter: "The password must contain at least one letter.",
+  noDigitOrSymbol: "The password must contain at least one digit or symbol.",
+  containsUsername: "The password must not contain the username.",
+} as const;
+
 /** A plain-English reason the password is too weak, or null when it is acceptable. */
 export function passwordStrengthProblem(password: string, username: string): string | null {
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  }
-  if (new Set(password).size === 1) {
-    return "The password must not be a single character repeated.";
-  }
-  if (!/\p{L}/u.test(password)) {
-    return "The password must contain at least one letter.";
-  }
-  if (!/[\p{N}\p{P}\p{S}]/u.test(password)) {
-    return "The password must contain at least one digit or symbol.";
-  }
+  if ([...password].length < MIN_PASSWORD_LENGTH) return PASSWORD_PROBLEMS.tooShort;
+  if (new Set(password).size === 1) return PASSWORD_PROBLEMS.oneCharacter;
+  if (!/\p{L}/u.test(password)) return PASSWORD_PROBLEMS.noLetter;
+  if (!/[\p{N}\p{P}\p{S}]/u.test(password)) return PASSWORD_PROBLEMS.noDigitOrSymbol;
   const trimmedUsername = username.trim().toLowerCase();
   if (trimmedUsername !== "" && password.toLowerCase().includes(trimmedUsername)) {
-    return "The password must not contain the username.";
+    return PASSWORD_PROBLEMS.containsUsername;
   }
   return null;
+}
+
+/**
+ * The password rule a refusal names, or null: a page shows only sentences of its own, so it shows
+ * the server's refusal of a password when it is one of these (the reset form cannot know the
+ * username, so only the server can say the password contains it).
+ */
+export function passwordProblemIn(text: string): string | null {
+  return Object.values(PASSWORD_PROBLEMS).find((problem) => text.includes(problem)) ?? null;
 }
 
 /** Stored lower-case; letters, digits and . _ @ - so an e-mail address can serve as a username. */

@@ -16,6 +16,8 @@ export const ACCOUNT_PATHS = {
   passwordReset: "/wsg/password-reset",
   /** Step 2: with the mailed token, a new password. */
   passwordResetComplete: "/wsg/password-reset/complete",
+  /** Whether a mailed link still works, asked when its page opens; it spends nothing. */
+  linkCheck: "/wsg/account-link/check",
 } as const;
 
 /** The hash-route prefixes of the pages the mailed links open; the token follows the prefix. */
@@ -32,6 +34,9 @@ export const ACCOUNT_MESSAGES = {
   activated: "Your log-in is ready. You can now log in with your new username and password.",
   passwordChanged: "Your password has been changed. You can now log in with it.",
   linkInvalid: "This link has expired or has already been used. Please ask for a new one.",
+  linkUsed:
+    "This link has already been used, or a newer link was sent since. Please use the newest link, or ask for a new one.",
+  linkExpired: "This link has expired. Please ask for a new one.",
   usernameTaken: "That username is already taken. Please choose another.",
 } as const;
 
@@ -112,3 +117,29 @@ export const accountErrorResponses = {
   409: errorBodySchema,
   429: errorBodySchema,
 } as const;
+
+/** The two kinds of mailed link, as their pages ask about them. */
+export const ACCOUNT_LINK_PURPOSES = ["ACTIVATION", "PASSWORD_RESET"] as const;
+
+/**
+ * POST /wsg/account-link/check: whether a mailed link works, asked when its page opens so that a
+ * used or expired one is said before the member types anything. A POST with the token in the body,
+ * as the calls that spend it: a token in a URL would be written to access logs.
+ */
+export const accountLinkCheckSchema = z
+  .object({ token: accountTokenSchema, purpose: z.enum(ACCOUNT_LINK_PURPOSES) })
+  .meta({ id: "AccountLinkCheck" });
+export type AccountLinkCheck = z.infer<typeof accountLinkCheckSchema>;
+
+export const ACCOUNT_LINK_STATES = ["VALID", "USED", "EXPIRED", "UNKNOWN"] as const;
+export type AccountLinkState = (typeof ACCOUNT_LINK_STATES)[number];
+
+export const accountLinkStateSchema = z
+  .object({
+    state: z
+      .enum(ACCOUNT_LINK_STATES)
+      .describe(
+        "VALID: it works; USED: used, or replaced by a newer link; EXPIRED: past its time; UNKNOWN: no such link.",
+      ),
+  })
+  .meta({ id: "AccountLinkState" });

@@ -81,3 +81,23 @@ export async function consumeAccountToken(
     .returning({ entityNumber: accountTokens.entityNumber, email: accountTokens.email });
   return row;
 }
+
+/**
+ * What a link's token is now, without spending it: the page of a mailed link asks when it opens.
+ * USED also covers a link replaced by a newer one (issueAccountToken marks those used).
+ */
+export async function accountTokenState(
+  db: Queryable,
+  token: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<"VALID" | "USED" | "EXPIRED" | "UNKNOWN"> {
+  const [row] = await db
+    .select({ usedAt: accountTokens.usedAt, expiresAt: accountTokens.expiresAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, sha256(token)), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  if (!row) return "UNKNOWN";
+  if (row.usedAt !== null) return "USED";
+  return row.expiresAt > now ? "VALID" : "EXPIRED";
+}

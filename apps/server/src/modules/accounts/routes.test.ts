@@ -471,4 +471,32 @@ describe.each(TEST_DATABASE_KINDS)("registration and forgotten passwords, on %s"
     });
     expect(badToken.statusCode).toBe(400);
   });
+
+  it("says whether a mailed link works without spending it: valid, used (or replaced), expired, unknown", async () => {
+    const member = await addMember(testApp.database);
+    const check = async (token: string) =>
+      (await post(ACCOUNT_PATHS.linkCheck, { token, purpose: "PASSWORD_RESET" })).json().state;
+    const ask = async () => {
+      await db().execute("delete from login_throttle");
+      expect((await post(ACCOUNT_PATHS.passwordReset, { login: member.username })).statusCode).toBe(202);
+      const [mail] = await deliverMails();
+      return tokenFrom(mail as Parameters<typeof tokenFrom>[0], "/forgot-password/reset/");
+    };
+    const first = await ask();
+    expect(await check(first)).toBe("VALID");
+    // Checking spends nothing: it still works, and still sets the password.
+    expect(await check(first)).toBe("VALID");
+    expect((await post(ACCOUNT_PATHS.linkCheck, { token: first, purpose: "ACTIVATION" })).json().state).toBe(
+      "UNKNOWN",
+    );
+    const second = await ask();
+    expect(await check(first)).toBe("USED");
+    expect(await check(second)).toBe("VALID");
+    testApp.clock.advanceMinutes(31);
+    expect(await check(second)).toBe("EXPIRED");
+    expect(await check("A".repeat(43))).toBe("UNKNOWN");
+    expect(
+      (await post(ACCOUNT_PATHS.linkCheck, { token: "short", purpose: "PASSWORD_RESET" })).statusCode,
+    ).toBe(400);
+  });
 });

@@ -2,6 +2,8 @@ import {
   ACCOUNT_MESSAGES,
   ACCOUNT_PATHS,
   accountErrorResponses,
+  accountLinkCheckSchema,
+  accountLinkStateSchema,
   accountMessageSchema,
   activationRequestSchema,
   passwordResetCompletionSchema,
@@ -13,6 +15,7 @@ import type { AppContext } from "../../app-context.js";
 import { createAuthLog } from "../../lib/auth-log.js";
 import { answerNoSoonerThan } from "./account-links.js";
 import { reserveAccountCompletion, reserveAccountRequest } from "./account-throttle.js";
+import { accountTokenState } from "./account-tokens.js";
 import { completePasswordReset, requestPasswordReset } from "./password-reset.js";
 import { activateRegistration, requestRegistration } from "./registration.js";
 
@@ -115,6 +118,22 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         "password reset",
       );
       return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
+
+  // Counted as the calls that spend a link are, so it is no way round their limit to guess tokens.
+  app.post(
+    ACCOUNT_PATHS.linkCheck,
+    {
+      schema: {
+        body: accountLinkCheckSchema,
+        response: { 200: accountLinkStateSchema, ...accountErrorResponses },
+      },
+    },
+    async (request) => {
+      await reserveAccountCompletion(context, request.ip);
+      const { token, purpose } = request.body;
+      return { state: await accountTokenState(context.db, token, purpose, context.now()) };
     },
   );
 };

@@ -5,20 +5,26 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { setCookie } from "../../../lib/cookies";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { accountCallAnswers, accountCallFails, mailedToken } from "../testing/handlers";
+import { accountCallAnswers, accountCallFails, accountLinkIs, mailedToken } from "../testing/handlers";
 import { FAILURE_MESSAGES, PASSWORDS_DIFFER } from "../utils/messages";
 import { ActivateAccountPage } from "./activate-account-page";
 
 const POST_ACTIVATION = `POST ${ACCOUNT_PATHS.activation}`;
 const PASSWORD = "Green-Valley-Morning-42";
 
-function renderPage(token = mailedToken) {
-  const sent = recordRequests();
+/**
+ * The page behind a mailed link, once its check (the link is VALID unless told otherwise) has come:
+ * the requests recorded are those made after it.
+ */
+async function renderPage(token = mailedToken) {
+  server.use(accountLinkIs("VALID"));
   const user = userEvent.setup();
   const view = renderWithProviders(<ActivateAccountPage token={token} />, {
     route: `/register/activate/${token}`,
     extraRoutes: ["/login", "/register"],
   });
+  if (token === mailedToken) await screen.findByRole("form", { name: "Create your log-in" });
+  const sent = recordRequests();
   return { ...view, sent, user };
 }
 
@@ -34,8 +40,8 @@ async function chooseLogIn(user: ReturnType<typeof userEvent.setup>, username = 
 describe("ActivateAccountPage", () => {
   beforeEach(() => setCookie("XSRF-TOKEN", "pre-session-token"));
 
-  it("shows the username and password rules before anything is typed, tied to their fields", () => {
-    renderPage();
+  it("shows the username and password rules before anything is typed, tied to their fields", async () => {
+    await renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Create your log-in" })).toBeInTheDocument();
     expect(document.title).toBe("Create your log-in · Test Scheme");
     expect(field("Username")).toHaveAccessibleDescription(USERNAME_RULE);
@@ -53,7 +59,7 @@ describe("ActivateAccountPage", () => {
   });
 
   it("checks the contract's rules and the repeated password before sending anything", async () => {
-    const { user, sent } = renderPage();
+    const { user, sent } = await renderPage();
     await user.click(createButton());
     // The error says what is wrong; the rule itself stays the hint, said once.
     expect(
@@ -68,7 +74,7 @@ describe("ActivateAccountPage", () => {
   });
 
   it("refuses a password that contains the username, as the server would", async () => {
-    const { user, sent } = renderPage();
+    const { user, sent } = await renderPage();
     await user.type(field("Username"), "thandi");
     await user.type(field("Password"), "my-name-is-Thandi-1");
     await user.type(field("Confirm password"), "my-name-is-Thandi-1");
@@ -79,7 +85,7 @@ describe("ActivateAccountPage", () => {
   });
 
   it("says when the two passwords differ, and checks again when the first one changes", async () => {
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await user.type(field("Password"), PASSWORD);
     await user.type(field("Confirm password"), `${PASSWORD}!`);
     expect(await screen.findByText(PASSWORDS_DIFFER)).toBeInTheDocument();
@@ -90,7 +96,7 @@ describe("ActivateAccountPage", () => {
 
   it("sends the token, the username as stored and the password (never the repeat), then offers to log in", async () => {
     server.use(accountCallAnswers(ACCOUNT_PATHS.activation, ACCOUNT_MESSAGES.activated, 200));
-    const { user, sent } = renderPage();
+    const { user, sent } = await renderPage();
     await chooseLogIn(user);
     await user.click(createButton());
 
@@ -112,7 +118,7 @@ describe("ActivateAccountPage", () => {
     server.use(
       accountCallFails(ACCOUNT_PATHS.activation, 400, "ACCOUNT_LINK_INVALID", ACCOUNT_MESSAGES.linkInvalid),
     );
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await chooseLogIn(user);
     await user.click(createButton());
     const problem = await screen.findByRole("alert");
@@ -123,8 +129,8 @@ describe("ActivateAccountPage", () => {
     expect(await screen.findByText("Arrived at /register")).toBeInTheDocument();
   });
 
-  it("says at once that a cut-off link is no use, without a form or a call", () => {
-    const { sent } = renderPage(mailedToken.slice(0, 20));
+  it("says at once that a cut-off link is no use, without a form or a call", async () => {
+    const { sent } = await renderPage(mailedToken.slice(0, 20));
     expect(screen.getByRole("alert")).toHaveTextContent(ACCOUNT_MESSAGES.linkInvalid);
     expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/register");
     expect(screen.queryByLabelText("Username")).toBeNull();
@@ -135,7 +141,7 @@ describe("ActivateAccountPage", () => {
     server.use(
       accountCallFails(ACCOUNT_PATHS.activation, 409, "USERNAME_TAKEN", ACCOUNT_MESSAGES.usernameTaken),
     );
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await chooseLogIn(user);
     await user.click(createButton());
     const username = field("Username");
@@ -153,7 +159,7 @@ describe("ActivateAccountPage", () => {
   it("shows the server's sentence when throttled", async () => {
     const throttled = "Too many attempts. Please try again in 1 minute.";
     server.use(accountCallFails(ACCOUNT_PATHS.activation, 429, "RATE_LIMITED", throttled));
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await chooseLogIn(user);
     await user.click(createButton());
     const alert = await screen.findByRole("alert");
@@ -164,10 +170,29 @@ describe("ActivateAccountPage", () => {
 
   it("says plainly that the log-in could not be made when the server fails", async () => {
     server.use(accountCallFails(ACCOUNT_PATHS.activation, 500, "INTERNAL_ERROR"));
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await chooseLogIn(user);
     await user.click(createButton());
     expect(await screen.findByRole("alert")).toHaveTextContent(FAILURE_MESSAGES.activate);
     expect(createButton()).toBeEnabled();
   });
+
+  it.each([
+    ["USED", ACCOUNT_MESSAGES.linkUsed],
+    ["EXPIRED", ACCOUNT_MESSAGES.linkExpired],
+    ["UNKNOWN", ACCOUNT_MESSAGES.linkInvalid],
+  ] as const)("checks the link when the page opens: a %s link says so at once, with no form", async (state, message) => {
+    server.use(accountLinkIs(state));
+    const sent = recordRequests();
+    renderWithProviders(<ActivateAccountPage token={mailedToken} />, {
+      route: `/register/activate/${mailedToken}`,
+      extraRoutes: ["/login", "/register"],
+    });
+    expect(screen.getByRole("status")).toHaveTextContent("Checking your link...");
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/register");
+    expect(screen.queryByRole("form")).toBeNull();
+    expect(sentKeys(sent)).toEqual(["POST /wsg/account-link/check"]);
+  });
 });
+

@@ -2,8 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCOUNT_MESSAGES, accountTokenSchema, USERNAME_RULE } from "@portal/domain";
 import { useForm } from "react-hook-form";
 import { TextField } from "../../../components/form-fields/text-field";
+import { LoadingStatus } from "../../../components/spinner/spinner";
 import { paths } from "../../../config/paths";
 import { useActivateAccount } from "../api/activate-account";
+import { useAccountLinkState } from "../api/check-account-link";
 import { accountCallFailure } from "../utils/account-call-failure";
 import { activationFormSchema } from "../utils/form-schemas";
 import { FAILURE_MESSAGES } from "../utils/messages";
@@ -34,6 +36,8 @@ export function ActivateAccountPage({ token }: { token: string }) {
     defaultValues: { token, username: "", password: "", confirmPassword: "" },
   });
   const activation = useActivateAccount();
+  // Asked when the page opens: a used or expired link is said before anything is typed.
+  const link = useAccountLinkState({ token, purpose: "ACTIVATION" });
   const failure = activation.error ? accountCallFailure(activation.error, FAILURE_MESSAGES.activate) : null;
 
   const send = handleSubmit(({ username, password }) =>
@@ -49,10 +53,24 @@ export function ActivateAccountPage({ token }: { token: string }) {
   );
 
   // A link cut short in the mail client is no use: say so at once rather than after the form.
-  if (!accountTokenSchema.safeParse(token).success || failure?.kind === "link-invalid") {
+  const linkState = link.data;
+  if (
+    !accountTokenSchema.safeParse(token).success ||
+    failure?.kind === "link-invalid" ||
+    (linkState !== undefined && linkState !== "VALID")
+  ) {
     return (
       <AccountPage heading="Create your log-in">
-        <LinkInvalidPanel askAgainHref={paths.register.getHref()} />
+        <LinkInvalidPanel askAgainHref={paths.register.getHref()} state={linkState} />
+      </AccountPage>
+    );
+  }
+  // Until the link is known to work, no form: the check takes a moment. Should it fail, the form
+  // shows, and sending it says what is wrong with the link.
+  if (link.isPending) {
+    return (
+      <AccountPage heading="Create your log-in">
+        <LoadingStatus label="Checking your link..." />
       </AccountPage>
     );
   }

@@ -5,21 +5,26 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { setCookie } from "../../../lib/cookies";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { accountCallAnswers, accountCallFails, mailedToken } from "../testing/handlers";
-import { NOT_ACCEPTED } from "../utils/account-call-failure";
+import { accountCallAnswers, accountCallFails, accountLinkIs, mailedToken } from "../testing/handlers";
 import { FAILURE_MESSAGES, PASSWORDS_DIFFER } from "../utils/messages";
 import { ResetPasswordPage } from "./reset-password-page";
 
 const POST_COMPLETE = `POST ${ACCOUNT_PATHS.passwordResetComplete}`;
 const NEW_PASSWORD = "Quiet-River-Lantern-17";
 
-function renderPage(token = mailedToken) {
-  const sent = recordRequests();
+/**
+ * The page behind a mailed link, once its check (the link is VALID unless told otherwise) has come:
+ * the requests recorded are those made after it.
+ */
+async function renderPage(token = mailedToken) {
+  server.use(accountLinkIs("VALID"));
   const user = userEvent.setup();
   const view = renderWithProviders(<ResetPasswordPage token={token} />, {
     route: `/forgot-password/reset/${token}`,
     extraRoutes: ["/login", "/forgot-password"],
   });
+  if (token === mailedToken) await screen.findByRole("form", { name: "Choose a new password" });
+  const sent = recordRequests();
   return { ...view, sent, user };
 }
 
@@ -34,8 +39,8 @@ async function typeNewPassword(user: ReturnType<typeof userEvent.setup>, repeat 
 describe("ResetPasswordPage", () => {
   beforeEach(() => setCookie("XSRF-TOKEN", "pre-session-token"));
 
-  it("shows the password rules before anything is typed", () => {
-    renderPage();
+  it("shows the password rules before anything is typed", async () => {
+    await renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeInTheDocument();
     expect(document.title).toBe("Choose a new password · Test Scheme");
     expect(field("New password")).toHaveAccessibleDescription(/at least 12 characters/);
@@ -44,7 +49,7 @@ describe("ResetPasswordPage", () => {
   });
 
   it("refuses a weak password and a repeat that differs before sending anything", async () => {
-    const { user, sent } = renderPage();
+    const { user, sent } = await renderPage();
     await user.type(field("New password"), "password");
     await user.type(field("Confirm new password"), "passwort");
     await user.click(setButton());
@@ -58,7 +63,7 @@ describe("ResetPasswordPage", () => {
     server.use(
       accountCallAnswers(ACCOUNT_PATHS.passwordResetComplete, ACCOUNT_MESSAGES.passwordChanged, 200),
     );
-    const { user, sent } = renderPage();
+    const { user, sent } = await renderPage();
     await typeNewPassword(user);
     await user.click(setButton());
     const status = await screen.findByRole("status");
@@ -82,7 +87,7 @@ describe("ResetPasswordPage", () => {
         ACCOUNT_MESSAGES.linkInvalid,
       ),
     );
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await typeNewPassword(user);
     await user.click(setButton());
     const problem = await screen.findByRole("alert");
@@ -92,8 +97,8 @@ describe("ResetPasswordPage", () => {
     expect(await screen.findByText("Arrived at /forgot-password")).toBeInTheDocument();
   });
 
-  it("says at once that a malformed link is no use, without a form or a call", () => {
-    const { sent } = renderPage("not a token");
+  it("says at once that a malformed link is no use, without a form or a call", async () => {
+    const { sent } = await renderPage("not a token");
     expect(screen.getByRole("alert")).toHaveTextContent(ACCOUNT_MESSAGES.linkInvalid);
     expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute(
       "href",
@@ -103,7 +108,7 @@ describe("ResetPasswordPage", () => {
     expect(sentKeys(sent)).toEqual([]);
   });
 
-  it("says the password was not accepted when the server refuses it (it may contain the username)", async () => {
+  it("says which password rule the server found broken (the form cannot know the username)", async () => {
     server.use(
       accountCallFails(
         ACCOUNT_PATHS.passwordResetComplete,
@@ -112,17 +117,17 @@ describe("ResetPasswordPage", () => {
         "password: The password must not contain the username.",
       ),
     );
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await typeNewPassword(user);
     await user.click(setButton());
-    expect(await screen.findByRole("alert")).toHaveTextContent(NOT_ACCEPTED);
+    expect(await screen.findByRole("alert")).toHaveTextContent("The password must not contain the username.");
     expect(field("New password")).toHaveValue(NEW_PASSWORD);
   });
 
   it("shows the server's sentence when throttled", async () => {
     const throttled = "Too many attempts. Please try again in 2 minutes.";
     server.use(accountCallFails(ACCOUNT_PATHS.passwordResetComplete, 429, "RATE_LIMITED", throttled));
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await typeNewPassword(user);
     await user.click(setButton());
     expect(await screen.findByRole("alert")).toHaveTextContent(throttled);
@@ -131,10 +136,29 @@ describe("ResetPasswordPage", () => {
 
   it("says plainly that the password could not be changed when the server fails", async () => {
     server.use(accountCallFails(ACCOUNT_PATHS.passwordResetComplete, 503, "INTERNAL_ERROR"));
-    const { user } = renderPage();
+    const { user } = await renderPage();
     await typeNewPassword(user);
     await user.click(setButton());
     expect(await screen.findByRole("alert")).toHaveTextContent(FAILURE_MESSAGES.resetPassword);
     await waitFor(() => expect(setButton()).toBeEnabled());
   });
+
+  it.each([
+    ["USED", ACCOUNT_MESSAGES.linkUsed],
+    ["EXPIRED", ACCOUNT_MESSAGES.linkExpired],
+    ["UNKNOWN", ACCOUNT_MESSAGES.linkInvalid],
+  ] as const)("checks the link when the page opens: a %s link says so at once, with no form", async (state, message) => {
+    server.use(accountLinkIs(state));
+    const sent = recordRequests();
+    renderWithProviders(<ResetPasswordPage token={mailedToken} />, {
+      route: `/forgot-password/reset/${mailedToken}`,
+      extraRoutes: ["/login", "/forgot-password"],
+    });
+    expect(screen.getByRole("status")).toHaveTextContent("Checking your link...");
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+    expect(screen.queryByRole("form")).toBeNull();
+    expect(sentKeys(sent)).toEqual(["POST /wsg/account-link/check"]);
+  });
 });
+

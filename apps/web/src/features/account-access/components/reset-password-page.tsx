@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCOUNT_MESSAGES, accountTokenSchema } from "@portal/domain";
 import { useForm } from "react-hook-form";
+import { LoadingStatus } from "../../../components/spinner/spinner";
 import { paths } from "../../../config/paths";
+import { useAccountLinkState } from "../api/check-account-link";
 import { useCompletePasswordReset } from "../api/complete-password-reset";
 import { accountCallFailure } from "../utils/account-call-failure";
 import { passwordResetFormSchema } from "../utils/form-schemas";
@@ -31,15 +33,31 @@ export function ResetPasswordPage({ token }: { token: string }) {
     defaultValues: { token, password: "", confirmPassword: "" },
   });
   const completion = useCompletePasswordReset();
+  // Asked when the page opens: a used or expired link is said before anything is typed.
+  const link = useAccountLinkState({ token, purpose: "PASSWORD_RESET" });
   const failure = completion.error
     ? accountCallFailure(completion.error, FAILURE_MESSAGES.resetPassword)
     : null;
 
   // A link cut short in the mail client is no use: say so at once rather than after the form.
-  if (!accountTokenSchema.safeParse(token).success || failure?.kind === "link-invalid") {
+  const linkState = link.data;
+  if (
+    !accountTokenSchema.safeParse(token).success ||
+    failure?.kind === "link-invalid" ||
+    (linkState !== undefined && linkState !== "VALID")
+  ) {
     return (
       <AccountPage heading="Choose a new password">
-        <LinkInvalidPanel askAgainHref={paths.forgotPassword.getHref()} />
+        <LinkInvalidPanel askAgainHref={paths.forgotPassword.getHref()} state={linkState} />
+      </AccountPage>
+    );
+  }
+  // Until the link is known to work, no form: the check takes a moment. Should it fail, the form
+  // shows, and sending it says what is wrong with the link.
+  if (link.isPending) {
+    return (
+      <AccountPage heading="Choose a new password">
+        <LoadingStatus label="Checking your link..." />
       </AccountPage>
     );
   }

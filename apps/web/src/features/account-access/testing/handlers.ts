@@ -1,4 +1,11 @@
-import { type AccountMessage, accountMessageSchema, type ExceptionCode } from "@portal/domain";
+import {
+  ACCOUNT_PATHS,
+  type AccountLinkState,
+  type AccountMessage,
+  accountLinkStateSchema,
+  accountMessageSchema,
+  type ExceptionCode,
+} from "@portal/domain";
 import { http } from "msw";
 import { contractJson, errorJson } from "../../../testing/contract-json";
 
@@ -16,4 +23,9 @@ export function accountCallAnswers(path: string, message: AccountMessage["messag
 /** Refuses a POST to `path` with the standard error body. */
 export function accountCallFails(path: string, status: number, code: ExceptionCode, message?: string) {
   return http.post(path, () => errorJson(status, code, message));
+}
+
+/** Answers the check of a mailed link (POST /wsg/account-link/check) with its state. */
+export function accountLinkIs(state: AccountLinkState) {
+  return http.post(ACCOUNT_PATHS.linkCheck, () => contractJson(accountLinkStateSchema, { state }));
 }

@@ -1,4 +1,4 @@
-import { EXCEPTION_CODES } from "@portal/domain";
+import { EXCEPTION_CODES, passwordProblemIn } from "@portal/domain";
 import { isHttpError } from "../../../lib/http";
 
 /** What a page does about a failed account call; chosen by the exception code, never by the text. */
@@ -26,8 +26,12 @@ export function accountCallFailure(error: Error, fallback: string): AccountCallF
       return { kind: "link-invalid" };
     case EXCEPTION_CODES.USERNAME_TAKEN:
       return { kind: "username-taken" };
-    case EXCEPTION_CODES.VALIDATION:
-      return { kind: "alert", message: NOT_ACCEPTED };
+    case EXCEPTION_CODES.VALIDATION: {
+      // A refused password says which rule it broke; anything else stays this page's sentence.
+      const said = error.body?.message;
+      const rule = typeof said === "string" ? passwordProblemIn(said) : null;
+      return { kind: "alert", message: rule ?? NOT_ACCEPTED };
+    }
   }
   if (error.status === 429) {
     const said = error.body?.message;
