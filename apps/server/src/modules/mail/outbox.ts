@@ -53,7 +53,7 @@ export interface MailAttachment {
 export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: Date): Promise<number> {
   const to = distinctAddresses(mail.to, []);
   if (to.length === 0) throw new Error("a mail needs at least one recipient");
-  const conversation = mail.referenceNumber === null ? null : await conversationOf(db, mail.referenceNumber);
+  const conversation = await conversationOf(db, mail);
   const references = conversation === null ? [] : await earlierMailsOf(db, conversation);
   if (mail.answers) references.push(mail.answers);
   const [row] = await db
@@ -83,12 +83,30 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: Date):
   return row.id;
 }
 
-/** The conversation of the query a mail is about (its key), or null when the query is not stored. */
-async function conversationOf(db: Queryable, referenceNumber: number): Promise<number | null> {
+/**
+ * The mails about a query, which thread and answer to its conversation. A documents-received
+ * mail's number is a document submission's (another sequence), and account mails have none.
+ */
+const CONVERSATION_KINDS: ReadonlySet<MailKind> = new Set(["QUERY_LOGGED", "UPDATE_LOGGED", "REPLY_SENT"]);
+
+/** The conversation (its key) of the member's query a mail is about; null for any other mail. */
+async function conversationOf(db: Queryable, mail: OutgoingMail): Promise<number | null> {
+  if (
+    !CONVERSATION_KINDS.has(mail.kind) ||
+    mail.referenceNumber === null ||
+    mail.memberEntityNumber === null
+  ) {
+    return null;
+  }
   const [row] = await db
     .select({ conversation: queries.conversationReferenceNumber })
     .from(queries)
-    .where(eq(queries.referenceNumber, referenceNumber))
+    .where(
+      and(
+        eq(queries.referenceNumber, mail.referenceNumber),
+        eq(queries.memberEntityNumber, mail.memberEntityNumber),
+      ),
+    )
     .limit(1);
   return row?.conversation ?? null;
 }

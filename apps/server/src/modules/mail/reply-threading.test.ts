@@ -96,19 +96,19 @@ describe.each(TEST_DATABASE_KINDS)("a conversation's mails in one thread, on %s"
         at,
       );
     });
-    // A mail about nobody's conversation (an account mail) carries neither.
+    // A mail about nobody's conversation (an account mail) carries neither; nor does a documents
+    // mail, whose number (a document submission's) may equal a query's.
+    const notAbout = queryLoggedMail(DEFAULT_BRAND, {
+      to: ["member@example.com"],
+      cc: [],
+      referenceNumber: 1,
+      memberEntityNumber: member,
+      dueLatest: null,
+    });
+    await enqueueMail(database.db, { ...notAbout, referenceNumber: null }, at);
     await enqueueMail(
       database.db,
-      {
-        ...queryLoggedMail(DEFAULT_BRAND, {
-          to: ["member@example.com"],
-          cc: [],
-          referenceNumber: 1,
-          memberEntityNumber: member,
-          dueLatest: null,
-        }),
-        referenceNumber: null,
-      },
+      { ...notAbout, kind: "DOCUMENTS_RECEIVED", referenceNumber: conversation },
       at,
     );
 
@@ -129,8 +129,10 @@ describe.each(TEST_DATABASE_KINDS)("a conversation's mails in one thread, on %s"
         now: () => at,
       });
       await worker.runOnce();
-      const received = await peer.waitForMessages(3);
-      const [first, second, account] = await Promise.all(received.map((mail) => simpleParser(mail.raw)));
+      const received = await peer.waitForMessages(4);
+      const [first, second, account, documents] = await Promise.all(
+        received.map((mail) => simpleParser(mail.raw)),
+      );
       const expectedReplyTo = replyAddress("support@meridian.example", TEST_SECRET, conversation);
       expect(first?.messageId).toMatch(/^<outbox-[0-9a-f-]+@meridian\.example>$/);
       expect(first?.inReplyTo).toBeUndefined();
@@ -140,6 +142,8 @@ describe.each(TEST_DATABASE_KINDS)("a conversation's mails in one thread, on %s"
       expect(second?.replyTo?.value[0]?.address).toBe(expectedReplyTo);
       expect(account?.replyTo).toBeUndefined();
       expect(account?.inReplyTo).toBeUndefined();
+      expect(documents?.replyTo).toBeUndefined();
+      expect(documents?.inReplyTo).toBeUndefined();
     } finally {
       transport.close();
       await peer.close();
