@@ -1,6 +1,7 @@
 import { ATTACHMENTS_FIELD, type CreateQueryResponse } from "@portal/domain";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { onSessionResumed } from "../lib/session-events";
 import {
   createRetryKeys,
   submissionFingerprint,
@@ -58,5 +59,8 @@ export function useQuerySubmission<Answer extends CreateQueryResponse = CreateQu
       onSent?.(response);
     },
   });
+  // A send that failed while the session had ended says nothing true once the member is back.
+  const { reset } = mutation;
+  useEffect(() => onSessionResumed(reset), [reset]);
   return { ...mutation, progress };
 }

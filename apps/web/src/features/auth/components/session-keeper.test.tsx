@@ -5,6 +5,7 @@ import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setCookie } from "../../../lib/cookies";
 import { reportServerAnswer, reportUnauthorized } from "../../../lib/http";
+import { onSessionResumed } from "../../../lib/session-events";
 import { contractJson, errorJson } from "../../../testing/contract-json";
 import { server } from "../../../testing/msw-server";
 import { sessionHandler } from "../../../testing/session-handlers";
@@ -81,6 +82,39 @@ describe("SessionKeeper", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(document.body.classList.contains(SESSION_ENDED_CLASS)).toBe(false);
     expect(screen.getByLabelText("Query details")).toHaveValue("My claim was not paid");
+  });
+
+  it("says the session ended elsewhere when the server refused it before the idle limit", async () => {
+    renderPageWithKeeper();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    act(() => reportUnauthorized());
+    const dialog = await screen.findByRole("dialog", { name: "Your session has ended" });
+    expect(dialog).toHaveTextContent(
+      "You were logged out: you logged out in another tab or window, or your password was changed.",
+    );
+    expect(dialog).not.toHaveTextContent("without activity");
+  });
+
+  it("says the session ended for want of activity once the idle limit passed", async () => {
+    renderPageWithKeeper();
+    await act(() => vi.advanceTimersByTimeAsync(3 * 60_000 + 10_000));
+    const dialog = await screen.findByRole("dialog", { name: "Your session has ended" });
+    expect(dialog).toHaveTextContent("You were logged out after 3 minutes without activity.");
+  });
+
+  it("tells the page the session was taken up again, so errors from while it was gone can go", async () => {
+    server.use(...gatewayAnswers(member.entityNumber));
+    const resumed = vi.fn();
+    const stop = onSessionResumed(resumed);
+    renderPageWithKeeper();
+    act(() => reportUnauthorized());
+    const dialog = await screen.findByRole("dialog", { name: "Your session has ended" });
+    expect(resumed).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByLabelText("Username"), "ada");
+    await userEvent.type(within(dialog).getByLabelText("Password"), "Correct-Horse-1!");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Log in" }));
+    await waitFor(() => expect(resumed).toHaveBeenCalledTimes(1));
+    stop();
   });
 
   it("shows the gateway's sentence for a wrong password and stays", async () => {

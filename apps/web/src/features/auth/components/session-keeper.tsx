@@ -7,6 +7,7 @@ import { Modal } from "../../../components/modal/modal";
 import { useAppConfig } from "../../../config/app-config";
 import { paths } from "../../../config/paths";
 import { interceptUnauthorized, isHttpError, onServerAnswer } from "../../../lib/http";
+import { announceSessionResumed } from "../../../lib/session-events";
 import { getSession, sessionQueryKey } from "../api/get-session";
 import { login } from "../api/login";
 import { logout } from "../api/logout";
@@ -24,11 +25,18 @@ const CHECK_EVERY_MS = 5_000;
 export const SESSION_ENDED_CLASS = "session-ended";
 
 type Phase = "active" | "warning" | "ended";
+/**
+ * Why it ended, as far as this tab can tell: "idle" when no answer came for the idle limit;
+ * "elsewhere" when the server refused a request sooner, which only a log-out in another tab or
+ * window, or a password change (every session ends), does.
+ */
+export type EndReason = "idle" | "elsewhere";
 
 export function SessionKeeper({ entityNumber }: { entityNumber: number }) {
   const { sessionIdleMinutes } = useAppConfig();
   const idleMs = sessionIdleMinutes * 60_000;
   const [phase, setPhase] = useState<Phase>("active");
+  const [endReason, setEndReason] = useState<EndReason>("idle");
   const lastAnswerAt = useRef(Date.now());
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -37,10 +45,19 @@ export function SessionKeeper({ entityNumber }: { entityNumber: number }) {
     const stopListening = onServerAnswer((status) => {
       if (status !== 401) lastAnswerAt.current = Date.now();
     });
-    const stopIntercepting = interceptUnauthorized(() => setPhase("ended"));
+    const end = (reason: EndReason) => {
+      // The first reason found stands: a later refusal of an ended session says nothing new.
+      setPhase((now) => {
+        if (now !== "ended") setEndReason(reason);
+        return "ended";
+      });
+    };
+    const stopIntercepting = interceptUnauthorized(() =>
+      end(Date.now() - lastAnswerAt.current >= idleMs - CHECK_EVERY_MS ? "idle" : "elsewhere"),
+    );
     const timer = setInterval(() => {
       const idleFor = Date.now() - lastAnswerAt.current;
-      if (idleFor >= idleMs) setPhase("ended");
+      if (idleFor >= idleMs) end("idle");
       else if (idleFor >= idleMs - WARNING_BEFORE_END_MS)
         setPhase((now) => (now === "active" ? "warning" : now));
     }, CHECK_EVERY_MS);
@@ -67,7 +84,10 @@ export function SessionKeeper({ entityNumber }: { entityNumber: number }) {
   const stay = async () => {
     const session = await getSession().catch(() => undefined);
     if (session?.authenticated) setPhase("active");
-    else setPhase("ended");
+    else {
+      setEndReason("elsewhere");
+      setPhase("ended");
+    }
   };
 
   const loggedInAgain = (session: SessionInfo) => {
@@ -75,6 +95,12 @@ export function SessionKeeper({ entityNumber }: { entityNumber: number }) {
       queryClient.setQueryData(sessionQueryKey, session);
       lastAnswerAt.current = Date.now();
       setPhase("active");
+      // What failed while logged out is stale now: errors go, failed reads are asked again.
+      announceSessionResumed();
+      void queryClient.refetchQueries({
+        type: "active",
+        predicate: (query) => query.state.status === "error",
+      });
       return;
     }
     // Someone else logged in: the page holds another member's work, which must go. A fresh start.
@@ -119,6 +145,7 @@ export function SessionKeeper({ entityNumber }: { entityNumber: number }) {
           onLoggedIn={loggedInAgain}
           onLeave={() => leave("expired")}
           idleMinutes={sessionIdleMinutes}
+          reason={endReason}
         />
       </Modal>
     </>
@@ -129,10 +156,12 @@ function ReLoginForm({
   onLoggedIn,
   onLeave,
   idleMinutes,
+  reason,
 }: {
   onLoggedIn: (session: SessionInfo) => void;
   onLeave: () => void;
   idleMinutes: number;
+  reason: EndReason;
 }) {
   const config = useAppConfig();
   const [failure, setFailure] = useState<string | null>(null);
@@ -185,8 +214,10 @@ function ReLoginForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <p>
-        You were logged out after {idleMinutes} minutes without activity. Log in again to carry on: what you
-        typed and the files you chose are kept.
+        {reason === "idle"
+          ? `You were logged out after ${idleMinutes} minutes without activity.`
+          : "You were logged out: you logged out in another tab or window, or your password was changed."}{" "}
+        Log in again to carry on: what you typed and the files you chose are kept.
       </p>
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       <LoginField label="Username" type="text" autoComplete="username" {...fieldProps("username")} />

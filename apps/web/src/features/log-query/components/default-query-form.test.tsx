@@ -12,6 +12,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "../../../config/paths";
 import { setCookie } from "../../../lib/cookies";
+import { announceSessionResumed } from "../../../lib/session-events";
 import { contentFragmentHandlers, fragmentText } from "../../../testing/content-handlers";
 import { type FakeUploadRequest, formEntries, pdf, stubUploads } from "../../../testing/fake-upload";
 import {
@@ -419,6 +420,18 @@ describe("DefaultQueryForm: sending", () => {
     expect(screen.getByRole("list", { name: "Chosen attachments" })).toHaveTextContent("keep-me.pdf");
     expect(sendButton()).toBeEnabled();
     expect((window as WindowWithDataLayer).dataLayer ?? []).toEqual([]);
+  });
+
+  it("clears a failure from while the session had ended once the member logs in again, keeping the form", async () => {
+    const { user, uploads } = setup();
+    await fillValidQuery(user, "Sent while logged out.");
+    await user.click(sendButton() as HTMLElement);
+    const request = await sentUpload(uploads);
+    act(() => request.answerError(401, "AUTH_REQUIRED"));
+    expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.submit);
+    act(() => announceSessionResumed());
+    await waitFor(() => expect(screen.queryByText(ERROR_MESSAGES.submit)).toBeNull());
+    expect(detailsField()).toHaveValue("Sent while logged out.");
   });
 
   it("shows the attachment sentence when the server refuses the files", async () => {
