@@ -1,3 +1,4 @@
+import { REPLY_ROOT_CLASS, REPLY_STYLESHEET } from "@portal/domain";
 import { cleanHtml } from "../mail/index.js";
 
 // The agent's e-mail as its own document, for the member's sandboxed frame. It has a policy of its
@@ -17,9 +18,11 @@ export const AGENT_REPLY_DOCUMENT_CSP = [
   "sandbox allow-same-origin allow-popups allow-popups-to-escape-sandbox",
 ].join("; ");
 
-/** The portal page's font and a margin like the card's, so the e-mail reads as part of the page. */
-const PAGE_LOOK =
-  'body{margin:0;padding:.5rem;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans","Liberation Sans",Arial,sans-serif;font-size:1rem;line-height:1.5;color:#212529;overflow-wrap:anywhere}img{max-width:100%;height:auto}table{border-collapse:collapse}';
+/**
+ * The portal page's font and a margin like the card's, so the e-mail reads as part of the page,
+ * then the one stylesheet of a reply (REPLY_STYLESHEET), which the console's preview uses too.
+ */
+const PAGE_LOOK = `body{margin:0;padding:.5rem;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans","Liberation Sans",Arial,sans-serif;font-size:1rem;line-height:1.5;color:#212529}\n${REPLY_STYLESHEET}`;
 
 /** Formatting, tables, links, data: images and inline styles: nothing that runs, loads or submits. */
 export function cleanAgentReply(html: string): Promise<string> {
@@ -27,5 +30,6 @@ export function cleanAgentReply(html: string): Promise<string> {
 }
 
 export async function agentReplyDocument(html: string): Promise<string> {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Response sent via email</title><style>${PAGE_LOOK}</style></head><body>${await cleanAgentReply(html)}</body></html>`;
+  // lang: the reply is in English, as the portal is; a screen reader reads it so.
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Response sent via email</title><style>${PAGE_LOOK}</style></head><body class="${REPLY_ROOT_CLASS}">${await cleanAgentReply(html)}</body></html>`;
 }

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { DAY_MS, ERROR_MESSAGES, EXCEPTION_CODES } from "@portal/domain";
+import { DAY_MS, ERROR_MESSAGES, EXCEPTION_CODES, REPLY_STYLESHEET } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -342,6 +342,11 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
       expect(response.body).toContain('<p style="color: #003366; font-weight: bold">Dear Zoë</p>');
       expect(response.body).toMatch(/<style>body\{[^}]*font-family:system-ui/);
       expect(response.body.toLowerCase()).not.toMatch(/<script|onerror|javascript:|tracker/);
+      // The reply's one stylesheet (the console previews with it), in a document that says its language.
+      expect(response.body).toContain('<html lang="en">');
+      expect(response.body).toContain('<body class="reply-html">');
+      expect(response.body).toContain(REPLY_STYLESHEET);
+      expect(response.body).not.toContain("anywhere");
     });
 
     it("is 404 while no reply was sent, and for another member's query", async () => {

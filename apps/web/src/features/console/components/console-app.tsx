@@ -7,6 +7,7 @@ import { LoadingStatus } from "../../../components/spinner/spinner";
 import { type ConsoleRole, useConsoleMe } from "../api/get-console-me";
 import { useStaff } from "../api/get-staff";
 import { consolePaths } from "../utils/console-paths";
+import { adoptReplyStylesheet } from "../utils/reply-stylesheet";
 import { AuditTrailPage } from "./audit-trail-page";
 import { CannedRepliesPage } from "./canned-replies-page";
 import { ConsoleLayout } from "./console-layout";
@@ -22,6 +23,9 @@ import { SecondFactorOffer } from "./second-factor-offer";
 import { StaffPage } from "./staff-page";
 import { UnmatchedMailRoute } from "./unmatched-mail/unmatched-mail-page";
 import { UnmatchedMailsPage } from "./unmatched-mail/unmatched-mails-page";
+
+// Replies show in the console as in the member's frame: one stylesheet (REPLY_STYLESHEET).
+adoptReplyStylesheet();
 
 export interface ConsoleAppProps {
   /** The logged-in staff member, from the session. */

@@ -21,11 +21,17 @@ export function AgentReplyCard({ src, onClose }: AgentReplyCardProps) {
   // The button that opened the card is gone: move focus to what it opened.
   useEffect(() => heading.current?.focus(), []);
   // Set through the style object (CSSOM), which the page's policy allows, unlike a style attribute.
+  // The body's height, not the document's: the document is at least as tall as the frame, so a
+  // frame first drawn taller than the reply kept its blank below it. Again when the width changes.
   const fitToContent = () => {
     const element = frame.current;
-    const height = element?.contentDocument?.documentElement.scrollHeight;
+    const height = element?.contentDocument?.body?.scrollHeight;
     if (element && height) element.style.height = `${height + 2}px`;
   };
+  useEffect(() => {
+    window.addEventListener("resize", fitToContent);
+    return () => window.removeEventListener("resize", fitToContent);
+  });
   return (
     <section className="card mb-3" aria-labelledby="agent-reply-title">
       <div className="card-body">
