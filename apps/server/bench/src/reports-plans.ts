@@ -149,6 +149,9 @@ async function benchFilledReports(database: Database, say: (line: string) => voi
     await explainAll(client, what, statements, say);
   }
   // What the route does before each report: nothing is pending here, as after any report.
+  statements.length = 0;
+  await summarisePendingConversations(logged, TIME_ZONE);
+  await explainAll(client, "The summariser's look for pending conversations", statements, say);
   const at = performance.now();
   const summarised = await summarisePendingConversations(database.db, TIME_ZONE);
   say("");
@@ -157,7 +160,7 @@ async function benchFilledReports(database: Database, say: (line: string) => voi
   );
   say("");
   say(
-    `  Timings, ${SUPERVISORS_AT_ONCE} supervisors at once, ${ROUNDS} rounds each (target: ${TARGET_MS} ms p95 for a quarter):`,
+    `  Timings, ${SUPERVISORS_AT_ONCE} supervisors at once, ${ROUNDS} rounds each (target: ${TARGET_MS} ms p95 for a quarter; a year is shown, not held to it):`,
   );
   for (const [what, query] of cases) {
     const times: number[] = [];
@@ -174,7 +177,7 @@ async function benchFilledReports(database: Database, say: (line: string) => voi
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 0.95);
     say(
-      `    ${what.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms${p95 > TARGET_MS ? "   OVER" : ""}`,
+      `    ${what.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms${what.startsWith("A quarter") && p95 > TARGET_MS ? "   OVER" : ""}`,
     );
   }
 }

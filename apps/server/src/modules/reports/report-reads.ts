@@ -160,6 +160,7 @@ async function readPromise(db: Queryable, scope: ReportScope) {
                       when grouping(c.origin) = 0 then 'channel' else 'agent' end as set,
             coalesce(c.category, c.origin,
               coalesce(c.first_reply_by_entity_number, c.assigned_to_entity_number)::text) as key,
+            coalesce(c.first_reply_by_entity_number, c.assigned_to_entity_number) as agent,
             count(*) filter (where c.first_reply_at is not null and ${answeredOn} <= c.first_due_on)::int as on_time,
             count(*) filter (where (c.first_reply_at is not null and ${answeredOn} > c.first_due_on)
               or (c.first_reply_at is null and c.first_due_on < ${scope.today}::date))::int as broken,
@@ -170,7 +171,7 @@ async function readPromise(db: Queryable, scope: ReportScope) {
           group by grouping sets ((c.category), (c.origin),
             (coalesce(c.first_reply_by_entity_number, c.assigned_to_entity_number)))
         ) g
-        left join members m on g.set = 'agent' and m.entity_number::text = g.key
+        left join members m on m.entity_number = g.agent
         order by g.set, g.key`,
   );
   const byCategory: PromiseRow[] = [];
