@@ -32,6 +32,8 @@ interface ResetTarget {
   entityNumber: number;
   /** Where the link goes: the address asked with, or for a username the member's first address. */
   email: string;
+  /** For the mail's greeting. */
+  firstName: string;
 }
 
 async function findResetTargets(context: AppContext, login: string): Promise<ResetTarget[]> {
@@ -40,6 +42,7 @@ async function findResetTargets(context: AppContext, login: string): Promise<Res
     .selectDistinctOn([members.entityNumber], {
       entityNumber: members.entityNumber,
       username: members.username,
+      firstName: members.firstName,
       address: memberEmails.address,
       position: memberEmails.position,
     })
@@ -60,7 +63,11 @@ async function findResetTargets(context: AppContext, login: string): Promise<Res
       asc(memberEmails.position),
     )
     .limit(MAX_LOGINS_PER_ADDRESS);
-  return rows.map((row) => ({ entityNumber: row.entityNumber, email: row.address }));
+  return rows.map((row) => ({
+    entityNumber: row.entityNumber,
+    email: row.address,
+    firstName: row.firstName,
+  }));
 }
 
 /** The addresses of the last day's changes that `address` is not one of: they hear of a link sent to it. */
@@ -84,7 +91,8 @@ export async function requestPasswordReset(
     for (const target of targets) {
       const token = await issueAccountToken(tx, {
         purpose: "PASSWORD_RESET",
-        ...target,
+        entityNumber: target.entityNumber,
+        email: target.email,
         now,
         validMs: validMinutes * 60_000,
       });
@@ -94,6 +102,7 @@ export async function requestPasswordReset(
         passwordResetLinkMail(context.config.brand, {
           to: target.email,
           memberEntityNumber: target.entityNumber,
+          firstName: target.firstName,
           sealedLink,
           validMinutes,
         }),
@@ -132,7 +141,7 @@ export async function completePasswordReset(
   const holder = await findUsableToken(context.db, request.token, "PASSWORD_RESET", now);
   if (!holder) throw errors.accountLinkInvalid();
   const [member] = await context.db
-    .select({ username: members.username, disabledAt: members.disabledAt })
+    .select({ username: members.username, disabledAt: members.disabledAt, firstName: members.firstName })
     .from(members)
     .where(eq(members.entityNumber, holder.entityNumber));
   // A link mailed before the log-in was disabled opens nothing either.
@@ -151,7 +160,11 @@ export async function completePasswordReset(
     for (const to of [spent.email, ...oldAddresses]) {
       await enqueueMail(
         tx,
-        passwordChangedMail(context.config.brand, { to, memberEntityNumber: spent.entityNumber }),
+        passwordChangedMail(context.config.brand, {
+          to,
+          memberEntityNumber: spent.entityNumber,
+          firstName: member.firstName,
+        }),
         now,
       );
     }

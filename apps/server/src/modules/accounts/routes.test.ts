@@ -363,6 +363,8 @@ describe.each(TEST_DATABASE_KINDS)("registration and forgotten passwords, on %s"
     const mails = await deliverMails();
     expect(mails.map((mail) => mail.recipients)).toEqual([[address?.address], [address?.address]]);
     const [olderLink, newestLink] = mails.map((mail) => tokenFrom(mail, "/forgot-password/reset/"));
+    // The mail greets the member by first name (addMember's "Test").
+    expect(mails[0]?.message.text).toMatch(/^Dear Test,/);
 
     const newPassword = "Harbour-Lights-Over-9";
     const stale = await post(ACCOUNT_PATHS.passwordResetComplete, {
@@ -391,6 +393,8 @@ describe.each(TEST_DATABASE_KINDS)("registration and forgotten passwords, on %s"
     const [changed] = await deliverMails();
     expect(changed?.message.headers.get("subject")).toBe("Your member portal password was changed");
     expect(changed?.recipients).toEqual([address?.address]);
+    expect(changed?.message.text).toMatch(/^Dear Test,/);
+    expect(changed?.message.text).toMatch(/please call Member services on 0860 100 247/);
     expect(
       (
         await post(ACCOUNT_PATHS.passwordResetComplete, {

@@ -107,6 +107,7 @@ describe.each(TEST_DATABASE_KINDS)("sending a failed mail again on %s", (kind) =
     expect(renewed).toMatchObject({ status: "PENDING", attempts: 0, lastErrorCode: null });
     expect(renewed?.messageId).not.toBe(parked.messageId);
     expect(renewed?.text).toContain("The link works once and expires in 30 minutes.");
+    expect(renewed?.text).toMatch(/^Dear Test,/);
     const newToken = tokenOf(renewed?.sealedLink ?? "");
     expect(newToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(newToken).not.toBe(oldToken);
