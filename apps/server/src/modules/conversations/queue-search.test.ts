@@ -3,9 +3,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
+import { conversations } from "../../db/schema.js";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { listQueue, type QueueFilter } from "./queue.js";
-import { wordsFrequency, wordsWalk } from "./queue-search.js";
+import { type QueueSearch, wordsFrequency, wordsWalk } from "./queue-search.js";
 
 // A search for words reads either the newest conversations in the queue's order until it has met
 // enough of them (a walk) or every match by the GIN index (a found set), by the words' frequency in
@@ -39,7 +40,8 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
       sql`insert into members (first_name, last_name) values ('Walk', 'Test') returning entity_number as entity`,
     );
     // Every conversation mentions a claim; every third physiotherapy; every other closed one a
-    // dentist; one in 500 acupuncture.
+    // dentist; one in 500 acupuncture; an optometrist every open one and the closed ones of 20 to
+    // 59 minutes ago.
     // A tenth are open, with due dates that repeat (the order's ties are broken by reference).
     await db.execute(sql`
       insert into conversations (reference_number, member_entity_number, origin, category, email, status,
@@ -51,7 +53,8 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
         to_tsvector('english', 'My claim was paid' ||
           case when g % 3 = 0 then ' after physiotherapy' else '' end ||
           case when g % 10 <> 0 and g % 2 = 0 then ' from the dentist' else '' end ||
-          case when g % 500 = 7 then ' and acupuncture' else '' end)
+          case when g % 500 = 7 then ' and acupuncture' else '' end ||
+          case when g % 10 = 0 or g % 600 between 20 and 59 then ' with an optometrist' else '' end)
       from generate_series(1, ${CONVERSATIONS}) as g`);
     await db.execute(sql`analyze conversations`);
   });
@@ -59,11 +62,11 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
   afterAll(async () => database?.close());
 
   /** Every page of a search, in order, following the cursor to the end. */
-  async function everyPage(filter: QueueFilter): Promise<number[]> {
+  async function everyPage(filter: QueueFilter, resolved?: QueueSearch): Promise<number[]> {
     const found: number[] = [];
     let after: string | undefined;
     do {
-      const page = await listQueue(database.db, { ...filter, after }, 1, "2026-11-24");
+      const page = await listQueue(database.db, { ...filter, after }, 1, "2026-11-24", resolved);
       expect(page.rows.length).toBeLessThanOrEqual(CONSOLE_LIMITS.queuePageSize);
       found.push(...page.rows.map((row) => row.referenceNumber));
       after = page.nextCursor ?? undefined;
@@ -124,5 +127,27 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
     );
     expect(await everyPage({ ...base, search: "zebra" })).toEqual([]);
     expect(await everyPage({ ...base, search: "the" })).toEqual([]);
+  });
+
+  it("reads a status's matches past a walk that met too few, though the other status's walk filled a page", async () => {
+    // Thirty of the newest of each status: every open one has the word; the thirty newest closed
+    // ones (the last ten minutes) have not, but closed ones of 20 to 59 minutes ago have, and
+    // they come before the open page's end (78 minutes back). Only the closed status's own found
+    // set finds them.
+    const matches = (document: unknown) => sql`${document} @@ websearch_to_tsquery('english', 'optometrist')`;
+    const search: QueueSearch = {
+      words: "optometrist",
+      branches: [
+        {
+          kind: "recent words",
+          walk: 30,
+          condition: matches,
+          rare: { kind: "found", condition: matches(conversations.searchDocument) },
+        },
+      ],
+    };
+    const listed = await everyPage({ ...base, search: "optometrist" }, search);
+    expect(listed).toEqual(await expected("optometrist", null, "latest"));
+    expect(listed.length).toBeGreaterThan(200);
   });
 });

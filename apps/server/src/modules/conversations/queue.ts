@@ -12,7 +12,7 @@ import type { Db } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
 import { conversations, memberProfiles, members, queueCounts } from "../../db/schema.js";
 import { decodeQueueCursor, encodeQueueCursor, type QueueCursor } from "./queue-cursor.js";
-import { resolveSearch, type SearchBranch, searchExcerpts } from "./queue-search.js";
+import { type QueueSearch, resolveSearch, type SearchBranch, searchExcerpts } from "./queue-search.js";
 
 // The desk's queue: conversations, one page at a time, in an order an index keeps (docs/decisions
 // 0024). The page's key (the last row's sort value and reference number) is a row comparison on
@@ -205,10 +205,12 @@ export async function listQueue(
   filter: QueueFilter,
   staffEntityNumber: number,
   today: string,
+  /** The search already resolved (tests choose how words are looked for); else resolved here. */
+  resolved?: QueueSearch,
 ): Promise<{ rows: QueueRow[]; nextCursor: string | null }> {
   const sort = queueSortOf(filter);
   const cursor = decodeQueueCursor(filter.after, sort);
-  const search = filter.search ? await resolveSearch(db, filter.search) : null;
+  const search = resolved ?? (filter.search ? await resolveSearch(db, filter.search) : null);
   // Without a search, one branch (no condition); with one, its branches (none: nothing found).
   const branches: (SearchBranch | null)[] = search ? search.branches : [null];
   // The "all" tab without a search, in the order of the newest message, walks conversations_latest
@@ -221,26 +223,19 @@ export async function listQueue(
     if (branch?.kind === "found") return ["ALL"];
     return branch === null && !sort.endsWith("due") ? ["ALL"] : ["OPEN", "CLOSED"];
   };
-  const pageOf = async (branch: SearchBranch | null) => {
-    const rows = (
+  const pageOf = async (branch: SearchBranch | null) =>
+    (
       await Promise.all(
-        statusesOf(branch).map((status) =>
-          pageOfStatus(db, filter, status, staffEntityNumber, today, branch, cursor),
-        ),
+        statusesOf(branch).map(async (status) => {
+          const rows = await pageOfStatus(db, filter, status, staffEntityNumber, today, branch, cursor);
+          // Words rarer among this status's newest than their statistics said: what lies past the
+          // walk is unknown, so this status's page is read as a found set after all (each status
+          // on its own: another status's full walk says nothing of this one's older matches).
+          if (branch?.kind !== "recent words" || rows.length > pageSize) return rows;
+          return pageOfStatus(db, filter, status, staffEntityNumber, today, branch.rare, cursor);
+        }),
       )
     ).flat();
-    // Words rarer among the newest than their statistics said: read as a found set after all.
-    if (branch?.kind === "recent words" && rows.length <= pageSize) {
-      return (
-        await Promise.all(
-          statusesOf(branch.rare).map((status) =>
-            pageOfStatus(db, filter, status, staffEntityNumber, today, branch.rare, cursor),
-          ),
-        )
-      ).flat();
-    }
-    return rows;
-  };
   const pages = await Promise.all(branches.map(pageOf));
   // A conversation found by two branches (a name and a word) is listed once.
   const unique = new Map(pages.flat().map((row) => [row.referenceNumber, row]));
