@@ -54,7 +54,18 @@ async function waitForPort(port: number, child: ChildProcess, log: string): Prom
   throw new Error(`dovecot did not start on 127.0.0.1:${port}:\n${said}`);
 }
 
-export async function startTestImapServer(): Promise<TestImapServer> {
+/** Where a dovecot of its own is set up: its configuration file and its log. */
+export interface DovecotSetup {
+  dir: string;
+  configFile: string;
+  log: string;
+}
+
+/**
+ * Writes a dovecot's configuration, its passwd-file user and its mail directory under `dir`, for
+ * a server on 127.0.0.1:`port` without TLS. Synchronous: Playwright's configuration uses it too.
+ */
+export function writeDovecotSetup(dir: string, port: number, user: string, password: string): DovecotSetup {
   if (!fs.existsSync(DOVECOT)) {
     throw new Error(`dovecot is needed for this test (${DOVECOT}; apt-get install dovecot-imapd)`);
   }
@@ -65,15 +76,11 @@ export async function startTestImapServer(): Promise<TestImapServer> {
   const owner = asRoot
     ? accountIds("nobody")
     : { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dovecot-"));
   // The mail processes, running as the mail's owner, walk into it.
   fs.chmodSync(dir, 0o755);
   const mail = path.join(dir, "mail");
   fs.mkdirSync(mail, { mode: 0o700 });
   if (asRoot) fs.chownSync(mail, owner.uid, owner.gid);
-  const port = await freePort();
-  const user = "support";
-  const password = `imap-${Math.random().toString(36).slice(2)}`;
   fs.writeFileSync(path.join(dir, "users"), `${user}:{PLAIN}${password}::::::\n`, { mode: 0o644 });
   const log = path.join(dir, "dovecot.log");
   const config = `
@@ -120,7 +127,22 @@ service stats {
 `;
   const configFile = path.join(dir, "dovecot.conf");
   fs.writeFileSync(configFile, config, { mode: 0o644 });
-  const child = spawn(DOVECOT, ["-F", "-c", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  return { dir, configFile, log };
+}
+
+/** Starts dovecot in the foreground on a setup: its process, ended by the caller. */
+export function spawnDovecot(setup: DovecotSetup): ChildProcess {
+  return spawn(DOVECOT, ["-F", "-c", setup.configFile], { stdio: ["ignore", "pipe", "pipe"] });
+}
+
+export async function startTestImapServer(): Promise<TestImapServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dovecot-"));
+  const port = await freePort();
+  const user = "support";
+  const password = `imap-${Math.random().toString(36).slice(2)}`;
+  const setup = writeDovecotSetup(dir, port, user, password);
+  const log = setup.log;
+  const child = spawnDovecot(setup);
   let said = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     said += chunk.toString();
