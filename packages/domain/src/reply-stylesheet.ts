@@ -10,7 +10,7 @@ export const REPLY_ROOT_CLASS = "reply-html";
 export const REPLY_STYLESHEET = [
   ".reply-html{overflow-wrap:break-word}",
   ".reply-html img{max-width:100%;height:auto}",
-  ".reply-html table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse;margin:.5rem 0}",
+  ".reply-html table{display:block;width:fit-content;max-width:100%;overflow-x:auto;border-collapse:collapse;margin:.5rem 0}",
   ".reply-html th,.reply-html td{border:1px solid #adb5bd;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:normal;word-break:normal}",
   ".reply-html p:last-child{margin-bottom:0}",
 ].join("\n");
