@@ -55,7 +55,10 @@ for (const size of WIDTHS) {
       });
       expect(Math.abs(heights.frame - heights.reply)).toBeLessThanOrEqual(4);
       await page.screenshot({ path: testInfo.outputPath(`reply-${size.name}.png`), fullPage: true });
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      // axe cannot run inside the sandboxed frame (no scripts there, by design): the page around it.
+      expect(
+        (await new AxeBuilder({ page }).exclude("iframe.agent-reply-frame").analyze()).violations,
+      ).toEqual([]);
     });
 
     test("My membership shows every value whole, as lists on a phone and tables on a desktop", async ({
