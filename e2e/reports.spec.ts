@@ -22,14 +22,15 @@ function lastMonth(today: Date) {
 test("a supervisor sees last month's promise kept per category and per agent, and downloads the CSV", async ({
   page,
 }) => {
+  await page.goto("/#/login");
   await logInAs(page, supervisor);
   await expect(page).toHaveURL(/#\/console$/);
   await page.getByRole("navigation", { name: "Console menu" }).getByRole("link", { name: "Reports" }).click();
   await expect(page).toHaveURL(/#\/console\/reports$/);
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   const { from, to } = lastMonth(new Date());
-  await expect(page.getByLabel("From")).toHaveValue(from);
-  await expect(page.getByLabel("To")).toHaveValue(to);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(from);
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(to);
 
   const byCategory = page.getByRole("region", { name: "Answered on time, by category" });
   const claims = byCategory.getByRole("row", { name: /Medical claims/ });
