@@ -9,7 +9,10 @@ import { rowsOf } from "../../dist/db/raw-rows.js";
 // conversations 5 % are open (half of those overdue, a third waiting on the member), assigned
 // among ten agents or to nobody, over ten categories and two channels, logged over four years.
 // The queue counts' trigger is off while filling and the buckets are counted once at the end; the
-// reports' triggers are off too (reports-plans.ts fills what they keep, in bulk).
+// reports' triggers are off too (reports-plans.ts fills what they keep, in bulk). The query's phrase
+// is the exception to the hashes: it follows the row's number modulo 10 and so repeats with the day
+// (modulo 1500): the newest conversations all share one phrase ("benefit" is in it), and
+// "physiotherapy", in a tenth of all, is in none of the newest, the word search's hard case.
 
 export interface DeskFill {
   firstMember: number;
