@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openTestDatabase } from "../test-support/databases.js";
+import { rowsOf } from "./raw-rows.js";
+
+// What every connection of the server's pool is set to before it is handed out.
+describe.runIf(process.env.DATABASE_URL)("a PostgreSQL server connection", () => {
+  it("runs without JIT compilation, on every connection of the pool", async () => {
+    const database = await openTestDatabase("postgres");
+    try {
+      // More at once than one connection, so several are opened.
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          rowsOf<{ jit: string }>(database.db, sql`select current_setting('jit') as jit, pg_sleep(0.05)`),
+        ),
+      );
+      expect(answers.map(([row]) => row?.jit)).toEqual(["off", "off", "off", "off"]);
+    } finally {
+      await database.close();
+    }
+  });
+});
