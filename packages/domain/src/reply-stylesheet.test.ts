@@ -8,7 +8,9 @@ describe("the reply's stylesheet", () => {
     );
 
   it("gives tables their grid and lets a wide one scroll inside the reply", () => {
-    expect(rulesFor(".reply-html table")).toMatch(/display:block;width:fit-content;max-width:100%;overflow-x:auto/);
+    expect(rulesFor(".reply-html table")).toMatch(
+      /display:block;width:fit-content;max-width:100%;overflow-x:auto/,
+    );
     expect(rulesFor(".reply-html th")).toMatch(/border:1px solid #[0-9a-f]{6}/);
   });
 

@@ -181,18 +181,20 @@ describe("ActivateAccountPage", () => {
     ["USED", ACCOUNT_MESSAGES.linkUsed],
     ["EXPIRED", ACCOUNT_MESSAGES.linkExpired],
     ["UNKNOWN", ACCOUNT_MESSAGES.linkInvalid],
-  ] as const)("checks the link when the page opens: a %s link says so at once, with no form", async (state, message) => {
-    server.use(accountLinkIs(state));
-    const sent = recordRequests();
-    renderWithProviders(<ActivateAccountPage token={mailedToken} />, {
-      route: `/register/activate/${mailedToken}`,
-      extraRoutes: ["/login", "/register"],
-    });
-    expect(screen.getByRole("status")).toHaveTextContent("Checking your link...");
-    expect(await screen.findByRole("alert")).toHaveTextContent(message);
-    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/register");
-    expect(screen.queryByRole("form")).toBeNull();
-    expect(sentKeys(sent)).toEqual(["POST /wsg/account-link/check"]);
-  });
+  ] as const)(
+    "checks the link when the page opens: a %s link says so at once, with no form",
+    async (state, message) => {
+      server.use(accountLinkIs(state));
+      const sent = recordRequests();
+      renderWithProviders(<ActivateAccountPage token={mailedToken} />, {
+        route: `/register/activate/${mailedToken}`,
+        extraRoutes: ["/login", "/register"],
+      });
+      expect(screen.getByRole("status")).toHaveTextContent("Checking your link...");
+      expect(await screen.findByRole("alert")).toHaveTextContent(message);
+      expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/register");
+      expect(screen.queryByRole("form")).toBeNull();
+      expect(sentKeys(sent)).toEqual(["POST /wsg/account-link/check"]);
+    },
+  );
 });
-

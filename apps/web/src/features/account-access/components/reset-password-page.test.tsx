@@ -147,18 +147,23 @@ describe("ResetPasswordPage", () => {
     ["USED", ACCOUNT_MESSAGES.linkUsed],
     ["EXPIRED", ACCOUNT_MESSAGES.linkExpired],
     ["UNKNOWN", ACCOUNT_MESSAGES.linkInvalid],
-  ] as const)("checks the link when the page opens: a %s link says so at once, with no form", async (state, message) => {
-    server.use(accountLinkIs(state));
-    const sent = recordRequests();
-    renderWithProviders(<ResetPasswordPage token={mailedToken} />, {
-      route: `/forgot-password/reset/${mailedToken}`,
-      extraRoutes: ["/login", "/forgot-password"],
-    });
-    expect(screen.getByRole("status")).toHaveTextContent("Checking your link...");
-    expect(await screen.findByRole("alert")).toHaveTextContent(message);
-    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
-    expect(screen.queryByRole("form")).toBeNull();
-    expect(sentKeys(sent)).toEqual(["POST /wsg/account-link/check"]);
-  });
+  ] as const)(
+    "checks the link when the page opens: a %s link says so at once, with no form",
+    async (state, message) => {
+      server.use(accountLinkIs(state));
+      const sent = recordRequests();
+      renderWithProviders(<ResetPasswordPage token={mailedToken} />, {
+        route: `/forgot-password/reset/${mailedToken}`,
+        extraRoutes: ["/login", "/forgot-password"],
+      });
+      expect(screen.getByRole("status")).toHaveTextContent("Checking your link...");
+      expect(await screen.findByRole("alert")).toHaveTextContent(message);
+      expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute(
+        "href",
+        "/forgot-password",
+      );
+      expect(screen.queryByRole("form")).toBeNull();
+      expect(sentKeys(sent)).toEqual(["POST /wsg/account-link/check"]);
+    },
+  );
 });
-
