@@ -106,6 +106,7 @@ describe.each(TEST_DATABASE_KINDS)("register import on %s", (kind) => {
       schemeName: "Meridian Health Medical Scheme",
       dependentCode: "00",
       relationship: "PRINCIPAL",
+      principalEntityNumber: THANDI,
     });
     const family = await listDependentsOfPrincipal(db, THANDI);
     expect(

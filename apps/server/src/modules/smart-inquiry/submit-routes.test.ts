@@ -82,6 +82,9 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
             { attachmentId: expect.any(Number), fileName: "receipt.png" },
           ],
           canUpdate: true,
+          // Logged on the web, so not a phone query, and no agent has answered yet.
+          legacy: false,
+          repliedAt: null,
           parentReferenceNumber: null,
           thread: [
             {
