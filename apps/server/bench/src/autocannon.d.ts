@@ -11,11 +11,21 @@ declare module "autocannon" {
     non2xx: number;
     errors: number;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Cycled through, in order, by each connection. */
+    requests?: Request[];
+    /** Requests a second across all connections (else as fast as answers come). */
+    overallRate?: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

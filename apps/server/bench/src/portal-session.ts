@@ -10,6 +10,11 @@ export class PortalSession {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
+  /** The anti-forgery token an unsafe request must echo. */
+  xsrfToken(): string {
+    return this.cookies.get("XSRF-TOKEN") ?? "";
+  }
+
   async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("cookie", this.cookieHeader());

@@ -15,6 +15,7 @@ import { PING_PATH, startPortal } from "./portal-process.js";
 import { demoMemberSession, type PortalSession } from "./portal-session.js";
 import { benchRegisterImport } from "./register-import.js";
 import { benchReportsPlans } from "./reports-plans.js";
+import { benchPortalOwnCost, OPEN_LIST_PATH } from "./request-path.js";
 import { newStore, type Store } from "./throwaway-store.js";
 
 // `npm run bench` (scripts/bench.sh, which gives it a PostgreSQL server): speed and memory of the
@@ -34,7 +35,7 @@ const webDist = path.join(path.dirname(serverScript), "..", "..", "web", "dist")
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const portalPort = 18900;
 const barePort = 18901;
-const openListPath = "/api/smart-inquiry/member-queries?daysAgo=7&status=OPEN&origin=MEMBER_WEB";
+const openListPath = OPEN_LIST_PATH;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -167,6 +168,17 @@ async function main(): Promise<void> {
           cookie: session.cookieHeader(),
         });
         rows.push({ what: `open list, ${label}`, figure });
+        if (store.kind === "server" && store.env.DATABASE_URL) {
+          // The portal against the plain route, the help search, and a steady mixed load.
+          await benchPortalOwnCost({
+            base,
+            session,
+            databaseUrl: store.env.DATABASE_URL,
+            openListPath,
+            seconds,
+            say,
+          });
+        }
       } finally {
         await stop(portal);
       }

@@ -1,0 +1,247 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import { ATTACHMENTS_FIELD } from "@portal/domain";
+import autocannon from "autocannon";
+import { startNode, stop, waitForHttp } from "./child-process.js";
+import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
+import type { PortalSession } from "./portal-session.js";
+
+// The portal's own cost on the request path: each member read measured on the portal and on the
+// plain route (plain-route.ts: the same statements, no plugins), back to back and twice each so a
+// drift of the shared machine falls on both; then the help search, and a steady mixed load.
+
+const plainScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "plain-route.js");
+const PLAIN_PORT = 18903;
+
+/** The member's open list as the SPA asks for it: the bench's main read. */
+export const OPEN_LIST_PATH = "/api/smart-inquiry/member-queries?daysAgo=7&status=OPEN&origin=MEMBER_WEB";
+
+/** What the portal must reach against the plain route, for each read. */
+export const PLAIN_ROUTE_TARGET = { shareOfRate: 0.8, p99Ratio: 1.25 };
+
+interface Comparison {
+  what: string;
+  portal: LoadFigure;
+  plain: LoadFigure;
+}
+
+const mean = (figures: LoadFigure[]): LoadFigure => ({
+  requestsPerSecond: figures.reduce((sum, figure) => sum + figure.requestsPerSecond, 0) / figures.length,
+  p99Ms: figures.reduce((sum, figure) => sum + figure.p99Ms, 0) / figures.length,
+});
+
+/** Both servers must answer the same JSON, or the comparison would not be of the same work. */
+async function sameAnswer(portalBase: string, plainBase: string, path: string, cookie: string) {
+  const [portal, plain] = await Promise.all(
+    [portalBase, plainBase].map(async (base) => {
+      const response = await fetch(`${base}${path}`, { headers: { cookie } });
+      if (!response.ok) throw new Error(`${base}${path} answered ${response.status}`);
+      return response.json();
+    }),
+  );
+  if (!isDeepStrictEqual(portal, plain)) {
+    throw new Error(
+      `the plain route answers ${path} differently:\n${JSON.stringify(plain)}\n${JSON.stringify(portal)}`,
+    );
+  }
+}
+
+async function compareWithPlainRoute(options: {
+  databaseUrl: string;
+  portalBase: string;
+  session: PortalSession;
+  paths: { what: string; path: string }[];
+  seconds: number;
+}): Promise<Comparison[]> {
+  const { session, seconds, portalBase } = options;
+  const plainBase = `http://127.0.0.1:${PLAIN_PORT}`;
+  const plain = startNode([plainScript], {
+    PLAIN_PORT: String(PLAIN_PORT),
+    DATABASE_URL: options.databaseUrl,
+  });
+  const cookie = session.cookieHeader();
+  try {
+    await waitForHttp(`${plainBase}/wsg/session`, plain);
+    const comparisons: Comparison[] = [];
+    for (const { what, path } of options.paths) {
+      await sameAnswer(portalBase, plainBase, path, cookie);
+      const portalFigures: LoadFigure[] = [];
+      const plainFigures: LoadFigure[] = [];
+      for (let round = 0; round < 2; round += 1) {
+        portalFigures.push(await loadFigure(`${portalBase}${path}`, seconds, { cookie }));
+        plainFigures.push(await loadFigure(`${plainBase}${path}`, seconds, { cookie }));
+      }
+      comparisons.push({ what, portal: mean(portalFigures), plain: mean(plainFigures) });
+    }
+    return comparisons;
+  } finally {
+    await stop(plain);
+  }
+}
+
+function printComparisons(comparisons: Comparison[], say: (line: string) => void): void {
+  say("");
+  say(
+    `The portal against the plain route (plain Fastify + node-postgres, the same statements and JSON; ${LOAD_CONNECTIONS} connections, PostgreSQL, the mean of two rounds each):`,
+  );
+  say("| read | portal req/s | plain req/s | share | portal p99 | plain p99 | p99 ratio |");
+  say("|---|---|---|---|---|---|---|");
+  for (const { what, portal, plain } of comparisons) {
+    const share = portal.requestsPerSecond / plain.requestsPerSecond;
+    const ratio = portal.p99Ms / plain.p99Ms;
+    say(
+      `| ${what} | ${portal.requestsPerSecond.toFixed(0)} | ${plain.requestsPerSecond.toFixed(0)} | ${(share * 100).toFixed(0)} % | ${portal.p99Ms.toFixed(1)} ms | ${plain.p99Ms.toFixed(1)} ms | ${ratio.toFixed(2)}x |`,
+    );
+  }
+  say(
+    `Target: a share of at least ${PLAIN_ROUTE_TARGET.shareOfRate * 100} % and a p99 ratio of at most ${PLAIN_ROUTE_TARGET.p99Ratio}x.`,
+  );
+}
+
+/** Questions as members type them: the search answers each in turn, so no single answer is warm. */
+const HELP_QUESTIONS = [
+  "how do I claim for a GP visit",
+  "physiotherapy benefit",
+  "change my bank details",
+  "chronic medication application",
+  "hospital pre-authorisation",
+  "add a dependant to my plan",
+  "optometry glasses",
+  "tax certificate",
+  "my claim was not paid",
+  "medicine delivery",
+];
+
+const HELP_CONNECTIONS = 20;
+
+async function helpSearchFigure(portalBase: string, seconds: number): Promise<LoadFigure> {
+  const result = await autocannon({
+    url: portalBase,
+    connections: HELP_CONNECTIONS,
+    duration: seconds,
+    requests: HELP_QUESTIONS.map((question) => ({
+      path: `/api/help/search?q=${encodeURIComponent(question)}`,
+    })),
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`help search: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
+  }
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+const STEADY_RATE = 300;
+
+/** A multipart body as the member's browser sends a new query with one small PDF. */
+function smallSubmission(attachmentsField: string): { body: Buffer; contentType: string } {
+  const boundary = "----portal-bench-steady";
+  const fields: [string, string][] = [
+    ["subCategory", "CLAIM_NOT_PAID"],
+    ["query", "Steady load: my claim was not paid."],
+    ["email", "bench@example.com"],
+    ["category", "MEDICAL_CLAIMS"],
+    ["origin", "MEMBER_WEB"],
+    ["ccEmail", ""],
+  ];
+  const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(4096, 0x20)]);
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const body = Buffer.concat([
+    Buffer.from(parts.join("")),
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="${attachmentsField}"; filename="claim.pdf"\r\ncontent-type: application/pdf\r\n\r\n`,
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A steady STEADY_RATE requests a second of mixed member traffic for `seconds`: in every ten, seven
+ * open lists, two views of a query and one new query with a small file.
+ */
+async function steadyMixedFigure(
+  portalBase: string,
+  session: PortalSession,
+  paths: { list: string; view: string; submit: string },
+  seconds: number,
+): Promise<LoadFigure & { total: number }> {
+  const cookie = session.cookieHeader();
+  const submission = smallSubmission(ATTACHMENTS_FIELD);
+  const submit = {
+    method: "POST",
+    path: paths.submit,
+    headers: {
+      cookie,
+      "x-xsrf-token": session.xsrfToken(),
+      "content-type": submission.contentType,
+    },
+    body: submission.body,
+  };
+  const list = { method: "GET", path: paths.list, headers: { cookie } };
+  const view = { method: "GET", path: paths.view, headers: { cookie } };
+  const result = await autocannon({
+    url: portalBase,
+    connections: 20,
+    duration: seconds,
+    overallRate: STEADY_RATE,
+    requests: [list, view, list, list, submit, list, view, list, list, list],
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`steady load: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+  };
+}
+
+/**
+ * The portal (already running at `base`, on the PostgreSQL database at `databaseUrl`) against the
+ * plain route, then the help search, then the steady mixed load, which adds queries, so it runs last.
+ */
+export async function benchPortalOwnCost(options: {
+  base: string;
+  session: PortalSession;
+  databaseUrl: string;
+  openListPath: string;
+  seconds: number;
+  say: (line: string) => void;
+}): Promise<void> {
+  const { base, session, databaseUrl, openListPath, seconds, say } = options;
+  const list = (await (await session.fetch(openListPath)).json()) as {
+    queries: { referenceNumber: number }[];
+  };
+  const reference = list.queries[0]?.referenceNumber;
+  if (reference === undefined) throw new Error("the demo member has no open query to view");
+  const viewPath = `/api/smart-inquiry/member-queries/${reference}?origin=MEMBER_WEB`;
+  const comparisons = await compareWithPlainRoute({
+    databaseUrl,
+    portalBase: base,
+    session,
+    seconds,
+    paths: [
+      { what: "open list", path: openListPath },
+      { what: "view of one query", path: viewPath },
+      { what: "`GET /wsg/session`", path: "/wsg/session" },
+    ],
+  });
+  printComparisons(comparisons, say);
+  const help = await helpSearchFigure(base, seconds);
+  say("");
+  say(
+    `Help search (\`GET /api/help/search\`, ten questions in turn, ${HELP_CONNECTIONS} connections): ${help.requestsPerSecond.toFixed(0)} req/s, p99 ${help.p99Ms} ms   (target: >= 5000 req/s, p99 < 20 ms)`,
+  );
+  const steady = await steadyMixedFigure(
+    base,
+    session,
+    { list: openListPath, view: viewPath, submit: "/api/smart-inquiry/member-queries/query-additional-info" },
+    seconds,
+  );
+  say(
+    `Steady mixed load (${STEADY_RATE} req/s for ${seconds} s: 7 lists, 2 views and 1 new query with a 4 KB PDF in every 10; PostgreSQL): ${steady.requestsPerSecond.toFixed(0)} req/s served, p99 ${steady.p99Ms} ms   (target: p99 < 50 ms)`,
+  );
+}

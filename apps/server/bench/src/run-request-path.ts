@@ -1,0 +1,44 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { stop } from "./child-process.js";
+import { startPortal } from "./portal-process.js";
+import { demoMemberSession } from "./portal-session.js";
+import { benchPortalOwnCost, OPEN_LIST_PATH } from "./request-path.js";
+import { newStore } from "./throwaway-store.js";
+
+// The portal's own cost on the request path alone (npm run bench runs it with the others), against
+// a PostgreSQL server:
+//   npx tsc -b packages/domain apps/server apps/server/bench && \
+//     DATABASE_URL=postgres://… node apps/server/bench/dist/run-request-path.js
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverScript = process.env.BENCH_SERVER ?? path.join(here, "..", "..", "dist", "server.js");
+const port = 18904;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL must name a PostgreSQL server");
+  const store = await newStore("request_path", "server");
+  try {
+    const portal = await startPortal(store, serverScript, port, true);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await benchPortalOwnCost({
+        base,
+        session: await demoMemberSession(base),
+        databaseUrl: store.env.DATABASE_URL ?? "",
+        openListPath: OPEN_LIST_PATH,
+        seconds: Number(process.env.BENCH_SECONDS ?? 10),
+        say,
+      });
+    } finally {
+      await stop(portal);
+    }
+  } finally {
+    await store.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
