@@ -14,12 +14,15 @@ const SECRETS = {
   S3_ACCESS_KEY_ID: "AKIAEXAMPLEKEY789",
   S3_SECRET_ACCESS_KEY: "s3-secret-key-abc/xyz",
   OTEL_EXPORTER_OTLP_ENDPOINT: "https://tracer:otel-pass-000@collector.scheme.example:4318",
+  STAFF_OIDC_CLIENT_SECRET: "staff-oidc-secret-111",
 };
 
 describe("the configuration summary logged at start", () => {
   const config = loadConfig({
     NODE_ENV: "test",
     ...SECRETS,
+    STAFF_OIDC_ISSUER: "https://login.scheme.example",
+    STAFF_OIDC_CLIENT_ID: "member-portal",
     BLOB_STORE: "s3",
     S3_BUCKET: "portal-attachments",
     METRICS_PORT: "9500",
@@ -36,6 +39,7 @@ describe("the configuration summary logged at start", () => {
       SESSION_SECRET: WITHHELD,
       S3_ACCESS_KEY_ID: WITHHELD,
       S3_SECRET_ACCESS_KEY: WITHHELD,
+      STAFF_OIDC_CLIENT_SECRET: WITHHELD,
       DATABASE_URL: "postgres://portal:***@db.scheme.example:5432/portal",
       SMTP_URL: "smtps://mailer:***@mail.scheme.example:465",
       OTEL_EXPORTER_OTLP_ENDPOINT: "https://tracer:***@collector.scheme.example:4318/",
@@ -64,6 +68,7 @@ describe("the configuration summary logged at start", () => {
       SECRETS.S3_ACCESS_KEY_ID,
       SECRETS.S3_SECRET_ACCESS_KEY,
       "otel-pass-000",
+      SECRETS.STAFF_OIDC_CLIENT_SECRET,
     ]) {
       expect(written[0]).not.toContain(secret);
     }

@@ -1,11 +1,17 @@
 import { type Config, envSchema } from "./env.js";
 
 // What the log says of the configuration at start: every setting the portal read, with its value,
-// so an operator sees what a process runs with, but never a secret. SESSION_SECRET and the S3 keys
-// say only that they are set; a password inside a URL (DATABASE_URL, SMTP_URL, any other) is
-// replaced by ***. Settings left unset are left out.
+// so an operator sees what a process runs with, but never a secret. SESSION_SECRET, the S3 keys and
+// the OAuth clients' secrets say only that they are set; a password inside a URL (DATABASE_URL,
+// SMTP_URL, any other) is replaced by ***. Settings left unset are left out.
 
-const SECRET_SETTINGS = new Set(["SESSION_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_SETTINGS = new Set([
+  "SESSION_SECRET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "STAFF_OIDC_CLIENT_SECRET",
+  "INBOUND_IMAP_OAUTH_CLIENT_SECRET",
+]);
 export const WITHHELD = "(set; withheld)";
 
 /** A URL's password as ***; any other value as it is. */

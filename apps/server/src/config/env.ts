@@ -170,6 +170,23 @@ export const envSchema = z.object({
   // Where a mail is moved once what it became has committed (created when missing).
   INBOUND_IMAP_PROCESSED_FOLDER: z.string().min(1).default("Processed"),
   INBOUND_IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
+  // The mailbox's log-in by OAuth 2.0 (XOAUTH2) instead of a password, as Exchange Online requires:
+  // an access token from the token endpoint by the client-credentials grant. All four or none; the
+  // token endpoint, not an issuer to discover (docs/decisions/0026). The secret is never repeated.
+  INBOUND_IMAP_OAUTH_TOKEN_URL: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        "must be the token endpoint's address, such as https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token",
+    })
+    .refine((value) => {
+      const url = new URL(value);
+      return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    }, "must be an https:// address (http:// only on localhost, 127.0.0.1 or [::1])")
+    .optional(),
+  INBOUND_IMAP_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  INBOUND_IMAP_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  INBOUND_IMAP_OAUTH_SCOPE: z.string().min(1).optional(),
   // The origin members reach the portal at: the mailed account links start with it. Never taken
   // from the request's Host header, which a caller chooses (a forged host would mail a link to
   // the caller's own site). Defaults to http://localhost:PORT.
@@ -384,6 +401,40 @@ function staffOidcProblems(values: Env): string[] {
     );
 }
 
+const INBOUND_OAUTH_SETTINGS = [
+  "INBOUND_IMAP_OAUTH_TOKEN_URL",
+  "INBOUND_IMAP_OAUTH_CLIENT_ID",
+  "INBOUND_IMAP_OAUTH_CLIENT_SECRET",
+  "INBOUND_IMAP_OAUTH_SCOPE",
+] as const;
+
+/**
+ * The support mailbox's OAuth log-in is all four settings or none, with a mailbox URL that names
+ * its user and holds no password (a token replaces it; two credentials would leave one unused).
+ */
+function inboundOAuthProblems(values: Env): string[] {
+  const missing = INBOUND_OAUTH_SETTINGS.filter((name) => values[name] === undefined);
+  if (missing.length === INBOUND_OAUTH_SETTINGS.length) return [];
+  if (missing.length > 0) {
+    return missing.map((name) => `${name}: required when any of ${INBOUND_OAUTH_SETTINGS.join(", ")} is set`);
+  }
+  if (!values.INBOUND_IMAP_URL) {
+    return ["INBOUND_IMAP_URL: required when INBOUND_IMAP_OAUTH_TOKEN_URL is set (the mailbox to read)"];
+  }
+  const url = new URL(values.INBOUND_IMAP_URL);
+  if (url.password) {
+    return [
+      "INBOUND_IMAP_URL: must hold no password when INBOUND_IMAP_OAUTH_TOKEN_URL is set (the log-in is by access token): imaps://support%40scheme.example@outlook.office365.com",
+    ];
+  }
+  if (!url.username) {
+    return [
+      "INBOUND_IMAP_URL: must name the mailbox's user when INBOUND_IMAP_OAUTH_TOKEN_URL is set: imaps://support%40scheme.example@outlook.office365.com",
+    ];
+  }
+  return [];
+}
+
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   // An empty variable means "not set", as most deployment tools write it.
@@ -436,6 +487,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (values.MAIL_TRANSPORT === "files" && values.SMTP_URL) {
     throw new ConfigError(
       "Invalid configuration:\n  MAIL_TRANSPORT: files writes mails to DATA_DIR/outbox, but SMTP_URL is set too: choose one",
+    );
+  }
+  const mailboxOAuthProblems = inboundOAuthProblems(values);
+  if (mailboxOAuthProblems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${mailboxOAuthProblems.map((line) => `  ${line}`).join("\n")}`,
     );
   }
   const oidcProblems = staffOidcProblems(values);

@@ -48,4 +48,63 @@ describe("replies-by-e-mail settings", () => {
       /INBOUND_IMAP_POLL_SECONDS/,
     );
   });
+
+  describe("the mailbox's OAuth log-in", () => {
+    const oauth = {
+      SUPPORT_MAILBOX: "support@scheme.example",
+      INBOUND_IMAP_URL: "imaps://support%40scheme.example@outlook.office365.com",
+      INBOUND_IMAP_OAUTH_TOKEN_URL: "https://login.microsoftonline.com/scheme.example/oauth2/v2.0/token",
+      INBOUND_IMAP_OAUTH_CLIENT_ID: "00000000-aaaa-bbbb-cccc-000000000000",
+      INBOUND_IMAP_OAUTH_CLIENT_SECRET: "an-oauth-client-secret-never-logged",
+      INBOUND_IMAP_OAUTH_SCOPE: "https://outlook.office365.com/.default",
+    };
+
+    it("takes all four settings with a URL that names the mailbox, and withholds the secret at start", () => {
+      const config = loadConfig(oauth);
+      expect(config).toMatchObject(oauth);
+      const summary = JSON.stringify(configSummary(config));
+      expect(summary).toContain("login.microsoftonline.com");
+      expect(summary).not.toContain("an-oauth-client-secret-never-logged");
+    });
+
+    it("refuses some of the settings without the others, naming each missing one and never the secret", () => {
+      const { INBOUND_IMAP_OAUTH_CLIENT_ID: _id, INBOUND_IMAP_OAUTH_SCOPE: _scope, ...some } = oauth;
+      const half = () => loadConfig(some);
+      expect(half).toThrow(/INBOUND_IMAP_OAUTH_CLIENT_ID: required when any of/);
+      expect(half).toThrow(/INBOUND_IMAP_OAUTH_SCOPE: required when any of/);
+      expect(half).not.toThrow(/an-oauth-client-secret-never-logged/);
+      expect(() => loadConfig({ INBOUND_IMAP_OAUTH_CLIENT_SECRET: "s3cret" })).toThrow(
+        /INBOUND_IMAP_OAUTH_TOKEN_URL: required when any of/,
+      );
+    });
+
+    it("refuses a URL that also holds a password, or names no user, or no mailbox at all", () => {
+      const withPassword = () =>
+        loadConfig({
+          ...oauth,
+          INBOUND_IMAP_URL: "imaps://support%40scheme.example:a-password@outlook.office365.com",
+        });
+      expect(withPassword).toThrow(
+        /INBOUND_IMAP_URL: must hold no password when INBOUND_IMAP_OAUTH_TOKEN_URL is set/,
+      );
+      expect(withPassword).not.toThrow(/a-password/);
+      expect(() => loadConfig({ ...oauth, INBOUND_IMAP_URL: "imaps://outlook.office365.com" })).toThrow(
+        /INBOUND_IMAP_URL: must name the mailbox's user/,
+      );
+      const { INBOUND_IMAP_URL: _url, ...withoutMailbox } = oauth;
+      expect(() => loadConfig(withoutMailbox)).toThrow(
+        /INBOUND_IMAP_URL: required when INBOUND_IMAP_OAUTH_TOKEN_URL is set/,
+      );
+    });
+
+    it("refuses a token endpoint over http off this machine, and takes one on loopback", () => {
+      expect(() =>
+        loadConfig({ ...oauth, INBOUND_IMAP_OAUTH_TOKEN_URL: "http://login.scheme.example/token" }),
+      ).toThrow(/INBOUND_IMAP_OAUTH_TOKEN_URL: must be an https:\/\/ address/);
+      expect(
+        loadConfig({ ...oauth, INBOUND_IMAP_OAUTH_TOKEN_URL: "http://127.0.0.1:4000/token" })
+          .INBOUND_IMAP_OAUTH_TOKEN_URL,
+      ).toBe("http://127.0.0.1:4000/token");
+    });
+  });
 });
