@@ -272,6 +272,11 @@ export const conversations = pgTable(
     firstReplyBusinessMinutes: integer("first_reply_business_minutes"),
     /** To the last close; null while open (a reopened conversation is measured again when it closes). */
     resolutionBusinessMinutes: integer("resolution_business_minutes"),
+    /**
+     * Begun before the reports came: its first reply and its volumes are still to be added, by
+     * modules/reports in the background (true for the rows an upgrade found, never for new ones).
+     */
+    reportBackfillPending: boolean("report_backfill_pending").notNull().default(false),
   },
   (table) => [
     // Reports over the days conversations began: every column a report reads of them is in the
@@ -291,11 +296,12 @@ export const conversations = pgTable(
     index("conversations_report_open")
       .on(table.loggedAt, table.origin, table.category, table.dueKey)
       .where(sql`${table.status} = 'OPEN'`),
-    // Conversations whose business minutes are still to be worked out (modules/reports).
+    // Conversations whose summary is still to be worked out (modules/reports): their history from
+    // before the reports, or business minutes the triggers cleared.
     index("conversations_report_pending")
       .on(table.referenceNumber)
       .where(
-        sql`(${table.firstReplyAt} is not null and ${table.firstReplyBusinessMinutes} is null) or (${table.closedAt} is not null and ${table.resolutionBusinessMinutes} is null)`,
+        sql`${table.reportBackfillPending} or (${table.firstReplyAt} is not null and ${table.firstReplyBusinessMinutes} is null) or (${table.closedAt} is not null and ${table.resolutionBusinessMinutes} is null)`,
       ),
     check("conversations_origin_known", sql`${table.origin} in ('MEMBER_WEB', 'MED_XPRESS')`),
     check("conversations_status_known", sql`${table.status} in ('OPEN', 'CLOSED')`),
