@@ -127,23 +127,32 @@ async function listFragments(root: string): Promise<FileStamp[]> {
 
 const EXCERPT_LENGTH = 180;
 
-function stems(text: string): Set<string> {
-  return new Set(tokenize(text).flatMap((word) => processTerm(word) ?? []));
+/** A sentence of a fragment with its stems, worked out once when the index is built. */
+interface Sentence {
+  text: string;
+  stems: ReadonlySet<string>;
 }
 
-/** The sentence that shares most stems with the matched terms (the first on a tie), shortened. */
-export function excerptOf(text: string, matchedTerms: readonly string[]): string {
+export function sentencesOf(text: string): Sentence[] {
   const sentences = text
     .match(/[^.!?]+[.!?]*/g)
     ?.map(squeeze)
     .filter(Boolean) ?? [text];
-  const wanted = new Set(matchedTerms);
-  let best = sentences[0] ?? "";
+  return sentences.map((sentence) => ({
+    text: sentence,
+    stems: new Set(tokenize(sentence).flatMap((word) => processTerm(word) ?? [])),
+  }));
+}
+
+/** The sentence that shares most stems with the matched terms (the first on a tie), shortened. */
+export function excerptOf(sentences: readonly Sentence[], matchedTerms: readonly string[]): string {
+  let best = sentences[0]?.text ?? "";
   let bestScore = 0;
   for (const sentence of sentences) {
-    const score = [...stems(sentence)].filter((stem) => wanted.has(stem)).length;
+    let score = 0;
+    for (const term of matchedTerms) if (sentence.stems.has(term)) score += 1;
     if (score > bestScore) {
-      best = sentence;
+      best = sentence.text;
       bestScore = score;
     }
   }
@@ -155,16 +164,21 @@ export function excerptOf(text: string, matchedTerms: readonly string[]): string
 function newIndex(): MiniSearch<HelpDocument> {
   return new MiniSearch<HelpDocument>({
     fields: ["title", "text", "labels"],
-    storeFields: ["title", "text"],
+    storeFields: ["title"],
     tokenize,
     processTerm,
     searchOptions: {
       boost: { title: 3, labels: 2, text: 1 },
       combineWith: "OR",
       prefix: (term) => term.length >= 4,
-      fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
     },
   });
+}
+
+/** The index and, beside it, each fragment's sentences for the excerpts. */
+interface Built {
+  index: MiniSearch<HelpDocument>;
+  sentences: ReadonlyMap<string, Sentence[]>;
 }
 
 export interface HelpSearch {
@@ -175,31 +189,34 @@ export interface HelpSearch {
 export const CONTENT_RECHECK_MS = 5_000;
 
 export function createHelpSearch(contentRoot: string, now: () => Date = () => new Date()): HelpSearch {
-  let built: { signature: string; index: MiniSearch<HelpDocument>; checkedAt: number } | undefined;
-  let building: Promise<MiniSearch<HelpDocument>> | undefined;
+  let built: ({ signature: string; checkedAt: number } & Built) | undefined;
+  let building: Promise<Built> | undefined;
 
-  const build = async (files: FileStamp[], signature: string, checkedAt: number) => {
+  const build = async (files: FileStamp[], signature: string, checkedAt: number): Promise<Built> => {
     const index = newIndex();
+    const sentences = new Map<string, Sentence[]>();
     for (const { contentPath, file } of files) {
       try {
-        index.add(readFragment(contentPath, await fs.readFile(file, "utf8")));
+        const fragment = readFragment(contentPath, await fs.readFile(file, "utf8"));
+        index.add(fragment);
+        sentences.set(fragment.id, sentencesOf(fragment.text));
       } catch {
         // A fragment removed while the index is built is simply left out.
       }
     }
-    built = { signature, index, checkedAt };
-    return index;
+    built = { signature, index, sentences, checkedAt };
+    return built;
   };
 
   /** The index for the fragments as they are now: rebuilt when any file changed since the last build. */
-  const current = async () => {
+  const current = async (): Promise<Built> => {
     const at = now().getTime();
-    if (built && at - built.checkedAt < CONTENT_RECHECK_MS) return built.index;
+    if (built && at - built.checkedAt < CONTENT_RECHECK_MS) return built;
     const files = await listFragments(contentRoot);
     const signature = files.map((file) => `${file.contentPath}=${file.stamp}`).join("\n");
     if (built?.signature === signature) {
       built.checkedAt = at;
-      return built.index;
+      return built;
     }
     building ??= build(files, signature, at).finally(() => {
       building = undefined;
@@ -209,12 +226,17 @@ export function createHelpSearch(contentRoot: string, now: () => Date = () => ne
 
   return {
     async search(question, limit = 3) {
-      const index = await current();
-      const hits = index.search(expandSynonyms(question));
+      const { index, sentences } = await current();
+      // Typos are forgiven in the member's own words only: the synonyms appended after them are
+      // spelled right, and a fuzzy walk of the index per term was most of a search's time.
+      const ownTerms = tokenize(question).filter((word) => processTerm(word) !== null).length;
+      const hits = index.search(expandSynonyms(question), {
+        fuzzy: (term, position) => (position < ownTerms && term.length >= 6 ? 0.2 : false),
+      });
       return hits.slice(0, Math.min(limit, HELP_SEARCH_MAX_RESULTS)).map((hit) => ({
         path: hit.id as string,
         title: hit.title as string,
-        excerpt: excerptOf(hit.text as string, hit.terms),
+        excerpt: excerptOf(sentences.get(hit.id as string) ?? [], hit.terms),
       }));
     },
   };
