@@ -4,8 +4,9 @@ import {
   type MemberRole,
   type PermissionContext,
 } from "@portal/domain";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { memberRoles, policies } from "../../db/schema.js";
 
 /** Grants roles (seeding, staff accounts and tests); a role already held is left as it is. */
@@ -21,13 +22,19 @@ export async function grantRoles(
     .onConflictDoNothing();
 }
 
-/** The roles a person holds: what decides which audiences (route-access.ts) admit them. */
-export async function listRoles(db: Queryable, entityNumber: number): Promise<Set<MemberRole>> {
-  const rows = await db
+// Asked on every staff request and every session probe: prepared once per database.
+const rolesStatement = preparedPerDatabase((db: Queryable) =>
+  db
     .select({ role: memberRoles.role })
     .from(memberRoles)
-    .where(eq(memberRoles.entityNumber, entityNumber))
-    .orderBy(asc(memberRoles.role));
+    .where(eq(memberRoles.entityNumber, sql.placeholder("entityNumber")))
+    .orderBy(asc(memberRoles.role))
+    .prepare("member_roles_of"),
+);
+
+/** The roles a person holds: what decides which audiences (route-access.ts) admit them. */
+export async function listRoles(db: Queryable, entityNumber: number): Promise<Set<MemberRole>> {
+  const rows = await rolesStatement(db).execute({ entityNumber });
   // The check constraint of member_roles holds these to the domain's values.
   return new Set(rows.map((row) => row.role as MemberRole).filter((role) => MEMBER_ROLES.includes(role)));
 }

@@ -1,7 +1,8 @@
 import { STAFF_ROLES } from "@portal/domain";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { documentSubmissions, memberRoles, members, policies, queries } from "../../db/schema.js";
 
 // What a request acts on, named by its path: whose data it is. The access plugin asks the route's
@@ -71,6 +72,16 @@ export function dependentParam(param: string): TargetRule {
   };
 }
 
+// Asked before every read of a query (its view, its reply, its files): prepared once per database.
+const queryOwnerStatement = preparedPerDatabase((db: Queryable) =>
+  db
+    .select({ owner: queries.memberEntityNumber })
+    .from(queries)
+    .where(eq(queries.referenceNumber, sql.placeholder("referenceNumber")))
+    .limit(1)
+    .prepare("query_owner"),
+);
+
 /** A query (or an update of one) named by its reference number: its member owns it. */
 export function queryParam(param: string): TargetRule {
   return {
@@ -78,11 +89,7 @@ export function queryParam(param: string): TargetRule {
     param,
     memberReach: "own",
     ownerOf: async (db, request) => {
-      const [row] = await db
-        .select({ owner: queries.memberEntityNumber })
-        .from(queries)
-        .where(eq(queries.referenceNumber, numberParam(request, param)))
-        .limit(1);
+      const [row] = await queryOwnerStatement(db).execute({ referenceNumber: numberParam(request, param) });
       return row?.owner ?? null;
     },
   };

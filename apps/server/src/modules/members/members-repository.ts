@@ -1,5 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { memberEmails, members } from "../../db/schema.js";
 
 export interface MemberRecord {
@@ -34,11 +35,21 @@ export async function findMemberByUsername(db: Db, username: string): Promise<Me
   return rows[0];
 }
 
+// Read on every session probe (GET /wsg/session): prepared once per database.
+const memberStatement = preparedPerDatabase((db: Db) =>
+  db
+    .select()
+    .from(members)
+    .where(eq(members.entityNumber, sql.placeholder("entityNumber")))
+    .limit(1)
+    .prepare("member_by_entity_number"),
+);
+
 export async function findMemberByEntityNumber(
   db: Db,
   entityNumber: number,
 ): Promise<MemberRecord | undefined> {
-  const rows = await db.select().from(members).where(eq(members.entityNumber, entityNumber)).limit(1);
+  const rows = await memberStatement(db).execute({ entityNumber });
   return rows[0];
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { members, sessions } from "../../db/schema.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 
@@ -61,8 +62,8 @@ export async function createSession(
 // Every request of a logged-in member starts here: prepared once per database, so each request
 // only binds the token hash. One table by its primary key, nothing joined: the member's name is read
 // only where it is shown (docs/decisions/0014).
-function prepareSessionLookup(db: Db) {
-  return db
+const sessionLookup = preparedPerDatabase((db: Db) =>
+  db
     .select({
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
@@ -71,9 +72,8 @@ function prepareSessionLookup(db: Db) {
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .limit(1)
-    .prepare("session_lookup");
-}
-const preparedSessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+    .prepare("session_lookup"),
+);
 
 export async function resolveSession(
   db: Db,
@@ -82,12 +82,7 @@ export async function resolveSession(
   policy: SessionPolicy,
 ): Promise<MemberSession | null> {
   const tokenHash = sha256(token);
-  let lookup = preparedSessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    preparedSessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash });
+  const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   const age = now.getTime() - row.createdAt.getTime();

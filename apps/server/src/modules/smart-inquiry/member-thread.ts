@@ -1,7 +1,8 @@
 import type { QueryThreadEntry, ServerOrigin } from "@portal/domain";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { agentResponses, queries } from "../../db/schema.js";
 
 // A query's thread as its member sees it: its conversation's queries (the original and the updates
@@ -14,27 +15,20 @@ interface Scope {
   origin: ServerOrigin;
 }
 
-const inScope = (scope: Scope) =>
-  and(eq(queries.memberEntityNumber, scope.member), eq(queries.origin, scope.origin));
-
-/** The member's thread that the query belongs to, oldest first (a reply after the query it answers). */
-export async function readMemberThread(
-  db: Db,
-  scope: Scope,
-  referenceNumber: number,
-): Promise<QueryThreadEntry[]> {
+// Read on every view of a query: both prepared once per database (db/prepared.ts).
+const threadQueriesStatement = preparedPerDatabase((db: Db) => {
   const named = alias(queries, "named");
   const conversation = db
     .select({ key: named.conversationReferenceNumber })
     .from(named)
     .where(
       and(
-        eq(named.referenceNumber, referenceNumber),
-        eq(named.memberEntityNumber, scope.member),
-        eq(named.origin, scope.origin),
+        eq(named.referenceNumber, sql.placeholder("referenceNumber")),
+        eq(named.memberEntityNumber, sql.placeholder("member")),
+        eq(named.origin, sql.placeholder("origin")),
       ),
     );
-  const rows = await db
+  return db
     .select({
       referenceNumber: queries.referenceNumber,
       parentReferenceNumber: queries.parentReferenceNumber,
@@ -42,21 +36,41 @@ export async function readMemberThread(
       loggedAt: queries.loggedAt,
     })
     .from(queries)
-    .where(and(sql`${queries.conversationReferenceNumber} = (${conversation})`, inScope(scope)));
+    .where(
+      and(
+        sql`${queries.conversationReferenceNumber} = (${conversation})`,
+        eq(queries.memberEntityNumber, sql.placeholder("member")),
+        eq(queries.origin, sql.placeholder("origin")),
+      ),
+    )
+    .prepare("member_thread_queries");
+});
+
+const threadRepliesStatement = preparedPerDatabase((db: Db) =>
+  db
+    .select({ referenceNumber: agentResponses.referenceNumber, sentAt: agentResponses.sentAt })
+    .from(agentResponses)
+    .where(sql`${agentResponses.referenceNumber} = any(${sql.placeholder("references")}::integer[])`)
+    .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id))
+    .prepare("member_thread_replies"),
+);
+
+/** The member's thread that the query belongs to, oldest first (a reply after the query it answers). */
+export async function readMemberThread(
+  db: Db,
+  scope: Scope,
+  referenceNumber: number,
+): Promise<QueryThreadEntry[]> {
+  const rows = await threadQueriesStatement(db).execute({
+    referenceNumber,
+    member: scope.member,
+    origin: scope.origin,
+  });
   // Replies only to the queries just read in scope.
   const replies =
     rows.length === 0
       ? []
-      : await db
-          .select({ referenceNumber: agentResponses.referenceNumber, sentAt: agentResponses.sentAt })
-          .from(agentResponses)
-          .where(
-            inArray(
-              agentResponses.referenceNumber,
-              rows.map((row) => row.referenceNumber),
-            ),
-          )
-          .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id));
+      : await threadRepliesStatement(db).execute({ references: rows.map((row) => row.referenceNumber) });
   const timed: { at: number; kind: number; entry: QueryThreadEntry }[] = [
     ...rows.map((row) => ({
       at: row.loggedAt.getTime(),

@@ -1,6 +1,7 @@
 import type { QueryListItem, ServerOrigin } from "@portal/domain";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { agentResponses, queries, queryAttachments } from "../../db/schema.js";
 import type { NewMessage } from "../conversations/index.js";
 
@@ -82,8 +83,8 @@ const repliedSince = sql<Date | null>`(
 // request only binds, and it selects only the columns a list item shows: every column read is
 // parsed for every row, by node-postgres or by PGlite, and reading all thirteen took half again
 // as much of the server's time per statement (docs/decisions/0014).
-function prepareOpenList(db: Db) {
-  return db
+const openListStatement = preparedPerDatabase((db: Db) =>
+  db
     .select({
       referenceNumber: queries.referenceNumber,
       category: queries.category,
@@ -105,9 +106,8 @@ function prepareOpenList(db: Db) {
     )
     .orderBy(desc(queries.loggedAt), desc(queries.referenceNumber))
     .limit(500)
-    .prepare("open_queries_list");
-}
-const preparedOpenLists = new WeakMap<Db, ReturnType<typeof prepareOpenList>>();
+    .prepare("open_queries_list"),
+);
 
 /** The member's queries of one origin and status logged since a moment, newest first, as listed. */
 export async function openQueriesList(
@@ -115,12 +115,7 @@ export async function openQueriesList(
   memberEntityNumber: number,
   filter: { origin: ServerOrigin; status: string; loggedSince: Date },
 ): Promise<QueryListItem[]> {
-  let prepared = preparedOpenLists.get(db);
-  if (!prepared) {
-    prepared = prepareOpenList(db);
-    preparedOpenLists.set(db, prepared);
-  }
-  const rows = await prepared.execute({
+  const rows = await openListStatement(db).execute({
     member: memberEntityNumber,
     origin: filter.origin,
     status: filter.status,
@@ -129,23 +124,33 @@ export async function openQueriesList(
   return rows.map(toListItem);
 }
 
+// A query's view reads these on every visit: prepared like the open list.
+const memberQueryStatement = preparedPerDatabase((db: Db) =>
+  db
+    .select(queryColumns)
+    .from(queries)
+    .where(
+      and(
+        eq(queries.referenceNumber, sql.placeholder("referenceNumber")),
+        eq(queries.memberEntityNumber, sql.placeholder("member")),
+        eq(queries.origin, sql.placeholder("origin")),
+      ),
+    )
+    .limit(1)
+    .prepare("member_query"),
+);
+
 export async function findQuery(
   db: Db,
   memberEntityNumber: number,
   referenceNumber: number,
   origin: ServerOrigin,
 ): Promise<QueryRow | undefined> {
-  const [row] = await db
-    .select(queryColumns)
-    .from(queries)
-    .where(
-      and(
-        eq(queries.referenceNumber, referenceNumber),
-        eq(queries.memberEntityNumber, memberEntityNumber),
-        eq(queries.origin, origin),
-      ),
-    )
-    .limit(1);
+  const [row] = await memberQueryStatement(db).execute({
+    referenceNumber,
+    member: memberEntityNumber,
+    origin,
+  });
   return row;
 }
 
@@ -157,8 +162,8 @@ export interface AttachmentRow {
   blobKey: string;
 }
 
-export async function listQueryAttachments(db: Db, referenceNumber: number): Promise<AttachmentRow[]> {
-  return db
+const queryAttachmentsStatement = preparedPerDatabase((db: Db) =>
+  db
     .select({
       attachmentId: queryAttachments.attachmentId,
       fileName: queryAttachments.fileName,
@@ -167,8 +172,13 @@ export async function listQueryAttachments(db: Db, referenceNumber: number): Pro
       blobKey: queryAttachments.blobKey,
     })
     .from(queryAttachments)
-    .where(eq(queryAttachments.referenceNumber, referenceNumber))
-    .orderBy(asc(queryAttachments.position));
+    .where(eq(queryAttachments.referenceNumber, sql.placeholder("referenceNumber")))
+    .orderBy(asc(queryAttachments.position))
+    .prepare("query_attachments"),
+);
+
+export async function listQueryAttachments(db: Db, referenceNumber: number): Promise<AttachmentRow[]> {
+  return queryAttachmentsStatement(db).execute({ referenceNumber });
 }
 
 /** One attachment of one of the member's queries, or undefined: scoped through the query row. */
