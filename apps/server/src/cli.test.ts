@@ -170,6 +170,15 @@ describe("the command line", { timeout: 120_000 }, () => {
     });
   });
 
+  it("works out the reports' pending summaries at once, saying how many", async () => {
+    const run = await cli(["reports:summarise"]);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(
+      "0 conversations to summarise for the reports.\nSummarised 0 conversations for the reports.\n",
+    );
+  });
+
   it("names the production command and every command in its usage", async () => {
     const usage = await cli([]);
     expect(usage.status).toBe(1);

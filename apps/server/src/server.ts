@@ -19,6 +19,7 @@ import { createMailTransport, createMailWorker } from "./modules/mail/index.js";
 import { removeExpiredContactChanges } from "./modules/member-details/index.js";
 import { workingDemoLogins } from "./modules/members/index.js";
 import { startMetricsListener } from "./modules/monitoring/index.js";
+import { createSummaryJob } from "./modules/reports/index.js";
 import type { BlobStore } from "./modules/storage/index.js";
 import {
   blobStoreFor,
@@ -179,6 +180,9 @@ async function main(): Promise<void> {
     purge.stop();
     await exportWorker.stop();
   });
+  // The reports' summaries still to be worked out (after an upgrade, every conversation found).
+  const reportSummaries = createSummaryJob({ db: database.db, timeZone: config.TIME_ZONE, log: app.log });
+  app.addHook("onClose", () => reportSummaries.stop());
   const mailWorker = createMailWorker({
     db: database.db,
     transport: mailTransport,
@@ -230,6 +234,7 @@ async function main(): Promise<void> {
   });
   mailWorker.start();
   exportWorker.start();
+  reportSummaries.start();
   inboundPoller?.start();
   app.log.info({ transport: mailTransport.description }, "mail worker started");
   const address = app.server.address();

@@ -6,6 +6,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Db } from "../../db/database.js";
 import { inboundMails, outboxMails } from "../../db/schema.js";
 import type { InFlightCounter } from "../members/index.js";
+import { countPendingConversations } from "../reports/index.js";
 import { within } from "./readiness.js";
 
 // What Prometheus reads at /metrics (metrics-listener.ts serves it on a listener of its own). No
@@ -150,6 +151,20 @@ function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): Por
       try {
         const waiting = options.db.$count(inboundMails, eq(inboundMails.outcome, "UNMATCHED"));
         this.set(await within(waiting, scrapeTimeoutMs));
+      } catch {
+        // No value rather than a stale one, as the outbox's gauges.
+        this.reset();
+      }
+    },
+  });
+
+  new Gauge({
+    name: "portal_report_summaries_pending",
+    help: "Conversations whose report figures the background job has still to work out: after an upgrade every conversation found, falling as it goes; a few at most otherwise. Read from the database at each scrape.",
+    registers: [registry],
+    async collect() {
+      try {
+        this.set(await within(countPendingConversations(options.db), scrapeTimeoutMs));
       } catch {
         // No value rather than a stale one, as the outbox's gauges.
         this.reset();

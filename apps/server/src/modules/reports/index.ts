@@ -2,4 +2,9 @@
 // aggregates over the conversations and the summary their triggers keep.
 export { type ReportScope, readReport } from "./report-reads.js";
 export { reportRoutes } from "./routes.js";
-export { summarisePendingConversations } from "./summarise.js";
+export {
+  countPendingConversations,
+  type SummariseProgress,
+  summarisePendingConversations,
+} from "./summarise.js";
+export { createSummaryJob, type SummaryJob } from "./summary-job.js";

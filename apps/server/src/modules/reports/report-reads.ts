@@ -6,12 +6,14 @@ import {
   categoryLabel,
   nextCalendarDay,
   type PromiseRow,
+  REPORTS_LIMITS,
   type ReportQuery,
   type ReportResponse,
 } from "@portal/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
+import { countPendingConversations } from "./summarise.js";
 
 // The figures of a report, each from one SQL statement over the conversations (decision 0025):
 // aggregates the database computes, never rows loaded into the server. A conversation belongs to
@@ -252,13 +254,19 @@ async function readDocuments(db: Queryable, scope: ReportScope): Promise<ReportR
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 
-/** A whole report. The statements are independent; they run one after another on the one connection given. */
+/**
+ * A whole report, from what is summarised now (the background job works out the rest, and the
+ * report says how many are left). The statements are independent; they run one after another on
+ * the one connection given.
+ */
 export async function readReport(db: Queryable, scope: ReportScope): Promise<ReportResponse> {
   const volumes = await readVolumes(db, scope);
   const durations = await readDurations(db, scope);
   const promise = await readPromise(db, scope);
   const now = await readOpenNow(db, scope);
   const documents = await readDocuments(db, scope);
+  const countedTo = REPORTS_LIMITS.pendingCountedTo;
+  const pending = await countPendingConversations(db, countedTo);
   return {
     query: {
       from: scope.query.from,
@@ -278,5 +286,6 @@ export async function readReport(db: Queryable, scope: ReportScope): Promise<Rep
     ...promise,
     ...now,
     documents,
+    stillPending: { conversations: Math.min(pending, countedTo), more: pending > countedTo },
   };
 }

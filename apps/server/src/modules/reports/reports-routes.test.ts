@@ -13,6 +13,7 @@ import {
   startConversation,
 } from "../conversations/index.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
+import { createSummaryJob } from "./summary-job.js";
 
 // The figures of a small hand-built desk, worked out by hand below, in Africa/Johannesburg (UTC+2,
 // no daylight saving). Business hours are 08:00-17:00 on business days. South African holidays in
@@ -39,6 +40,7 @@ const TIME_ZONE = "Africa/Johannesburg";
 const APRIL = "from=2026-04-01&to=2026-04-30";
 /** Wall-clock time in Johannesburg (UTC+2). */
 const at = (local: string) => new Date(`${local}:00+02:00`);
+const silentLog = { info: () => undefined, error: () => undefined };
 
 describe.each(TEST_DATABASE_KINDS)("reports on %s", (kind) => {
   let testApp: TestApp;
@@ -49,6 +51,8 @@ describe.each(TEST_DATABASE_KINDS)("reports on %s", (kind) => {
   const refs: Record<string, number> = {};
 
   const report = async (query: string) => {
+    // What the server's background job does between a command and the report.
+    await createSummaryJob({ db: testApp.database.db, timeZone: TIME_ZONE, log: silentLog }).runOnce();
     const answer = await supervisor.browser.request({ method: "GET", url: `${C}/reports?${query}` });
     expect(answer.statusCode).toBe(200);
     return answer.json();

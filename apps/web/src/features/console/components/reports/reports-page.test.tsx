@@ -46,6 +46,7 @@ function report(query: ReportResponse["query"]): ReportResponse {
       { label: "Over 30 days", conversations: 3 },
     ],
     documents: [{ day: query.from, fromMembers: 2, recordedByStaff: 1 }],
+    stillPending: { conversations: 0, more: false },
   };
 }
 
