@@ -10,7 +10,10 @@ import { agent, supervisor } from "../../testing/handlers";
 import { renderConsole } from "../../testing/render-console";
 import { lastMonth } from "./report-format";
 
-function report(query: ReportResponse["query"]): ReportResponse {
+function report(
+  query: ReportResponse["query"],
+  stillPending: ReportResponse["stillPending"] = { conversations: 0, more: false },
+): ReportResponse {
   return {
     query,
     today: "2026-11-24",
@@ -46,12 +49,12 @@ function report(query: ReportResponse["query"]): ReportResponse {
       { label: "Over 30 days", conversations: 3 },
     ],
     documents: [{ day: query.from, fromMembers: 2, recordedByStaff: 1 }],
-    stillPending: { conversations: 0, more: false },
+    stillPending,
   };
 }
 
 /** Answers every report asked, and keeps the addresses asked. */
-function answerReports() {
+function answerReports(stillPending?: ReportResponse["stillPending"]) {
   const asked: URL[] = [];
   server.use(
     http.get(REPORTS_URL, ({ request }) => {
@@ -59,12 +62,15 @@ function answerReports() {
       asked.push(url);
       return contractJson(
         reportResponseSchema,
-        report({
-          from: url.searchParams.get("from") ?? "",
-          to: url.searchParams.get("to") ?? "",
-          channel: (url.searchParams.get("channel") as "MEMBER_WEB" | "MED_XPRESS" | null) ?? null,
-          category: url.searchParams.get("category"),
-        }),
+        report(
+          {
+            from: url.searchParams.get("from") ?? "",
+            to: url.searchParams.get("to") ?? "",
+            channel: (url.searchParams.get("channel") as "MEMBER_WEB" | "MED_XPRESS" | null) ?? null,
+            category: url.searchParams.get("category"),
+          },
+          stillPending,
+        ),
       );
     }),
   );
@@ -153,6 +159,29 @@ describe("the reports page", () => {
     expect(asked.at(-1)?.searchParams.toString()).toBe(
       "from=2026-07-01&to=2026-10-01&channel=MED_XPRESS&category=MEDICAL_CLAIMS",
     );
+  });
+
+  it("says how many conversations' figures are still being worked out, and nothing when none are", async () => {
+    answerReports({ conversations: 1234, more: false });
+    const { unmount } = renderConsole("/console/reports", { person: supervisor });
+    await screen.findByRole("region", { name: "Answered on time, by category" });
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Figures are still being worked out for 1,234 conversations; until they are, some figures below leave them out. They will be complete in a few minutes.",
+    );
+    unmount();
+
+    answerReports({ conversations: 10_000, more: true });
+    const again = renderConsole("/console/reports", { person: supervisor });
+    await screen.findByRole("region", { name: "Answered on time, by category" });
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "still being worked out for more than 10,000 conversations;",
+    );
+    again.unmount();
+
+    answerReports();
+    renderConsole("/console/reports", { person: supervisor });
+    await screen.findByRole("region", { name: "Answered on time, by category" });
+    expect(screen.queryByText(/still being worked out/)).toBeNull();
   });
 
   it("is in a supervisor's menu and not an agent's", async () => {
