@@ -6,7 +6,11 @@ import type pg from "pg";
 import { type Database, type Db, openServerDatabase } from "../../dist/db/database.js";
 import { rowsOf } from "../../dist/db/raw-rows.js";
 import * as schema from "../../dist/db/schema.js";
-import { readReport, summarisePendingConversations } from "../../dist/modules/reports/index.js";
+import {
+  countPendingConversations,
+  readReport,
+  summarisePendingConversations,
+} from "../../dist/modules/reports/index.js";
 import { fillDesk } from "./desk-fill.js";
 import { explainAll, type LoggedStatement } from "./explain-statements.js";
 import { newStore } from "./throwaway-store.js";
@@ -15,12 +19,18 @@ import { newStore } from "./throwaway-store.js";
 // with the reports' summary (first reply, business minutes) and a reply per answered conversation
 // and the volumes per hour written by SQL as the triggers and the summariser would have kept them,
 // and document submissions. A quarter's report is shown statement by statement with its plan (EXPLAIN ANALYZE),
-// then timed with a few supervisors at once, p50 and p95. Target: 1 s p95 for a quarter.
+// then timed with a few supervisors at once, p50 and p95. Target: 1 s p95 for a quarter. Then the
+// upgrade: every conversation as migration 0019 leaves them (to be summarised, report_volumes
+// empty), the pending count's plan, a quarter's report while the background job works (it answers
+// at once), and the job's rate in conversations per second.
 
 const SUPERVISORS_AT_ONCE = 4;
 const ROUNDS = Number(process.env.BENCH_REPORTS_ROUNDS ?? 10);
 const TARGET_MS = 1000;
 const TIME_ZONE = "Africa/Johannesburg";
+/** How long the background job is timed for after the upgrade (it may finish sooner). */
+const JOB_SECONDS = Number(process.env.BENCH_REPORTS_JOB_SECONDS ?? 120);
+const REPORT_PENDING_COUNTED_TO = 10_000;
 
 function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
@@ -148,15 +158,15 @@ async function benchFilledReports(database: Database, say: (line: string) => voi
     await report(logged, query);
     await explainAll(client, what, statements, say);
   }
-  // What the route does before each report: nothing is pending here, as after any report.
+  // What the background job's round does with nothing pending, as in steady state.
   statements.length = 0;
   await summarisePendingConversations(logged, TIME_ZONE);
-  await explainAll(client, "The summariser's look for pending conversations", statements, say);
+  await explainAll(client, "The job's look for pending conversations (none)", statements, say);
   const at = performance.now();
   const summarised = await summarisePendingConversations(database.db, TIME_ZONE);
   say("");
   say(
-    `  The summariser with nothing pending: ${summarised} rows in ${(performance.now() - at).toFixed(1)} ms.`,
+    `  The job's round with nothing pending: ${summarised} rows in ${(performance.now() - at).toFixed(1)} ms.`,
   );
   say("");
   say(
@@ -168,7 +178,6 @@ async function benchFilledReports(database: Database, say: (line: string) => voi
       Array.from({ length: SUPERVISORS_AT_ONCE }, async () => {
         for (let round = 0; round < ROUNDS; round += 1) {
           const started = performance.now();
-          await summarisePendingConversations(database.db, TIME_ZONE);
           await report(database.db, query);
           times.push(performance.now() - started);
         }
@@ -180,4 +189,69 @@ async function benchFilledReports(database: Database, say: (line: string) => voi
       `    ${what.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms${what.startsWith("A quarter") && p95 > TARGET_MS ? "   OVER" : ""}`,
     );
   }
+  await benchUpgrade(database, logged, statements, quarter, say);
+}
+
+/**
+ * Every conversation as the upgrade leaves it, then the background job at work: the pending
+ * count's plan (the report's, counted to 10 001, and the metric's, all), a quarter's report while
+ * the job runs, and the job's rate.
+ */
+async function benchUpgrade(
+  database: Database,
+  logged: Db,
+  statements: LoggedStatement[],
+  quarter: ReportQuery,
+  say: (line: string) => void,
+): Promise<void> {
+  const client = (database.db as unknown as { $client: pg.Pool }).$client;
+  const db = database.db;
+  await db.execute(sql`update conversations set report_backfill_pending = true, first_due_on = null,
+    first_reply_at = null, first_reply_by_entity_number = null, first_reply_business_minutes = null,
+    resolution_business_minutes = null`);
+  await db.execute(sql`truncate report_volumes`);
+  await db.execute(sql`vacuum analyze conversations`);
+  const pendingAtStart = await countPendingConversations(db);
+  say("");
+  say(`  After the upgrade: ${pendingAtStart.toLocaleString("en")} conversations to summarise.`);
+  statements.length = 0;
+  await countPendingConversations(logged, REPORT_PENDING_COUNTED_TO);
+  await explainAll(client, "The report's pending count, all pending", statements, say);
+  statements.length = 0;
+  await countPendingConversations(logged);
+  await explainAll(client, "The metric's pending count, all pending", statements, say);
+
+  // The job (one process, batches of 500) for at most JOB_SECONDS, a supervisor's quarter at
+  // the same time, one report after another.
+  let jobDone = false;
+  const reportTimes: number[] = [];
+  const started = performance.now();
+  const job = summarisePendingConversations(db, TIME_ZONE, {
+    keepGoing: () => performance.now() - started < JOB_SECONDS * 1000,
+  }).finally(() => {
+    jobDone = true;
+  });
+  const supervisor = (async () => {
+    while (!jobDone) {
+      const at = performance.now();
+      await readReport(db, { query: quarter, timeZone: TIME_ZONE, today: isoDay(new Date()) });
+      reportTimes.push(performance.now() - at);
+    }
+  })();
+  const done = await job;
+  const seconds = (performance.now() - started) / 1000;
+  await supervisor;
+  reportTimes.sort((a, b) => a - b);
+  const left = await countPendingConversations(db);
+  say("");
+  say(
+    `  The job: ${done.toLocaleString("en")} conversations in ${seconds.toFixed(1)} s, ${Math.round(done / seconds).toLocaleString("en")} a second (${left.toLocaleString("en")} left), with a supervisor's quarter asked again and again meanwhile:`,
+  );
+  say(
+    `    ${reportTimes.length} reports, p50 ${percentile(reportTimes, 0.5).toFixed(1)} ms, p95 ${percentile(reportTimes, 0.95).toFixed(1)} ms`,
+  );
+  // The count once the job has passed over much of the index (its entries dead until a vacuum).
+  statements.length = 0;
+  await countPendingConversations(logged, REPORT_PENDING_COUNTED_TO);
+  await explainAll(client, "The report's pending count, after the job's run", statements, say);
 }
