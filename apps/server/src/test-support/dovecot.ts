@@ -11,6 +11,10 @@ import { freePort } from "./throwaway-postgres.js";
 // directory, listening on a free loopback port, without TLS. As root, dovecot drops privileges:
 // its internal processes run as the package's `dovecot` and `dovenull` accounts and the mail
 // belongs to `nobody`; as another user, everything runs as that user.
+//
+// With `oauth2`, the user may also log in by XOAUTH2 with an access token, which dovecot's oauth2
+// passdb checks at an OAuth 2.0 introspection endpoint (RFC 7662): the token must be active and
+// its `username` must be the user's. The password log-in stays for the test's own client.
 
 const DOVECOT = "/usr/sbin/dovecot";
 
@@ -20,6 +24,8 @@ export interface TestImapServer {
   readonly password: string;
   /** imap://user:password@127.0.0.1:port, as INBOUND_IMAP_URL takes it. */
   readonly url: string;
+  /** imap://user@127.0.0.1:port, without a password: the URL of an XOAUTH2 log-in. */
+  readonly urlWithoutPassword: string;
   /** A client logged in as the mailbox's user (append, list); closed by the caller. */
   client(): Promise<ImapFlow>;
   /** The UIDs of the mails in a folder. */
@@ -65,7 +71,18 @@ export interface DovecotSetup {
  * Writes a dovecot's configuration, its passwd-file user and its mail directory under `dir`, for
  * a server on 127.0.0.1:`port` without TLS. Synchronous: Playwright's configuration uses it too.
  */
-export function writeDovecotSetup(dir: string, port: number, user: string, password: string): DovecotSetup {
+export interface DovecotOAuth2 {
+  /** The introspection endpoint, its client's id and secret in the URL (sent as HTTP Basic). */
+  introspectionUrl: string;
+}
+
+export function writeDovecotSetup(
+  dir: string,
+  port: number,
+  user: string,
+  password: string,
+  oauth2?: DovecotOAuth2,
+): DovecotSetup {
   if (!fs.existsSync(DOVECOT)) {
     throw new Error(`dovecot is needed for this test (${DOVECOT}; apt-get install dovecot-imapd)`);
   }
@@ -83,24 +100,46 @@ export function writeDovecotSetup(dir: string, port: number, user: string, passw
   if (asRoot) fs.chownSync(mail, owner.uid, owner.gid);
   fs.writeFileSync(path.join(dir, "users"), `${user}:{PLAIN}${password}::::::\n`, { mode: 0o644 });
   const log = path.join(dir, "dovecot.log");
+  let oauth2Passdb = "";
+  if (oauth2) {
+    // POST token=… to the endpoint; active must be true and username the IMAP user.
+    const settings = [
+      "introspection_mode = post",
+      `introspection_url = ${oauth2.introspectionUrl}`,
+      "username_attribute = username",
+      "active_attribute = active",
+      "active_value = true",
+      "timeout_msecs = 5000",
+    ].join("\n");
+    fs.writeFileSync(path.join(dir, "oauth2.conf"), `${settings}\n`, { mode: 0o644 });
+    oauth2Passdb = `
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${dir}/oauth2.conf
+}`;
+  }
   const config = `
 base_dir = ${dir}/run
 state_dir = ${dir}/state
 log_path = ${log}
 protocols = imap
+# A refused log-in answers at once (dovecot's penalty for the address still delays the next one).
+auth_failure_delay = 0
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? " xoauth2" : ""}
 default_internal_user = ${internal}
 default_internal_group = ${internal}
 default_login_user = ${login}
 first_valid_uid = 1
 last_valid_uid = 0
 first_valid_gid = 1
-mail_location = maildir:${mail}/%u
+mail_location = maildir:${mail}/%u${oauth2Passdb}
 passdb {
   driver = passwd-file
+  mechanisms = plain login
   args = scheme=PLAIN username_format=%u ${dir}/users
 }
 userdb {
@@ -135,12 +174,12 @@ export function spawnDovecot(setup: DovecotSetup): ChildProcess {
   return spawn(DOVECOT, ["-F", "-c", setup.configFile], { stdio: ["ignore", "pipe", "pipe"] });
 }
 
-export async function startTestImapServer(): Promise<TestImapServer> {
+export async function startTestImapServer(options: { oauth2?: DovecotOAuth2 } = {}): Promise<TestImapServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dovecot-"));
   const port = await freePort();
   const user = "support";
   const password = `imap-${Math.random().toString(36).slice(2)}`;
-  const setup = writeDovecotSetup(dir, port, user, password);
+  const setup = writeDovecotSetup(dir, port, user, password, options.oauth2);
   const log = setup.log;
   const child = spawnDovecot(setup);
   let said = "";
@@ -173,6 +212,7 @@ export async function startTestImapServer(): Promise<TestImapServer> {
     user,
     password,
     url,
+    urlWithoutPassword: `imap://${user}@127.0.0.1:${port}`,
     client,
     async uids(folder) {
       const imap = await client();
