@@ -2,6 +2,7 @@ import type { Config } from "../../config/env.js";
 import type { Db } from "../../db/database.js";
 import type { BlobStore } from "../storage/index.js";
 import { createInboundPoller, type InboundPoller, type PollerLog } from "./mailbox-poller.js";
+import { createMailboxTokenSource } from "./mailbox-token.js";
 
 /** The poller of INBOUND_IMAP_URL, or undefined when no mailbox is set (nothing is read). */
 export function inboundPollerFor(
@@ -9,8 +10,20 @@ export function inboundPollerFor(
   dependencies: { db: Db; blobStore: BlobStore; secret: string; log: PollerLog },
 ): InboundPoller | undefined {
   if (!config.INBOUND_IMAP_URL || !config.SUPPORT_MAILBOX) return undefined;
+  // loadConfig has checked that these four come together, with a URL without a password.
+  const {
+    INBOUND_IMAP_OAUTH_TOKEN_URL: tokenUrl,
+    INBOUND_IMAP_OAUTH_CLIENT_ID: clientId,
+    INBOUND_IMAP_OAUTH_CLIENT_SECRET: clientSecret,
+    INBOUND_IMAP_OAUTH_SCOPE: scope,
+  } = config;
+  const tokens =
+    tokenUrl && clientId && clientSecret && scope
+      ? createMailboxTokenSource({ tokenUrl, clientId, clientSecret, scope })
+      : undefined;
   return createInboundPoller({
     url: config.INBOUND_IMAP_URL,
+    ...(tokens ? { tokens } : {}),
     folder: config.INBOUND_IMAP_FOLDER,
     processedFolder: config.INBOUND_IMAP_PROCESSED_FOLDER,
     intervalMs: config.INBOUND_IMAP_POLL_SECONDS * 1000,

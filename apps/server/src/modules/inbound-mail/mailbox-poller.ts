@@ -1,5 +1,6 @@
 import { buffer } from "node:stream/consumers";
 import { ImapFlow } from "imapflow";
+import { MailboxTokenError, type MailboxTokenSource } from "./mailbox-token.js";
 import type { InboundContext, MailPlace, ProcessedOutcome } from "./processing.js";
 import { processMail, wasProcessed } from "./processing.js";
 
@@ -8,6 +9,11 @@ import { processMail, wasProcessed } from "./processing.js";
 // its transaction committed moves it to the processed folder. A crash between the commit and the
 // move leaves a recorded mail in the folder: the next poll finds its row and only moves it. Every
 // process may poll; the mail's row decides which one processes a mail.
+//
+// The log-in is the URL's password, or, with INBOUND_IMAP_OAUTH_* (Exchange Online), an access
+// token by XOAUTH2 (mailbox-token.ts). A kept token the server refuses (revoked, or expired before
+// its time) is dropped and the log-in tried once more with a new one; a new token refused fails the
+// poll, and the next poll asks for another.
 
 export interface PollerLog {
   info(details: object, message: string): void;
@@ -16,10 +22,12 @@ export interface PollerLog {
 }
 
 export interface MailboxSettings {
-  /** imap:// or imaps://user:password@host:port */
+  /** imap:// or imaps://user:password@host:port; without the password when `tokens` is given. */
   url: string;
   folder: string;
   processedFolder: string;
+  /** The access tokens of an XOAUTH2 log-in as the URL's user, instead of its password. */
+  tokens?: MailboxTokenSource;
 }
 
 export interface InboundPollerOptions extends MailboxSettings {
@@ -45,14 +53,16 @@ export interface InboundPoller {
 /** A mail larger than this is not read into memory: left in the folder, and said in the log. */
 export const MAX_INBOUND_MAIL_BYTES = 64 * 1024 * 1024;
 
-export function imapClient(settings: Pick<MailboxSettings, "url">): ImapFlow {
+export function imapClient(settings: Pick<MailboxSettings, "url">, accessToken?: string): ImapFlow {
   const url = new URL(settings.url);
   const secure = url.protocol === "imaps:";
+  const user = decodeURIComponent(url.username);
   return new ImapFlow({
     host: url.hostname,
     port: url.port ? Number(url.port) : secure ? 993 : 143,
     secure,
-    auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+    // imapflow logs in by OAUTHBEARER or XOAUTH2 (whichever the server offers) with an accessToken.
+    auth: accessToken ? { user, accessToken } : { user, pass: decodeURIComponent(url.password) },
     // Its log would carry addresses and subjects.
     logger: false,
     connectionTimeout: 30_000,
@@ -61,8 +71,14 @@ export function imapClient(settings: Pick<MailboxSettings, "url">): ImapFlow {
   });
 }
 
-/** The error's code (IMAP, network or database), never its text: the server's words may quote a mail. */
+/** The server refused the log-in (a tagged NO to the credentials), not a network or protocol failure. */
+function isRefusedLogin(error: unknown): boolean {
+  return (error as { authenticationFailed?: unknown } | undefined)?.authenticationFailed === true;
+}
+
+/** The error's code (IMAP, OAuth, network or database), never its text: the server's words may quote a mail. */
 function errorCode(error: unknown): string {
+  if (error instanceof MailboxTokenError) return error.code;
   const { code, serverResponseCode, authenticationFailed } = (error ?? {}) as Record<string, unknown>;
   if (authenticationFailed) return "IMAP_AUTHENTICATION_FAILED";
   if (typeof serverResponseCode === "string") return `IMAP_${serverResponseCode}`;
@@ -70,6 +86,37 @@ function errorCode(error: unknown): string {
   // A database error: its SQLSTATE.
   if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return `DB_${code}`;
   return "FAILED";
+}
+
+/** What a failed poll logs: the code, and the token endpoint's HTTP status when it answered. */
+function failureDetails(error: unknown): Record<string, unknown> {
+  const status = error instanceof MailboxTokenError ? error.status : undefined;
+  return { errorCode: errorCode(error), ...(status ? { httpStatus: status } : {}) };
+}
+
+/** A client logged in: by the URL's password, or by an access token (once more with a new one if the kept one is refused). */
+export async function connectedClient(settings: Pick<MailboxSettings, "url" | "tokens">): Promise<ImapFlow> {
+  const { tokens } = settings;
+  const attempt = async (accessToken?: string) => {
+    const client = imapClient(settings, accessToken);
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      client.close();
+      throw error;
+    }
+  };
+  if (!tokens) return attempt();
+  const token = await tokens.accessToken();
+  try {
+    return await attempt(token.value);
+  } catch (error) {
+    if (!isRefusedLogin(error)) throw error;
+    tokens.refused(token);
+    if (token.fresh) throw error;
+    return attempt((await tokens.accessToken()).value);
+  }
 }
 
 async function ensureFolder(client: ImapFlow, folder: string): Promise<void> {
@@ -99,9 +146,8 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
   }
 
   async function runOnce(): Promise<PolledMail[]> {
-    const client = imapClient(options);
+    const client = await connectedClient(options);
     const results: PolledMail[] = [];
-    await client.connect();
     try {
       await ensureFolder(client, processedFolder);
       const lock = await client.getMailboxLock(folder);
@@ -151,7 +197,7 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
     try {
       await runOnce();
     } catch (error) {
-      log.error({ errorCode: errorCode(error) }, "inbound mail poll failed");
+      log.error(failureDetails(error), "inbound mail poll failed");
     }
   }
 
@@ -180,14 +226,19 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
     },
     runOnce,
     async verify() {
-      const client = imapClient(options);
+      let client: ImapFlow | undefined;
       try {
-        await client.connect();
+        client = await connectedClient(options);
         const lock = await client.getMailboxLock(folder);
         lock.release();
         await client.logout();
       } catch (error) {
-        client.close();
+        client?.close();
+        if (error instanceof MailboxTokenError) {
+          throw new Error(
+            `the support mailbox's access token could not be obtained from INBOUND_IMAP_OAUTH_TOKEN_URL (${error.code})`,
+          );
+        }
         throw new Error(`the support mailbox cannot be read (${errorCode(error)})`);
       }
     },
