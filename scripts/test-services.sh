@@ -37,6 +37,7 @@ ensure_chromium() {
 }
 
 # The IMAP peer of the inbound-mail tests: the tests start their own throwaway dovecot on loopback.
+# Its oauth2 passdb (in dovecot-core, which dovecot-imapd brings) takes the XOAUTH2 log-in's tokens.
 ensure_dovecot() {
   if [ ! -x /usr/sbin/dovecot ]; then apt_install dovecot-imapd; fi
   if ! /usr/sbin/dovecot --version >/dev/null 2>&1; then

@@ -9,6 +9,7 @@ import { addMember, createTestApp, type TestApp } from "../../test-support/test-
 import { startConversation } from "../conversations/index.js";
 import { replyAddress } from "../mail/index.js";
 import { TEST_SECRET } from "../mail/test-helpers.js";
+import { inboundPollerFor } from "./configured-poller.js";
 import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 import { createMailboxTokenSource, type MailboxOAuthSettings } from "./mailbox-token.js";
 import type { InboundContext } from "./processing.js";
@@ -167,6 +168,25 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's OAuth log-in, on %s", 
     // One token for the check at start and both polls: it lives ten minutes.
     expect(await poller.runOnce()).toEqual([]);
     expect(provider.tokensIssued()).toBe(issuedBefore + 1);
+  });
+
+  it("is configured by INBOUND_IMAP_OAUTH_*: the check at start logs in with a token, and names the variable when the secret is wrong", async () => {
+    const settings = (secret: string) =>
+      loadConfig({
+        NODE_ENV: "test",
+        SUPPORT_MAILBOX: SUPPORT,
+        INBOUND_IMAP_URL: imap.urlWithoutPassword,
+        INBOUND_IMAP_OAUTH_TOKEN_URL: provider.tokenUrl,
+        INBOUND_IMAP_OAUTH_CLIENT_ID: provider.portal.clientId,
+        INBOUND_IMAP_OAUTH_CLIENT_SECRET: secret,
+        INBOUND_IMAP_OAUTH_SCOPE: provider.scope,
+      });
+    const dependencies = { db: testApp.database.db, blobStore: testApp.blobStore, secret: TEST_SECRET, log };
+    const issuedBefore = provider.tokensIssued();
+    await inboundPollerFor(settings(provider.portal.clientSecret), dependencies)?.verify();
+    expect(provider.tokensIssued()).toBe(issuedBefore + 1);
+    const wrong = inboundPollerFor(settings("not-the-secret"), dependencies);
+    await expect(wrong?.verify()).rejects.toThrow(/INBOUND_IMAP_OAUTH_TOKEN_URL \(OAUTH_INVALID_CLIENT\)/);
   });
 
   it("fails the poll on a wrong client secret, saying why without the secret, and leaves the mail in the folder", async () => {
