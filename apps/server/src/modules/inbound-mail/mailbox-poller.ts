@@ -95,7 +95,7 @@ function failureDetails(error: unknown): Record<string, unknown> {
 }
 
 /** A client logged in: by the URL's password, or by an access token (once more with a new one if the kept one is refused). */
-export async function connectedClient(settings: Pick<MailboxSettings, "url" | "tokens">): Promise<ImapFlow> {
+async function connectedClient(settings: Pick<MailboxSettings, "url" | "tokens">): Promise<ImapFlow> {
   const { tokens } = settings;
   const attempt = async (accessToken?: string) => {
     const client = imapClient(settings, accessToken);
