@@ -8,7 +8,7 @@ import { useCannedReplies } from "../api/get-canned-replies";
 import { useUpdateCannedReply } from "../api/update-canned-reply";
 import { consoleErrorMessage } from "../utils/error-message";
 import { formatDateTime } from "../utils/labels";
-import { cleanReplyHtml } from "../utils/reply-html";
+import { shownReplyHtml } from "../utils/reply-html";
 import { CannedReplyForm } from "./canned-reply-form";
 import { PageHeading } from "./page-heading";
 import { ErrorMessage, SuccessStatus } from "./status-message";
@@ -226,7 +226,7 @@ interface CannedReplyItemProps {
 function CannedReplyItem(props: CannedReplyItemProps) {
   const { reply, editing, confirming } = props;
   const id = useId();
-  const html = useMemo(() => cleanReplyHtml(reply.html), [reply.html]);
+  const html = useMemo(() => shownReplyHtml(reply.html), [reply.html]);
   const confirmButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -253,7 +253,7 @@ function CannedReplyItem(props: CannedReplyItemProps) {
         <>
           <div
             className="reply-html border rounded p-2 mb-3"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by cleanReplyHtml just above.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by shownReplyHtml (cleanReplyHtml) just above.
             dangerouslySetInnerHTML={{ __html: html }}
           />
           {confirming ? (

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
 import { consoleReplyAttachmentUrl } from "../api/get-console-query";
 import { formatDateTime, personName } from "../utils/labels";
-import { cleanReplyHtml } from "../utils/reply-html";
+import { shownReplyHtml } from "../utils/reply-html";
 
 type SentReplyData = ConsoleReply;
 
@@ -36,7 +36,7 @@ export function RepliesSent({ referenceNumber, replies }: RepliesSentProps) {
 }
 
 function SentReply({ referenceNumber, reply }: { referenceNumber: number; reply: SentReplyData }) {
-  const html = useMemo(() => cleanReplyHtml(reply.html), [reply.html]);
+  const html = useMemo(() => shownReplyHtml(reply.html), [reply.html]);
   const files = reply.attachments;
   const sent = `Reply sent ${formatDateTime(reply.sentAt)}`;
   return (
@@ -47,7 +47,7 @@ function SentReply({ referenceNumber, reply }: { referenceNumber: number; reply:
       </p>
       <div
         className="reply-html"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by cleanReplyHtml just above.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by shownReplyHtml (cleanReplyHtml) just above.
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {files.length === 0 ? null : (

@@ -17,7 +17,7 @@ import { consolePaths } from "../utils/console-paths";
 import { consoleErrorMessage } from "../utils/error-message";
 import { formatDateTime } from "../utils/labels";
 import { useNextConversation } from "../utils/next-conversation";
-import { cleanReplyHtml, replyHasText } from "../utils/reply-html";
+import { cleanReplyHtml, replyHasText, shownReplyHtml } from "../utils/reply-html";
 import { arrivedSince, newestOf, type SeenConversation } from "../utils/seen-conversation";
 import { useLeaveWarning } from "../utils/use-leave-warning";
 import { CannedReplyPicker } from "./canned-reply-picker";
@@ -222,7 +222,7 @@ export function ReplyComposer({
           {replyHasText(previewHtml) ? (
             <div
               className="reply-html"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by cleanReplyHtml (currentHtml).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by shownReplyHtml (cleanReplyHtml) as it was opened.
               dangerouslySetInnerHTML={{ __html: previewHtml }}
             />
           ) : (
@@ -241,7 +241,7 @@ export function ReplyComposer({
           type="button"
           className="btn btn-outline-secondary"
           aria-pressed={previewHtml !== null}
-          onClick={() => setPreviewHtml(previewHtml === null ? currentHtml() : null)}
+          onClick={() => setPreviewHtml(previewHtml === null ? shownReplyHtml(currentHtml()) : null)}
         >
           Preview
         </button>

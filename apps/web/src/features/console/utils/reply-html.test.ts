@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanReplyHtml, replyHasText } from "./reply-html";
+import { cleanReplyHtml, replyHasText, shownReplyHtml } from "./reply-html";
 
 // Excel puts this on the clipboard for two rows of two cells (shortened): a style sheet, column
 // widths, classes and inline styles around the cells.
@@ -48,5 +48,18 @@ describe("replyHasText", () => {
   it("is false for empty paragraphs and line breaks", () => {
     expect(replyHasText("<p><br></p><p> </p>")).toBe(false);
     expect(replyHasText("<p>x</p>")).toBe(true);
+  });
+});
+
+describe("shownReplyHtml", () => {
+  it("lets each table take focus, so a keyboard can scroll a wide one, and is cleaned as a sent reply is", () => {
+    const shown = shownReplyHtml(`<p onclick="x()">Amounts</p>${EXCEL_HTML}`);
+    expect(shown).toBe(
+      '<p>Amounts</p>\n<table tabindex="0"><tbody><tr><td>Item</td><td>Amount</td></tr><tr><td colspan="1">Consultation</td><td>R 520.00</td></tr></tbody></table>',
+    );
+  });
+
+  it("never puts the focus stop into what is sent", () => {
+    expect(cleanReplyHtml(shownReplyHtml(EXCEL_HTML))).not.toContain("tabindex");
   });
 });

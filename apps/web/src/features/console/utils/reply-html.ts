@@ -50,6 +50,18 @@ export function cleanReplyHtml(html: string): string {
   return holder.innerHTML.trim();
 }
 
+/**
+ * The cleaned reply as the console shows it (sent replies, the preview, canned replies), never as
+ * it is sent: a table wider than the reply scrolls inside it (REPLY_STYLESHEET), so each table
+ * takes focus, and a keyboard can scroll it where the browser does not make scrollers focusable.
+ */
+export function shownReplyHtml(html: string): string {
+  const template = document.createElement("template");
+  template.innerHTML = cleanReplyHtml(html);
+  for (const table of template.content.querySelectorAll("table")) table.setAttribute("tabindex", "0");
+  return template.innerHTML;
+}
+
 /** Whether a cleaned reply says anything at all (empty paragraphs are not a reply). */
 export function replyHasText(cleanHtml: string): boolean {
   const template = document.createElement("template");
