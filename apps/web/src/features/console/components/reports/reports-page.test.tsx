@@ -166,7 +166,7 @@ describe("the reports page", () => {
     const { unmount } = renderConsole("/console/reports", { person: supervisor });
     await screen.findByRole("region", { name: "Answered on time, by category" });
     expect(screen.getByRole("status")).toHaveTextContent(
-      "Figures are still being worked out for 1,234 conversations; until they are, some figures below leave them out. They will be complete in a few minutes.",
+      "Figures are still being worked out for 1,234 conversations; until they are, some figures below leave them out. A job on the server works through them, the newest first, at some thousands a second.",
     );
     unmount();
 

@@ -13,7 +13,7 @@ export function StillPendingNotice({ pending }: { pending: ReportResponse["still
   return (
     <p className="alert alert-info" role="status">
       Figures are still being worked out for {conversations}; until they are, some figures below leave them
-      out. They will be complete in a few minutes.
+      out. A job on the server works through them, the newest first, at some thousands a second.
     </p>
   );
 }
