@@ -198,7 +198,13 @@ async function main(): Promise<void> {
   });
 
   // Members' replies read from the support mailbox (INBOUND_IMAP_URL; unset: none), checked before listening.
-  const inboundPoller = inboundPollerFor(config, { db: database.db, blobStore, secret, log: app.log });
+  const inboundPoller = inboundPollerFor(config, {
+    db: database.db,
+    blobStore,
+    secret,
+    log: app.log,
+    onPoll: (outcome) => app.metrics.inboundMailPolled(outcome),
+  });
   if (inboundPoller) {
     await inboundPoller.verify().catch(async (error: Error) => {
       await app.close();

@@ -1,13 +1,24 @@
 import type { Config } from "../../config/env.js";
 import type { Db } from "../../db/database.js";
 import type { BlobStore } from "../storage/index.js";
-import { createInboundPoller, type InboundPoller, type PollerLog } from "./mailbox-poller.js";
+import {
+  createInboundPoller,
+  type InboundPoller,
+  type PollerLog,
+  type PollOutcome,
+} from "./mailbox-poller.js";
 import { createMailboxTokenSource } from "./mailbox-token.js";
 
 /** The poller of INBOUND_IMAP_URL, or undefined when no mailbox is set (nothing is read). */
 export function inboundPollerFor(
   config: Config,
-  dependencies: { db: Db; blobStore: BlobStore; secret: string; log: PollerLog },
+  dependencies: {
+    db: Db;
+    blobStore: BlobStore;
+    secret: string;
+    log: PollerLog;
+    onPoll?: (outcome: PollOutcome) => void;
+  },
 ): InboundPoller | undefined {
   if (!config.INBOUND_IMAP_URL || !config.SUPPORT_MAILBOX) return undefined;
   // loadConfig has checked that these four come together, with a URL without a password.
@@ -28,6 +39,7 @@ export function inboundPollerFor(
     processedFolder: config.INBOUND_IMAP_PROCESSED_FOLDER,
     intervalMs: config.INBOUND_IMAP_POLL_SECONDS * 1000,
     log: dependencies.log,
+    ...(dependencies.onPoll ? { onPoll: dependencies.onPoll } : {}),
     context: {
       db: dependencies.db,
       blobStore: dependencies.blobStore,

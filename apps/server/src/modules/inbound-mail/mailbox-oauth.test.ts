@@ -297,8 +297,12 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's OAuth log-in, on %s", 
         context,
         log,
         intervalMs: 60_000,
+        onPoll: (outcome) => outcomes.push(outcome),
       });
+      const outcomes: string[] = [];
       const lines = await firstPollOf(poller);
+      // Counted for the metrics as well as logged.
+      expect(outcomes).toEqual(["failed"]);
       expect(lines).toEqual([
         {
           level: "error",

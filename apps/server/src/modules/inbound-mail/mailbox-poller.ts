@@ -34,7 +34,11 @@ export interface InboundPollerOptions extends MailboxSettings {
   context: InboundContext;
   log: PollerLog;
   intervalMs: number;
+  /** Told how each timed poll ended: the metrics count them (a failure is otherwise only a log line). */
+  onPoll?: (outcome: PollOutcome) => void;
 }
+
+export type PollOutcome = "ok" | "failed";
 
 export interface PolledMail {
   uid: number;
@@ -196,8 +200,10 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
   async function poll(): Promise<void> {
     try {
       await runOnce();
+      options.onPoll?.("ok");
     } catch (error) {
       log.error(failureDetails(error), "inbound mail poll failed");
+      options.onPoll?.("failed");
     }
   }
 

@@ -138,6 +138,19 @@ describe.each(TEST_DATABASE_KINDS)("metrics on %s", (kind) => {
     expect(text).not.toContain("nobody.at.all");
   });
 
+  it("counts the support mailbox's polls by outcome, and when the last one succeeded", async () => {
+    const before = Date.now() / 1000;
+    testApp.app.metrics.inboundMailPolled("ok");
+    testApp.app.metrics.inboundMailPolled("failed");
+    testApp.app.metrics.inboundMailPolled("failed");
+    const text = await scrape();
+    expect(sample(text, 'portal_inbound_mail_polls_total{outcome="ok"}')).toBe(1);
+    expect(sample(text, 'portal_inbound_mail_polls_total{outcome="failed"}')).toBe(2);
+    expect(sample(text, "portal_inbound_mail_last_success_seconds")).toBeGreaterThanOrEqual(
+      Math.floor(before),
+    );
+  });
+
   it("says how many uploads are in flight, and the database pool's connections on a server database", async () => {
     const text = await scrape();
     expect(sample(text, "portal_uploads_in_flight")).toBe(0);

@@ -28,6 +28,8 @@ export interface PortalMetrics {
   readonly registry: Registry;
   /** A log-in that did not succeed: wrong username or password, locked out, or a refused message. */
   loginFailed(reason: LoginFailureReason): void;
+  /** How a timed poll of the support mailbox ended (inbound-mail). */
+  inboundMailPolled(outcome: "ok" | "failed"): void;
   /** Node's own metrics (event-loop lag, heap, GC, CPU): once per process, by the listener. */
   collectProcessMetrics(): void;
 }
@@ -101,6 +103,20 @@ function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): Por
     name: "portal_login_failures_total",
     help: "Log-ins that did not succeed, by reason: wrong_credentials, locked (too many failures), refused (a message not for this portal).",
     labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+
+  // A mailbox that stops answering (an expired client secret, a changed password) shows here, not
+  // only in the log: alert on failures rising, or on the last success growing old.
+  const inboundPolls = new Counter({
+    name: "portal_inbound_mail_polls_total",
+    help: "Timed polls of the support mailbox (INBOUND_IMAP_URL), by outcome: ok or failed.",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const inboundLastSuccess = new Gauge({
+    name: "portal_inbound_mail_last_success_seconds",
+    help: "When this process last polled the support mailbox without failing, in seconds since 1970.",
     registers: [registry],
   });
 
@@ -218,6 +234,10 @@ function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): Por
   return {
     registry,
     loginFailed: (reason) => loginFailures.inc({ reason }),
+    inboundMailPolled(outcome) {
+      inboundPolls.inc({ outcome });
+      if (outcome === "ok") inboundLastSuccess.set(Date.now() / 1000);
+    },
     collectProcessMetrics() {
       if (processMetrics) return;
       processMetrics = true;
