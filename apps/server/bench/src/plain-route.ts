@@ -149,4 +149,12 @@ app.get("/wsg/session", async (request, reply) => {
   };
 });
 
+// An orderly exit on SIGTERM, so a --cpu-prof run writes its profile (bench:profile -- --plain).
+process.on("SIGTERM", () => {
+  void app
+    .close()
+    .then(() => pool.end())
+    .finally(() => process.exit(0));
+});
+
 await app.listen({ port: Number(process.env.PLAIN_PORT), host: "127.0.0.1" });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { stop } from "./child-process.js";
+import { startNode, stop, waitForHttp } from "./child-process.js";
 import { loadFigure } from "./load.js";
 import { PING_PATH, startPortal } from "./portal-process.js";
 import { demoMemberSession } from "./portal-session.js";
@@ -10,7 +10,8 @@ import { newStore } from "./throwaway-store.js";
 
 // Where the request path spends its time: the built server under load with V8's CPU profiler on,
 // then the functions with the most time of their own while the load ran, grouped by where they live.
-//   npm run bench:profile -- [PATH] [--member]     (default: Ping, no cookies)
+//   npm run bench:profile -- [PATH] [--member] [--plain]     (default: Ping, no cookies)
+// --plain profiles the plain route (plain-route.ts) on the same database instead, for comparison.
 // The .cpuprofile is kept (its path is printed) for Chromium's DevTools (Performance, Load profile).
 
 interface ProfileNode {
@@ -42,6 +43,22 @@ function place(node: ProfileNode): string {
 }
 
 /**
+ * The part of the request path a function belongs to: a package (pg, drizzle-orm, fastify, zod …),
+ * a directory of the server (server/modules/access …), Node's own JavaScript, or a native entry
+ * such as writev (a write to a socket, the kernel's time included) or the garbage collector.
+ */
+export function partOf(node: ProfileNode): string {
+  const url = node.callFrame.url.replace(/^file:\/\//, "");
+  const inPackage = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (inPackage) return inPackage[1] as string;
+  const inServer = /\/apps\/server\/dist\/((?:modules\/)?[^/]+)/.exec(url);
+  if (inServer) return `server/${(inServer[1] as string).replace(/\.js$/, "")}`;
+  if (/\/packages\/domain\//.test(url)) return "@portal/domain";
+  if (url.startsWith("node:")) return "node (JavaScript)";
+  return node.callFrame.functionName || "(native)";
+}
+
+/**
  * The functions with the most samples of their own, among the samples taken within the window
  * (microseconds before the profile's last sample): the load only, not start-up or seeding.
  */
@@ -49,8 +66,9 @@ export function topSelfTime(
   profile: CpuProfile,
   count: number,
   window: { fromUs: number; toUs: number },
+  keyOf: (node: ProfileNode) => string = place,
 ): string[] {
-  const placeOf = new Map(profile.nodes.map((node) => [node.id, place(node)]));
+  const placeOf = new Map(profile.nodes.map((node) => [node.id, keyOf(node)]));
   const times: number[] = [];
   let time = 0;
   for (const delta of profile.timeDeltas) {
@@ -77,12 +95,20 @@ async function main(): Promise<void> {
   const asMember = process.argv.includes("--member");
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-profile-"));
+  // --plain: the plain route (plain-route.ts) is profiled instead, on the portal's database and session.
+  const plain = process.argv.includes("--plain");
   const store = await newStore("profile", process.env.DATABASE_URL ? "server" : "embedded");
-  const portal = await startPortal(store, serverScript, port, true, [
-    "--cpu-prof",
-    `--cpu-prof-dir=${profileDir}`,
-  ]);
+  if (plain && store.kind !== "server") throw new Error("--plain needs DATABASE_URL (a PostgreSQL server)");
+  const profiling = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
+  const portal = await startPortal(store, serverScript, port, true, plain ? [] : profiling);
+  const plainRoute = plain
+    ? startNode([...profiling, path.join(here, "plain-route.js")], {
+        PLAIN_PORT: String(port + 1),
+        DATABASE_URL: store.env.DATABASE_URL ?? "",
+      })
+    : undefined;
   const base = `http://127.0.0.1:${port}`;
+  const loadBase = plain ? `http://127.0.0.1:${port + 1}` : base;
   let loadStarted = 0;
   let loadEnded = 0;
   try {
@@ -91,11 +117,15 @@ async function main(): Promise<void> {
       const session = await demoMemberSession(base);
       headers.cookie = session.cookieHeader();
     }
+    if (plainRoute) await waitForHttp(`${loadBase}/wsg/session`, plainRoute);
     loadStarted = performance.now();
-    const figure = await loadFigure(`${base}${target}`, seconds, headers);
+    const figure = await loadFigure(`${loadBase}${target}`, seconds, headers);
     loadEnded = performance.now();
-    process.stdout.write(`${target}: ${figure.requestsPerSecond.toFixed(0)} req/s, p99 ${figure.p99Ms} ms\n`);
+    process.stdout.write(
+      `${plain ? "plain route " : ""}${target}: ${figure.requestsPerSecond.toFixed(0)} req/s, p99 ${figure.p99Ms} ms\n`,
+    );
   } finally {
+    if (plainRoute) await stop(plainRoute);
     await stop(portal);
     await store.dispose();
   }
@@ -106,7 +136,10 @@ async function main(): Promise<void> {
   if (!file) throw new Error("the server wrote no profile");
   const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
   process.stdout.write(
-    `${topSelfTime(profile, 40, window).join("\n")}\nprofile: ${path.join(profileDir, file)}\n`,
+    `By part of the request path:\n${topSelfTime(profile, 25, window, partOf).join("\n")}\n\n`,
+  );
+  process.stdout.write(
+    `By function:\n${topSelfTime(profile, 40, window).join("\n")}\nprofile: ${path.join(profileDir, file)}\n`,
   );
 }
 
