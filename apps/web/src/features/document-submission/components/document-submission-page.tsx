@@ -1,9 +1,10 @@
 import { categoryLabel, ERROR_MESSAGES } from "@portal/domain";
-import { Navigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
 import { PageTitle } from "../../../components/page-title/page-title";
+import { Redirect } from "../../../components/redirect/redirect";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
@@ -15,7 +16,7 @@ import { documentAttachmentUrl, useDocumentSubmission } from "../api/get-documen
 export function DocumentSubmissionPage() {
   const [searchParams] = useSearchParams();
   const referenceNumber = parseReferenceParam(searchParams.get("reference"));
-  if (referenceNumber === undefined) return <Navigate to={HOME_HREF} replace />;
+  if (referenceNumber === undefined) return <Redirect to={HOME_HREF} />;
   return <DocumentSubmissionScreen referenceNumber={referenceNumber} />;
 }
 

@@ -1,9 +1,10 @@
 import { NO_AGENT_RESPONSE_YET } from "@portal/domain";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Navigate, useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
 import { PageTitle } from "../../../components/page-title/page-title";
+import { Redirect } from "../../../components/redirect/redirect";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
@@ -27,7 +28,7 @@ export function ViewQueryPage({ renderUpdateForm }: { renderUpdateForm: RenderUp
   const { origin = "default" } = useParams();
   const [searchParams] = useSearchParams();
   const params = readViewQueryParams(searchParams);
-  if (!params) return <Navigate to={HOME_HREF} replace />;
+  if (!params) return <Redirect to={HOME_HREF} />;
   return (
     <ViewQueryScreen
       // A new reference is a new screen: nothing (an open reply, the toggle) carries over.
