@@ -16,6 +16,7 @@ import {
 import { StartupError } from "../lib/startup-error.js";
 import { readBrandFile } from "./brand-file.js";
 import { brandMailFrom, parseMailFrom } from "./mail-from.js";
+import { readServiceAccountFile, type ServiceAccount } from "./service-account-file.js";
 
 // Every setting the server reads, validated once at start. A bad value stops start-up with a
 // message naming the variable (see loadConfig).
@@ -187,6 +188,11 @@ export const envSchema = z.object({
   INBOUND_IMAP_OAUTH_CLIENT_ID: z.string().min(1).optional(),
   INBOUND_IMAP_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
   INBOUND_IMAP_OAUTH_SCOPE: z.string().min(1).optional(),
+  // Or, as Google Workspace requires (it has no client-credentials grant), a service account with
+  // domain-wide delegation: the path of its JSON key file, read at start; the token is had by a
+  // signed assertion (RFC 7523) acting as INBOUND_IMAP_URL's user. With INBOUND_IMAP_OAUTH_SCOPE,
+  // instead of the other three. The path may be said in the log; the file's content never is.
+  INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
   // The origin members reach the portal at: the mailed account links start with it. Never taken
   // from the request's Host header, which a caller chooses (a forged host would mail a link to
   // the caller's own site). Defaults to http://localhost:PORT.
@@ -301,6 +307,8 @@ export interface Config extends Omit<Env, "MAIL_FROM" | "SHUTDOWN_GRACE_SECONDS"
   warnings: string[];
   /** PUBLIC_URL, or http://localhost:PORT: the origin of the mailed account links. */
   publicUrl: string;
+  /** INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE's service account, its key parsed; never in the log. */
+  inboundServiceAccount?: ServiceAccount;
 }
 
 export class ConfigError extends StartupError {
@@ -407,30 +415,48 @@ const INBOUND_OAUTH_SETTINGS = [
   "INBOUND_IMAP_OAUTH_CLIENT_SECRET",
   "INBOUND_IMAP_OAUTH_SCOPE",
 ] as const;
+const INBOUND_SERVICE_ACCOUNT_SETTINGS = [
+  "INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE",
+  "INBOUND_IMAP_OAUTH_SCOPE",
+] as const;
+const CLIENT_CREDENTIALS_ONLY = INBOUND_OAUTH_SETTINGS.filter((name) => name !== "INBOUND_IMAP_OAUTH_SCOPE");
 
 /**
- * The support mailbox's OAuth log-in is all four settings or none, with a mailbox URL that names
- * its user and holds no password (a token replaces it; two credentials would leave one unused).
+ * The support mailbox's OAuth log-in is the client credentials (all four settings) or a service
+ * account (its key file and the scope), never both, with a mailbox URL that names its user and
+ * holds no password (a token replaces it; two credentials would leave one unused).
  */
 function inboundOAuthProblems(values: Env): string[] {
-  const missing = INBOUND_OAUTH_SETTINGS.filter((name) => values[name] === undefined);
-  if (missing.length === INBOUND_OAUTH_SETTINGS.length) return [];
+  const serviceAccount = values.INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE !== undefined;
+  if (serviceAccount) {
+    const mixed = CLIENT_CREDENTIALS_ONLY.filter((name) => values[name] !== undefined);
+    if (mixed.length > 0) {
+      return [
+        `INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE: cannot be set with ${mixed.join(", ")} (a service account or a client's credentials: choose one)`,
+      ];
+    }
+  }
+  const settings = serviceAccount ? INBOUND_SERVICE_ACCOUNT_SETTINGS : INBOUND_OAUTH_SETTINGS;
+  const missing = settings.filter((name) => values[name] === undefined);
+  if (missing.length === settings.length) return [];
   if (missing.length > 0) {
-    return missing.map((name) => `${name}: required when any of ${INBOUND_OAUTH_SETTINGS.join(", ")} is set`);
+    return missing.map((name) => `${name}: required when any of ${settings.join(", ")} is set`);
   }
+  const given = settings[0];
   if (!values.INBOUND_IMAP_URL) {
-    return ["INBOUND_IMAP_URL: required when INBOUND_IMAP_OAUTH_TOKEN_URL is set (the mailbox to read)"];
+    return [`INBOUND_IMAP_URL: required when ${given} is set (the mailbox to read)`];
   }
+  const example = serviceAccount
+    ? "imaps://support%40scheme.example@imap.gmail.com"
+    : "imaps://support%40scheme.example@outlook.office365.com";
   const url = new URL(values.INBOUND_IMAP_URL);
   if (url.password) {
     return [
-      "INBOUND_IMAP_URL: must hold no password when INBOUND_IMAP_OAUTH_TOKEN_URL is set (the log-in is by access token): imaps://support%40scheme.example@outlook.office365.com",
+      `INBOUND_IMAP_URL: must hold no password when ${given} is set (the log-in is by access token): ${example}`,
     ];
   }
   if (!url.username) {
-    return [
-      "INBOUND_IMAP_URL: must name the mailbox's user when INBOUND_IMAP_OAUTH_TOKEN_URL is set: imaps://support%40scheme.example@outlook.office365.com",
-    ];
+    return [`INBOUND_IMAP_URL: must name the mailbox's user when ${given} is set: ${example}`];
   }
   return [];
 }
@@ -495,6 +521,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       `Invalid configuration:\n${mailboxOAuthProblems.map((line) => `  ${line}`).join("\n")}`,
     );
   }
+  const serviceAccountFile = values.INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE;
+  const serviceAccount = serviceAccountFile ? readServiceAccountFile(serviceAccountFile) : undefined;
+  if (serviceAccount?.problem) {
+    throw new ConfigError(
+      `Invalid configuration:\n  INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE: ${serviceAccount.problem}`,
+    );
+  }
   const oidcProblems = staffOidcProblems(values);
   if (oidcProblems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${oidcProblems.map((line) => `  ${line}`).join("\n")}`);
@@ -535,5 +568,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       (databaseKind === "embedded" && values.NODE_ENV === "development" ? "optional" : "required"),
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     warnings: likelyMisspellings(env),
+    ...(serviceAccount?.serviceAccount ? { inboundServiceAccount: serviceAccount.serviceAccount } : {}),
   };
 }
