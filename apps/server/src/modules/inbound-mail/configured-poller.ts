@@ -7,7 +7,31 @@ import {
   type PollerLog,
   type PollOutcome,
 } from "./mailbox-poller.js";
-import { createMailboxTokenSource } from "./mailbox-token.js";
+import { createMailboxTokenSource, type MailboxTokenSource } from "./mailbox-token.js";
+import { createServiceAccountTokenSource } from "./service-account-token.js";
+
+/** The access tokens of INBOUND_IMAP_OAUTH_*, or undefined for a log-in by the URL's password. */
+function mailboxTokenSource(config: Config): MailboxTokenSource | undefined {
+  // loadConfig has checked that the settings of one way come together, with a URL that names its
+  // user and holds no password, and has read the service account's key file.
+  const {
+    INBOUND_IMAP_URL: url,
+    INBOUND_IMAP_OAUTH_TOKEN_URL: tokenUrl,
+    INBOUND_IMAP_OAUTH_CLIENT_ID: clientId,
+    INBOUND_IMAP_OAUTH_CLIENT_SECRET: clientSecret,
+    INBOUND_IMAP_OAUTH_SCOPE: scope,
+    inboundServiceAccount: serviceAccount,
+  } = config;
+  if (!url || !scope) return undefined;
+  if (serviceAccount) {
+    const mailboxUser = decodeURIComponent(new URL(url).username);
+    return createServiceAccountTokenSource({ serviceAccount, mailboxUser, scope });
+  }
+  if (tokenUrl && clientId && clientSecret) {
+    return createMailboxTokenSource({ tokenUrl, clientId, clientSecret, scope });
+  }
+  return undefined;
+}
 
 /** The poller of INBOUND_IMAP_URL, or undefined when no mailbox is set (nothing is read). */
 export function inboundPollerFor(
@@ -21,17 +45,7 @@ export function inboundPollerFor(
   },
 ): InboundPoller | undefined {
   if (!config.INBOUND_IMAP_URL || !config.SUPPORT_MAILBOX) return undefined;
-  // loadConfig has checked that these four come together, with a URL without a password.
-  const {
-    INBOUND_IMAP_OAUTH_TOKEN_URL: tokenUrl,
-    INBOUND_IMAP_OAUTH_CLIENT_ID: clientId,
-    INBOUND_IMAP_OAUTH_CLIENT_SECRET: clientSecret,
-    INBOUND_IMAP_OAUTH_SCOPE: scope,
-  } = config;
-  const tokens =
-    tokenUrl && clientId && clientSecret && scope
-      ? createMailboxTokenSource({ tokenUrl, clientId, clientSecret, scope })
-      : undefined;
+  const tokens = mailboxTokenSource(config);
   return createInboundPoller({
     url: config.INBOUND_IMAP_URL,
     ...(tokens ? { tokens } : {}),

@@ -10,8 +10,8 @@ import { processMail, wasProcessed } from "./processing.js";
 // move leaves a recorded mail in the folder: the next poll finds its row and only moves it. Every
 // process may poll; the mail's row decides which one processes a mail.
 //
-// The log-in is the URL's password, or, with INBOUND_IMAP_OAUTH_* (Exchange Online), an access
-// token by XOAUTH2 (mailbox-token.ts). A kept token the server refuses (revoked, or expired before
+// The log-in is the URL's password, or, with INBOUND_IMAP_OAUTH_* (Exchange Online's client
+// credentials or a Google service account), an access token by XOAUTH2 (mailbox-token.ts). A kept token the server refuses (revoked, or expired before
 // its time) is dropped and the log-in tried once more with a new one; a new token refused fails the
 // poll, and the next poll asks for another.
 
@@ -240,9 +240,9 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
         await client.logout();
       } catch (error) {
         client?.close();
-        if (error instanceof MailboxTokenError) {
+        if (error instanceof MailboxTokenError && options.tokens) {
           throw new Error(
-            `the support mailbox's access token could not be obtained from INBOUND_IMAP_OAUTH_TOKEN_URL (${error.code})`,
+            `the support mailbox's access token could not be obtained from ${options.tokens.endpointSetting} (${error.code})`,
           );
         }
         throw new Error(`the support mailbox cannot be read (${errorCode(error)})`);

@@ -1,10 +1,12 @@
 import * as oidc from "openid-client";
 
 // The support mailbox's access token, for a log-in by XOAUTH2 where the mail server takes no
-// password (Exchange Online): obtained from the token endpoint by the client-credentials grant
-// (INBOUND_IMAP_OAUTH_*; docs/decisions/0026), kept until shortly before it expires, and dropped
-// when the mail server refuses it. Neither the client's secret nor a token is ever logged or put in
-// an error: an error carries a code only (OAUTH_INVALID_CLIENT, OAUTH_UNREACHABLE, …).
+// password (docs/decisions/0026). Two ways to get one from a token endpoint: the client-credentials
+// grant (INBOUND_IMAP_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET: Exchange Online), or a Google
+// service account's signed assertion (INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE: Google Workspace;
+// service-account-token.ts). Either way the token is kept until shortly before it expires, and
+// dropped when the mail server refuses it. Neither a secret, a key, an assertion nor a token is
+// ever logged or put in an error: an error carries a code only (OAUTH_INVALID_CLIENT, …).
 
 export interface MailboxOAuthSettings {
   tokenUrl: string;
@@ -20,6 +22,8 @@ export interface MailboxToken {
 }
 
 export interface MailboxTokenSource {
+  /** The setting that says where tokens come from, for the error at start. */
+  readonly endpointSetting: string;
   /** A token that is not about to expire: the kept one, or a new one from the token endpoint. */
   accessToken(): Promise<MailboxToken>;
   /** The mail server refused this token (revoked, or expired early): the next log-in asks for another. */
@@ -43,7 +47,7 @@ const TOKEN_TIMEOUT_SECONDS = 10;
 const RENEW_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
 
 /** The error's OAuth code (invalid_client, …) in capitals, or what kind of failure it was. */
-function tokenErrorCode(error: unknown): MailboxTokenError {
+export function tokenErrorCode(error: unknown): MailboxTokenError {
   if (error instanceof oidc.ResponseBodyError) {
     // A registered code (RFC 6749 5.2) or the provider's own; only its characters are kept.
     const code = error.error
@@ -69,23 +73,35 @@ function tokenErrorCode(error: unknown): MailboxTokenError {
   return new MailboxTokenError("OAUTH_INVALID_RESPONSE");
 }
 
-export function createMailboxTokenSource(
-  settings: MailboxOAuthSettings,
-  now: () => number = Date.now,
-): MailboxTokenSource {
-  const tokenUrl = new URL(settings.tokenUrl);
-  // Only the token endpoint is used: the issuer would check ID tokens, which this grant never has.
+/** The token endpoint's answer, or an error openid-client threw. */
+export type TokenRequest = () => Promise<oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers>;
+
+/** openid-client's view of a token endpoint (its URL only), with `clientAuthentication` for its requests. */
+export function tokenEndpoint(
+  tokenUrl: string,
+  clientId: string,
+  clientAuthentication: oidc.ClientAuth,
+): oidc.Configuration {
+  const url = new URL(tokenUrl);
+  // Only the token endpoint is used: the issuer would check ID tokens, which these grants never have.
   const configuration = new oidc.Configuration(
-    { issuer: tokenUrl.origin, token_endpoint: tokenUrl.href },
-    settings.clientId,
+    { issuer: url.origin, token_endpoint: url.href },
+    clientId,
     undefined,
-    // The secret in the form's body, as Microsoft's and Google's token endpoints document it.
-    oidc.ClientSecretPost(settings.clientSecret),
+    clientAuthentication,
   );
   configuration.timeout = TOKEN_TIMEOUT_SECONDS;
   // http:// only on loopback (the settings refuse it elsewhere); openid-client refuses it unless told.
-  if (tokenUrl.protocol === "http:") oidc.allowInsecureRequests(configuration);
+  if (url.protocol === "http:") oidc.allowInsecureRequests(configuration);
+  return configuration;
+}
 
+/** Tokens of `request`, kept until shortly before they expire; one request at a time. */
+export function keptTokens(
+  endpointSetting: string,
+  request: TokenRequest,
+  now: () => number = Date.now,
+): MailboxTokenSource {
   let kept: { value: string; renewAt: number } | undefined;
   let pending: Promise<MailboxToken> | undefined;
 
@@ -93,7 +109,7 @@ export function createMailboxTokenSource(
     const obtainedAt = now();
     let response: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers;
     try {
-      response = await oidc.clientCredentialsGrant(configuration, { scope: settings.scope });
+      response = await request();
     } catch (error) {
       throw tokenErrorCode(error);
     }
@@ -110,6 +126,7 @@ export function createMailboxTokenSource(
   }
 
   return {
+    endpointSetting,
     accessToken() {
       if (kept && now() < kept.renewAt) return Promise.resolve({ value: kept.value, fresh: false });
       kept = undefined;
@@ -122,4 +139,21 @@ export function createMailboxTokenSource(
       if (kept?.value === token.value) kept = undefined;
     },
   };
+}
+
+/** Tokens by the client-credentials grant, the secret in the form's body (as Microsoft's token endpoint documents it). */
+export function createMailboxTokenSource(
+  settings: MailboxOAuthSettings,
+  now: () => number = Date.now,
+): MailboxTokenSource {
+  const configuration = tokenEndpoint(
+    settings.tokenUrl,
+    settings.clientId,
+    oidc.ClientSecretPost(settings.clientSecret),
+  );
+  return keptTokens(
+    "INBOUND_IMAP_OAUTH_TOKEN_URL",
+    () => oidc.clientCredentialsGrant(configuration, { scope: settings.scope }),
+    now,
+  );
 }
