@@ -3,7 +3,9 @@ import { type Config, envSchema } from "./env.js";
 // What the log says of the configuration at start: every setting the portal read, with its value,
 // so an operator sees what a process runs with, but never a secret. SESSION_SECRET, the S3 keys and
 // the OAuth clients' secrets say only that they are set; a password inside a URL (DATABASE_URL,
-// SMTP_URL, any other) is replaced by ***. Settings left unset are left out.
+// SMTP_URL, any other) is replaced by ***. Settings left unset are left out. A file a setting
+// names is shown by its path (BRAND_FILE, INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE): what was read
+// from it (the brand, the service account's key) is not a setting and never appears here.
 
 const SECRET_SETTINGS = new Set([
   "SESSION_SECRET",
