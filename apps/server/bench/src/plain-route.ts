@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canUpdateQuery, STAFF_ROLES } from "@portal/domain";
+import { canUpdateQuery, type MemberRole, STAFF_ROLES } from "@portal/domain";
 import Fastify from "fastify";
 import pg from "pg";
 
@@ -32,8 +32,7 @@ const QUERY_ROW = `select "reference_number", "origin", "category", "sub_categor
 const THREAD = `select "reference_number", "parent_reference_number", "query_text", "logged_at" from "queries" where ("queries"."conversation_reference_number" = ((select "conversation_reference_number" from "queries" "named" where ("named"."reference_number" = $1 and "named"."member_entity_number" = $2 and "named"."origin" = $3))) and ("queries"."member_entity_number" = $4 and "queries"."origin" = $5))`;
 const ATTACHMENTS = `select "attachment_id", "file_name", "content_type", "size_bytes", "blob_key" from "query_attachments" where "query_attachments"."reference_number" = $1 order by "query_attachments"."position" asc`;
 const REPLIES = `select "reference_number", "sent_at" from "agent_responses" where "agent_responses"."reference_number" = any($1) order by "agent_responses"."sent_at" asc, "agent_responses"."id" asc`;
-const MEMBER = `select "entity_number", "username", "password_hash", "first_name", "last_name", "created_at", "disabled_at", "last_sign_in_at", "last_sign_in_method" from "members" where "members"."entity_number" = $1 limit $2`;
-const ROLES = `select "role" from "member_roles" where "member_roles"."entity_number" = $1 order by "member_roles"."role" asc`;
+const SESSION_MEMBER = `select "entity_number", "first_name", "last_name", array(select role from member_roles where member_roles.entity_number = "members"."entity_number" order by role) from "members" where "members"."entity_number" = $1 limit $2`;
 
 function sessionToken(cookieHeader: string | undefined): string | null {
   for (const part of (cookieHeader ?? "").split(";")) {
@@ -148,13 +147,12 @@ app.get("/wsg/session", async (request, reply) => {
   reply.header("cache-control", "no-store");
   const member = await sessionMember(request.headers.cookie);
   if (member === null) return { authenticated: false };
-  const [row] = (await named("member", MEMBER, [member, 1])).rows;
+  const [row] = (await named("session_member", SESSION_MEMBER, [member, 1])).rows;
   if (!row) return { authenticated: false };
-  const roles = await named("roles", ROLES, [member]);
   return {
     authenticated: true,
     member: { entityNumber: row.entity_number, firstName: row.first_name, lastName: row.last_name },
-    workspace: roles.rows.some((held) => STAFF_ROLES.includes(held.role)) ? "console" : "member",
+    workspace: row.array.some((role: MemberRole) => STAFF_ROLES.includes(role)) ? "console" : "member",
   };
 });
 

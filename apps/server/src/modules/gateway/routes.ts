@@ -5,6 +5,7 @@ import {
   loginAnswerSchema,
   loginErrorResponses,
   logoutAnswerSchema,
+  type MemberRole,
   noContentSchema,
   PORTAL_PING_PATH,
   portalPingResponseSchema,
@@ -39,6 +40,7 @@ import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
 import { PENDING_SIGN_IN_COOKIE } from "./second-factor.js";
 import { pendingSignInCookieOptions, secondFactorRoutes } from "./second-factor-routes.js";
+import { findSessionMember } from "./session-member.js";
 
 /** Why a log-in was refused, for the metrics; undefined for a fault of the server's own. */
 function loginFailureReason(error: unknown): LoginFailureReason | undefined {
@@ -49,9 +51,12 @@ function loginFailureReason(error: unknown): LoginFailureReason | undefined {
 }
 
 /** Staff work in the console; everyone else on the member pages. */
-async function workspaceOf(db: Db, entityNumber: number): Promise<Workspace> {
-  const roles = await listRoles(db, entityNumber);
+function workspaceOfRoles(roles: ReadonlySet<MemberRole>): Workspace {
   return STAFF_ROLES.some((role) => roles.has(role)) ? "console" : "member";
+}
+
+async function workspaceOf(db: Db, entityNumber: number): Promise<Workspace> {
+  return workspaceOfRoles(await listRoles(db, entityNumber));
 }
 
 export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -108,11 +113,14 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     // The SPA asks this before an unsafe call when it holds no anti-forgery token: here it gets one.
     if (!request.xsrfBinding) bindXsrfToNewPreSession(request);
     const session = request.memberSession;
-    const member = session ? await findMemberByEntityNumber(context.db, session.entityNumber) : undefined;
+    const member = session ? await findSessionMember(context.db, session.entityNumber) : undefined;
     if (!member) return { authenticated: false as const };
-    const { entityNumber, firstName, lastName } = member;
-    const workspace = await workspaceOf(context.db, entityNumber);
-    return { authenticated: true as const, member: { entityNumber, firstName, lastName }, workspace };
+    const { entityNumber, firstName, lastName, roles } = member;
+    return {
+      authenticated: true as const,
+      member: { entityNumber, firstName, lastName },
+      workspace: workspaceOfRoles(roles),
+    };
   });
 
   app.post(

@@ -88,15 +88,19 @@ function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): Por
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
+  // Each series' child is looked up once: observing through the labels object hashes them on every
+  // request. The series are few (route patterns, never URLs), so the map stays small.
+  const series = new Map<string, { observe(seconds: number): void }>();
   app.addHook("onResponse", async (request, reply) => {
-    requestDuration.observe(
-      {
-        method: METHODS.has(request.method) ? request.method : "other",
-        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-        status_code: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+    const method = METHODS.has(request.method) ? request.method : "other";
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const key = `${method} ${reply.statusCode} ${route}`;
+    let child = series.get(key);
+    if (!child) {
+      child = requestDuration.labels({ method, route, status_code: String(reply.statusCode) });
+      series.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
   });
 
   const loginFailures = new Counter({
