@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import { errorCodeOf, repeatingRound } from "../../lib/repeating-round.js";
 import type { MailBrand } from "../mail/index.js";
 import type { BlobStore } from "../storage/index.js";
 import { claimExport, failExport, finishExport, reportProgress } from "./data-exports.js";
@@ -31,9 +32,6 @@ export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
   const { db, blobStore, log } = options;
   const now = options.now ?? (() => new Date());
   const intervalMs = options.intervalMs ?? 2_000;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<number> | undefined;
-  let stopping = false;
 
   async function prepareOne(): Promise<boolean> {
     const row = await claimExport(db, now());
@@ -74,36 +72,19 @@ export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
 
   async function runOnce(): Promise<number> {
     let prepared = 0;
-    while (!stopping && (await prepareOne())) prepared += 1;
+    while (!rounds.stopping && (await prepareOne())) prepared += 1;
     return prepared;
   }
 
-  function schedule() {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      round = runOnce()
-        .catch((error: unknown) => {
-          const code = (error as { code?: unknown }).code;
-          log.error(
-            { errorCode: typeof code === "string" ? code : "EXPORT_ROUND_FAILED" },
-            "data archive round failed",
-          );
-          return 0;
-        })
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
+  const rounds = repeatingRound({
+    intervalMs,
+    run: runOnce,
+    onFailure: (error) =>
+      log.error({ errorCode: errorCodeOf(error, "EXPORT_ROUND_FAILED") }, "data archive round failed"),
+    // An archive being written is left to finish or to be taken again by another process (its
+    // heartbeat stops): a shutdown never waits for a gigabyte.
+    stopWaitMs: 2_000,
+  });
 
-  return {
-    start: schedule,
-    runOnce,
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      // An archive being written is left to finish or to be taken again by another process (its
-      // heartbeat stops): a shutdown never waits for a gigabyte.
-      await Promise.race([round, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    },
-  };
+  return { start: rounds.start, runOnce, stop: rounds.stop };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.js";
+import { errorCodeOf, repeatingRound } from "../../lib/repeating-round.js";
 import { DEFAULT_BATCH_SIZE, type SummariseProgress, summarisePendingConversations } from "./summarise.js";
 
 // The reports' summaries, worked out in the background by every server process (decision 0025):
@@ -31,15 +32,12 @@ export function createSummaryJob(options: SummaryJobOptions): SummaryJob {
   const { db, log } = options;
   const intervalMs = options.intervalMs ?? 10_000;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<number> | undefined;
-  let stopping = false;
 
   async function runOnce(): Promise<number> {
     let last: SummariseProgress | undefined;
     const summarised = await summarisePendingConversations(db, options.timeZone, {
       batchSize,
-      keepGoing: () => !stopping,
+      keepGoing: () => !rounds.stopping,
       onBatch: (progress) => {
         last = progress;
         if (progress.batches % LOG_EVERY_BATCHES === 0) {
@@ -59,31 +57,16 @@ export function createSummaryJob(options: SummaryJobOptions): SummaryJob {
     return summarised;
   }
 
-  function schedule() {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      round = runOnce()
-        .catch((error: unknown) => {
-          const code = (error as { code?: unknown }).code;
-          log.error(
-            { errorCode: typeof code === "string" ? code : "REPORT_SUMMARIES_FAILED" },
-            "report summaries round failed",
-          );
-          return 0;
-        })
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
+  const rounds = repeatingRound({
+    intervalMs,
+    run: runOnce,
+    onFailure: (error) =>
+      log.error(
+        { errorCode: errorCodeOf(error, "REPORT_SUMMARIES_FAILED") },
+        "report summaries round failed",
+      ),
+  });
 
-  return {
-    start: schedule,
-    runOnce,
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      // A round stops after its batch in hand (a short transaction): wait for it.
-      await round;
-    },
-  };
+  // A round stops after its batch in hand (a short transaction): stop() waits for it.
+  return { start: rounds.start, runOnce, stop: rounds.stop };
 }
