@@ -57,6 +57,14 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
       expect(await sessionOf(visitor)).toMatchObject({ authenticated: true, workspace: "console" });
     });
 
+    it("keeps a member on the member pages while staff hold roles: only the member's own roles count", async () => {
+      const staff = await addMember(testApp.database);
+      await grantRoles(testApp.database.db, staff.entityNumber, ["STAFF_SUPERVISOR"]);
+      const visitor = browser();
+      await visitor.logIn(member.username, member.password);
+      expect(await sessionOf(visitor)).toMatchObject({ authenticated: true, workspace: "member" });
+    });
+
     it("accepts the username in any letter case", async () => {
       const response = await browser().logIn(member.username.toUpperCase(), member.password);
       expect(response.statusCode).toBe(200);

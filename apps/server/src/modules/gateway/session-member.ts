@@ -21,10 +21,12 @@ const sessionMemberStatement = preparedPerDatabase((db: Db) =>
       entityNumber: members.entityNumber,
       firstName: members.firstName,
       lastName: members.lastName,
-      // Written out: a correlated subquery on member_roles, served by its primary key.
+      // Written out, the outer column qualified by hand: a select of one table names its columns
+      // unqualified, and inside the subquery "entity_number" would be member_roles' own (every
+      // role of everyone). A correlated subquery served by member_roles' primary key.
       roles: sql<
         string[]
-      >`array(select role from member_roles where member_roles.entity_number = ${members.entityNumber} order by role)`,
+      >`array(select role from member_roles where member_roles.entity_number = "members"."entity_number" order by role)`,
     })
     .from(members)
     .where(eq(members.entityNumber, sql.placeholder("entityNumber")))
