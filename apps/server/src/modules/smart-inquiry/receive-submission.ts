@@ -68,6 +68,40 @@ function isMalformedMultipart(error: unknown): boolean {
   return /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header)/.test(message);
 }
 
+/** Thrown when the member's connection closed before their submission was read. */
+export class ClientGoneError extends AppError {
+  constructor() {
+    super(400, EXCEPTION_CODES.VALIDATION, "The connection closed before the submission was received.");
+  }
+}
+
+/**
+ * Settles when the member's connection closes before the receive is done. The multipart parser
+ * never ends, nor fails, when a connection closes just after the last byte of the body (before
+ * the parser has read it), so a receive could wait for ever and keep the member's upload slot
+ * taken: two such drops and the member could not send anything until the server restarted.
+ */
+function whenClientGone(request: FastifyRequest): {
+  gone: Promise<never>;
+  signal: AbortSignal;
+  dispose(): void;
+} {
+  const controller = new AbortController();
+  const socket = request.raw.socket;
+  let onClose: () => void = () => undefined;
+  const gone = new Promise<never>((_resolve, reject) => {
+    onClose = () => {
+      controller.abort(new ClientGoneError());
+      reject(new ClientGoneError());
+    };
+    if (socket.destroyed) onClose();
+    else socket.once("close", onClose);
+  });
+  // Nobody may be waiting on it when the receive ends first.
+  gone.catch(() => undefined);
+  return { gone, signal: controller.signal, dispose: () => socket.off("close", onClose) };
+}
+
 /**
  * Reads a multipart submission: text fields first (validated as soon as the first file arrives,
  * so a bad form is refused before any upload), then each ATTACHMENTS_FIELD part streamed through the
@@ -84,7 +118,8 @@ export async function receiveSubmission<Fields>(
   const files: ReceivedFile[] = [];
   const budget = new UploadBudget();
   let fields: Fields | undefined;
-  try {
+  const client = whenClientGone(request);
+  const readParts = async () => {
     for await (const part of request.parts()) {
       if (part.type === "field") {
         if (typeof part.value !== "string")
@@ -104,7 +139,7 @@ export async function receiveSubmission<Fields>(
       const guard = createAttachmentGuard(fileName, budget);
       const checked = new PassThrough();
       const written = blobStore.writePending(blobKey(now), checked);
-      const streamed = pipeline(part.file, guard.stream, checked);
+      const streamed = pipeline(part.file, guard.stream, checked, { signal: client.signal });
       const [pending] = await Promise.all([written, streamed]).catch(async (error: unknown) => {
         await written.then((blob) => blobStore.discard(blob)).catch(() => undefined);
         throw error;
@@ -112,6 +147,9 @@ export async function receiveSubmission<Fields>(
       const contentType = attachmentContentType(fileName) ?? "application/octet-stream";
       files.push({ pending, fileName, contentType, sizeBytes: guard.bytes() });
     }
+  };
+  try {
+    await Promise.race([readParts(), client.gone]);
     return { fields: fields ?? validateFields(rawFields), files };
   } catch (error) {
     await Promise.allSettled(files.map((file) => blobStore.discard(file.pending)));
@@ -122,5 +160,7 @@ export async function receiveSubmission<Fields>(
       throw attachmentRuleError("too-large");
     if (isMalformedMultipart(error)) throw errors.validation(MALFORMED_MULTIPART);
     throw error;
+  } finally {
+    client.dispose();
   }
 }
