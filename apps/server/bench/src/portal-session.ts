@@ -74,9 +74,9 @@ export class PortalSession {
   }
 }
 
-/** The first demo member, logged in: who every bench run acts as. */
-export async function demoMemberSession(base: string): Promise<PortalSession> {
-  const member = DEMO_MEMBERS[0];
+/** A demo member, logged in: the first is who every bench run acts as. */
+export async function demoMemberSession(base: string, index: 0 | 1 | 2 = 0): Promise<PortalSession> {
+  const member = DEMO_MEMBERS[index];
   const session = new PortalSession(base);
   await session.logIn(member.username, member.password);
   return session;

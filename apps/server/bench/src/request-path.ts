@@ -5,7 +5,7 @@ import { ATTACHMENTS_FIELD } from "@portal/domain";
 import autocannon from "autocannon";
 import { startNode, stop, waitForHttp } from "./child-process.js";
 import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
-import type { PortalSession } from "./portal-session.js";
+import { demoMemberSession, type PortalSession } from "./portal-session.js";
 
 // The portal's own cost on the request path: each member read measured on the portal and on the
 // plain route (plain-route.ts: the same statements, no plugins), back to back and twice each so a
@@ -160,7 +160,7 @@ function smallSubmission(attachmentsField: string): { body: Buffer; contentType:
 
 /**
  * A steady STEADY_RATE requests a second of mixed member traffic for `seconds`: in every ten, seven
- * open lists, two views of a query and one new query with a small file.
+ * open lists and two views of a query by one member, and one new query with a small file by another.
  */
 async function steadyMixedFigure(
   portalBase: string,
@@ -169,13 +169,16 @@ async function steadyMixedFigure(
   seconds: number,
 ): Promise<LoadFigure & { total: number }> {
   const cookie = session.cookieHeader();
+  // Another member logs the new queries: at a scheme the member reading a list is not the one who
+  // logged a hundred queries in the last seconds, whose list would grow with every one of them.
+  const writer = await demoMemberSession(portalBase, 1);
   const submission = smallSubmission(ATTACHMENTS_FIELD);
   const submit = {
     method: "POST",
     path: paths.submit,
     headers: {
-      cookie,
-      "x-xsrf-token": session.xsrfToken(),
+      cookie: writer.cookieHeader(),
+      "x-xsrf-token": writer.xsrfToken(),
       "content-type": submission.contentType,
     },
     body: submission.body,
