@@ -125,8 +125,8 @@ function printTable(rows: Row[], bare: LoadFigure, listBytes: number): void {
     const p99 = figure && figure !== bare ? `${figure.p99Ms} ms` : "–";
     say(`| ${what} | ${rate} | ${share} | ${p99} |`);
   }
-  say("Budgets: open list on PostgreSQL >= 25 % and p99 <= 20 ms; Ping and app-config >= 60 %;");
-  say("         open list on the embedded database within 3x of the PostgreSQL figure.");
+  say("Budgets: Ping and app-config >= 60 %; open list on the embedded database within 3x of the");
+  say("         PostgreSQL figure. The portal's own cost is measured against the plain route (above).");
 }
 
 async function main(): Promise<void> {
