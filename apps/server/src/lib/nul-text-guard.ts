@@ -18,9 +18,12 @@ export function containsNul(value: unknown): boolean {
 }
 
 export const nulTextGuard = fp(async (app) => {
-  app.addHook("preValidation", async (request) => {
+  // A callback hook: it waits for nothing (docs/decisions/0014).
+  app.addHook("preValidation", (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw errors.validation(NUL_IN_TEXT);
+      done(errors.validation(NUL_IN_TEXT));
+      return;
     }
+    done();
   });
 });

@@ -91,7 +91,8 @@ function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): Por
   // Each series' child is looked up once: observing through the labels object hashes them on every
   // request. The series are few (route patterns, never URLs), so the map stays small.
   const series = new Map<string, { observe(seconds: number): void }>();
-  app.addHook("onResponse", async (request, reply) => {
+  // A callback hook: it waits for nothing (docs/decisions/0014).
+  app.addHook("onResponse", (request, reply, done) => {
     const method = METHODS.has(request.method) ? request.method : "other";
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const key = `${method} ${reply.statusCode} ${route}`;
@@ -101,6 +102,7 @@ function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): Por
       series.set(key, child);
     }
     child.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   const loginFailures = new Counter({

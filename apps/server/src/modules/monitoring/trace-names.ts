@@ -7,12 +7,15 @@ import fp from "fastify-plugin";
 
 export const traceNamesPlugin = fp(
   async (app) => {
-    app.addHook("onRequest", async (request) => {
+    // A callback hook: it waits for nothing (docs/decisions/0014).
+    app.addHook("onRequest", (request, _reply, done) => {
       const span = trace.getActiveSpan();
       const route = request.routeOptions.url;
-      if (!span || route === undefined) return;
-      span.updateName(`${request.method} ${route}`);
-      span.setAttribute("http.route", route);
+      if (span && route !== undefined) {
+        span.updateName(`${request.method} ${route}`);
+        span.setAttribute("http.route", route);
+      }
+      done();
     });
   },
   { name: "trace-names" },

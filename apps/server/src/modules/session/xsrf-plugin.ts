@@ -27,6 +27,8 @@ declare module "fastify" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** How many bindings' tokens a process keeps (tokenFor): far more than are active at once. */
+const XSRF_TOKENS_KEPT = 10_000;
 
 function bindingFromCookies(request: FastifyRequest): string | null {
   const sessionToken = request.cookies[SESSION_COOKIE];
@@ -57,22 +59,41 @@ function isCrossSite(request: FastifyRequest, allowedOrigins: readonly string[])
 export const xsrfPlugin = fp<AppContext>(
   async (app, context) => {
     const key = createSecretKey(Buffer.from(context.secret));
-    const tokenFor = (binding: string) => hmac(key, `xsrf:${binding}`);
+    // Each answer needs its binding's token, and a session's binding stays the same for hours: the
+    // HMAC is kept for the bindings seen lately instead of worked out on every request. Bounded, so
+    // the map never grows with the sessions a process has seen; emptied when full, then refilled.
+    const tokens = new Map<string, string>();
+    const tokenFor = (binding: string) => {
+      let token = tokens.get(binding);
+      if (token === undefined) {
+        if (tokens.size >= XSRF_TOKENS_KEPT) tokens.clear();
+        token = hmac(key, `xsrf:${binding}`);
+        tokens.set(binding, token);
+      }
+      return token;
+    };
     app.decorateRequest("xsrfBinding", null);
     app.decorateRequest("newPreSessionId", null);
 
-    app.addHook("onRequest", async (request) => {
-      request.xsrfBinding = bindingFromCookies(request);
-      if (SAFE_METHODS.has(request.method)) return;
-      if (isCrossSite(request, context.config.AUTH_REDIRECT_ORIGINS)) throw errors.xsrfRejected();
+    /** Whether an unsafe request carries its binding's token and comes from the portal's own origin. */
+    const forged = (request: FastifyRequest): boolean => {
+      if (isCrossSite(request, context.config.AUTH_REDIRECT_ORIGINS)) return true;
       const sent = request.headers[XSRF_HEADER.toLowerCase()];
       const binding = request.xsrfBinding;
-      if (typeof sent !== "string" || !binding || !safeEqual(sent, tokenFor(binding))) {
-        throw errors.xsrfRejected();
+      return typeof sent !== "string" || !binding || !safeEqual(sent, tokenFor(binding));
+    };
+
+    // Callback hooks, not async ones: they wait for nothing (docs/decisions/0014).
+    app.addHook("onRequest", (request, _reply, done) => {
+      request.xsrfBinding = bindingFromCookies(request);
+      if (!SAFE_METHODS.has(request.method) && forged(request)) {
+        done(errors.xsrfRejected());
+        return;
       }
+      done();
     });
 
-    app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply) => {
+    const setTokenCookies = (request: FastifyRequest, reply: FastifyReply) => {
       if (isPublicAssetPath(request.url)) return;
       if (!request.xsrfBinding) {
         if (!isDocumentType(reply.getHeader("content-type"))) return;
@@ -85,6 +106,15 @@ export const xsrfPlugin = fp<AppContext>(
       if (request.cookies[XSRF_COOKIE] !== token) {
         reply.setCookie(XSRF_COOKIE, token, cookieOptions(request, false));
       }
+    };
+    app.addHook("onSend", (request, reply, payload, done) => {
+      try {
+        setTokenCookies(request, reply);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done(null, payload);
     });
   },
   { name: "xsrf", dependencies: ["@fastify/cookie"] },
