@@ -11,6 +11,7 @@ import { enqueueMail, queryLoggedMail, replyAddress } from "../mail/index.js";
 import { TEST_SECRET } from "../mail/test-helpers.js";
 import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 import { type InboundContext, processMail } from "./processing.js";
+import { inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-mailbox.js";
 import {
   autoReply,
   bounce,
@@ -25,7 +26,7 @@ import {
 // Members' replies read from a real IMAP server (a throwaway dovecot on loopback), each matched,
 // recorded once and moved only after its commit.
 
-const SUPPORT = "support@scheme.example";
+const SUPPORT = TEST_SUPPORT_MAILBOX;
 const brand = loadConfig({ NODE_ENV: "test" }).brand;
 const silentLog = { info() {}, warn() {}, error() {} };
 
@@ -51,15 +52,7 @@ describe.each(TEST_DATABASE_KINDS)("replies by e-mail, on %s", (kind) => {
     testApp = await createTestApp(kind);
     const added = await addMember(testApp.database, { emails: [`registered-${kind}@example.com`] });
     member = { entityNumber: added.entityNumber, email: `registered-${kind}@example.com` };
-    context = {
-      db: testApp.database.db,
-      blobStore: testApp.blobStore,
-      brand,
-      keys: { secret: TEST_SECRET, supportMailbox: SUPPORT },
-      updateWindowDays: 30,
-      timeZone: "Africa/Johannesburg",
-      now: () => new Date(),
-    };
+    context = inboundContextOf(testApp);
   }, 60_000);
   afterAll(async () => {
     await testApp?.close();

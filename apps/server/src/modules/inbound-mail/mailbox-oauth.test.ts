@@ -1,33 +1,30 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.js";
-import { inboundMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { startTestImapServer, type TestImapServer } from "../../test-support/dovecot.js";
 import { startTestTokenProvider, type TestTokenProvider } from "../../test-support/oauth-token-provider.js";
 import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { startConversation } from "../conversations/index.js";
-import { replyAddress } from "../mail/index.js";
 import { TEST_SECRET } from "../mail/test-helpers.js";
 import { inboundPollerFor } from "./configured-poller.js";
 import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 import { createMailboxTokenSource, type MailboxOAuthSettings } from "./mailbox-token.js";
 import type { InboundContext } from "./processing.js";
-import { gmailReply } from "./test-mails.js";
+import {
+  deliverMemberReply,
+  emptyInbox,
+  firstPollOf,
+  inboundContextOf,
+  inboundOutcomeOf,
+  recordingLog,
+  TEST_SUPPORT_MAILBOX,
+} from "./test-mailbox.js";
 
 // The support mailbox read with an access token instead of a password (Exchange Online's way), all
 // against real peers: an OAuth 2.0 server (oidc-provider) that gives the portal's client tokens by
 // the client-credentials grant, and a dovecot that takes them by XOAUTH2 only after asking that
 // server's introspection endpoint whether the token is active and for this mailbox.
 
-const SUPPORT = "support@scheme.example";
-const brand = loadConfig({ NODE_ENV: "test" }).brand;
-
-interface LogLine {
-  level: "info" | "warn" | "error";
-  details: object;
-  message: string;
-}
+const SUPPORT = TEST_SUPPORT_MAILBOX;
 
 describe.each(TEST_DATABASE_KINDS)("the support mailbox's OAuth log-in, on %s", (kind) => {
   let testApp: TestApp;
@@ -35,14 +32,8 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's OAuth log-in, on %s", 
   let imap: TestImapServer;
   let context: InboundContext;
   let member: number;
-  let logged: LogLine[];
-  let sequence = 0;
 
-  const log = {
-    info: (details: object, message: string) => logged.push({ level: "info", details, message }),
-    warn: (details: object, message: string) => logged.push({ level: "warn", details, message }),
-    error: (details: object, message: string) => logged.push({ level: "error", details, message }),
-  };
+  const log = recordingLog();
 
   const oauth = (change: Partial<MailboxOAuthSettings> = {}): MailboxOAuthSettings => ({
     tokenUrl: provider.tokenUrl,
@@ -68,15 +59,7 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's OAuth log-in, on %s", 
     imap = await startTestImapServer({ oauth2: { introspectionUrl: provider.introspectionUrl } });
     testApp = await createTestApp(kind);
     member = (await addMember(testApp.database, { emails: [`oauth-${kind}@example.com`] })).entityNumber;
-    context = {
-      db: testApp.database.db,
-      blobStore: testApp.blobStore,
-      brand,
-      keys: { secret: TEST_SECRET, supportMailbox: SUPPORT },
-      updateWindowDays: 30,
-      timeZone: "Africa/Johannesburg",
-      now: () => new Date(),
-    };
+    context = inboundContextOf(testApp);
   }, 60_000);
   afterAll(async () => {
     await testApp?.close();
@@ -85,77 +68,14 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's OAuth log-in, on %s", 
   });
 
   beforeEach(async () => {
-    logged = [];
-    const client = await imap.client();
-    try {
-      const lock = await client.getMailboxLock("INBOX");
-      try {
-        if (client.mailbox && client.mailbox.exists > 0) await client.messageDelete("1:*");
-      } finally {
-        lock.release();
-      }
-    } finally {
-      await client.logout();
-    }
+    log.clear();
+    await emptyInbox(imap);
   });
 
-  /** A member's reply to a conversation's Reply-To address, put in the inbox (by password, as a mail server delivers): its Message-ID. */
-  async function deliverReply(text: string): Promise<string> {
-    const referenceNumber = await testApp.database.db.transaction((tx) =>
-      startConversation(
-        tx,
-        {
-          memberEntityNumber: member,
-          origin: "MEMBER_WEB",
-          category: "MEDICAL_CLAIMS",
-          subCategory: "CLAIM_NOT_PAID",
-          product: null,
-          queryText: "My claim has not been paid.",
-          email: "query@example.com",
-          ccEmail: null,
-          loggedAt: new Date(),
-          replyDueOn: "2026-12-01",
-        },
-        [],
-      ),
-    );
-    sequence += 1;
-    const messageId = `<oauth${sequence}x${kind}${Date.now()}@mail.gmail.com>`;
-    const raw = gmailReply(
-      { to: replyAddress(SUPPORT, TEST_SECRET, referenceNumber), from: "query@example.com", messageId },
-      text,
-    );
-    const client = await imap.client();
-    try {
-      await client.append("INBOX", raw);
-    } finally {
-      await client.logout();
-    }
-    return messageId;
-  }
+  const deliverReply = (text: string) => deliverMemberReply(testApp, imap, member, text);
+  const outcomeOf = (messageId: string) => inboundOutcomeOf(testApp.database.db, messageId);
 
-  const outcomeOf = async (messageId: string) => {
-    const [row] = await testApp.database.db
-      .select({ outcome: inboundMails.outcome })
-      .from(inboundMails)
-      .where(eq(inboundMails.messageId, messageId.replace(/^<|>$/g, "")));
-    return row?.outcome;
-  };
-
-  /** Starts the poller's timer and waits for its first poll's log line. */
-  async function firstPollOf(poller: InboundPoller): Promise<LogLine[]> {
-    const deadline = Date.now() + 15_000;
-    poller.start();
-    try {
-      while (!logged.some((line) => /inbound mail (processed|poll failed)/.test(line.message))) {
-        if (Date.now() > deadline) throw new Error("the poller did not poll");
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    } finally {
-      await poller.stop();
-    }
-    return logged;
-  }
+  const firstPoll = (poller: InboundPoller) => firstPollOf(poller, log);
 
   it("logs in by XOAUTH2 with a token of the client-credentials grant, processes a mail end to end and keeps the token for the next poll", async () => {
     const issuedBefore = provider.tokensIssued();
@@ -195,7 +115,7 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's OAuth log-in, on %s", 
     await expect(poller.verify()).rejects.toThrow(
       "the support mailbox's access token could not be obtained from INBOUND_IMAP_OAUTH_TOKEN_URL (OAUTH_INVALID_CLIENT)",
     );
-    const lines = await firstPollOf(poller);
+    const lines = await firstPoll(poller);
     expect(lines).toEqual([
       {
         level: "error",
@@ -300,7 +220,7 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's OAuth log-in, on %s", 
         onPoll: (outcome) => outcomes.push(outcome),
       });
       const outcomes: string[] = [];
-      const lines = await firstPollOf(poller);
+      const lines = await firstPoll(poller);
       // Counted for the metrics as well as logged.
       expect(outcomes).toEqual(["failed"]);
       expect(lines).toEqual([

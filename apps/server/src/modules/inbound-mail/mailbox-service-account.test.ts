@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.js";
 import { readServiceAccountFile, type ServiceAccount } from "../../config/service-account-file.js";
-import { inboundMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { startTestImapServer, type TestImapServer } from "../../test-support/dovecot.js";
 import {
@@ -16,14 +14,21 @@ import {
   writeServiceAccountKeyFile,
 } from "../../test-support/oauth-token-provider.js";
 import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { startConversation } from "../conversations/index.js";
-import { replyAddress } from "../mail/index.js";
 import { TEST_SECRET } from "../mail/test-helpers.js";
 import { inboundPollerFor } from "./configured-poller.js";
 import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 import type { InboundContext } from "./processing.js";
 import { createServiceAccountTokenSource } from "./service-account-token.js";
-import { gmailReply } from "./test-mails.js";
+import {
+  deliverMemberReply,
+  emptyInbox,
+  firstPollOf,
+  inboundContextOf,
+  inboundOutcomeOf,
+  type LogLine,
+  recordingLog,
+  TEST_SUPPORT_MAILBOX,
+} from "./test-mailbox.js";
 
 // The support mailbox read as Google Workspace allows it, all against real peers: a service account
 // with domain-wide delegation signs an assertion (RS256) acting as the mailbox's user, an OAuth 2.0
@@ -31,15 +36,8 @@ import { gmailReply } from "./test-mails.js";
 // bearer grant, and a dovecot takes that token by XOAUTH2 after asking the server's introspection
 // endpoint whether it is active and for this mailbox.
 
-const SUPPORT = "support@scheme.example";
+const SUPPORT = TEST_SUPPORT_MAILBOX;
 const CLIENT_EMAIL = "portal-mailbox@portal-tests.iam.gserviceaccount.com";
-const brand = loadConfig({ NODE_ENV: "test" }).brand;
-
-interface LogLine {
-  level: "info" | "warn" | "error";
-  details: object;
-  message: string;
-}
 
 describe.each(TEST_DATABASE_KINDS)("the support mailbox's Google service-account log-in, on %s", (kind) => {
   let testApp: TestApp;
@@ -47,18 +45,12 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's Google service-account
   let imap: TestImapServer;
   let context: InboundContext;
   let member: number;
-  let logged: LogLine[];
   let dir: string;
   /** The account's key file, as Google gives it, and one with a key the provider does not know. */
   let keyFile: string;
   let unknownKeyFile: string;
-  let sequence = 0;
 
-  const log = {
-    info: (details: object, message: string) => logged.push({ level: "info", details, message }),
-    warn: (details: object, message: string) => logged.push({ level: "warn", details, message }),
-    error: (details: object, message: string) => logged.push({ level: "error", details, message }),
-  };
+  const log = recordingLog();
 
   const accountOf = (file: string): ServiceAccount => {
     const read = readServiceAccountFile(file);
@@ -103,15 +95,7 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's Google service-account
     imap = await startTestImapServer({ oauth2: { introspectionUrl: provider.introspectionUrl } });
     testApp = await createTestApp(kind);
     member = (await addMember(testApp.database, { emails: [`google-${kind}@example.com`] })).entityNumber;
-    context = {
-      db: testApp.database.db,
-      blobStore: testApp.blobStore,
-      brand,
-      keys: { secret: TEST_SECRET, supportMailbox: SUPPORT },
-      updateWindowDays: 30,
-      timeZone: "Africa/Johannesburg",
-      now: () => new Date(),
-    };
+    context = inboundContextOf(testApp);
   }, 60_000);
   afterAll(async () => {
     await testApp?.close();
@@ -121,77 +105,14 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's Google service-account
   });
 
   beforeEach(async () => {
-    logged = [];
-    const client = await imap.client();
-    try {
-      const lock = await client.getMailboxLock("INBOX");
-      try {
-        if (client.mailbox && client.mailbox.exists > 0) await client.messageDelete("1:*");
-      } finally {
-        lock.release();
-      }
-    } finally {
-      await client.logout();
-    }
+    log.clear();
+    await emptyInbox(imap);
   });
 
-  /** A member's reply to a conversation's Reply-To address, put in the inbox by password: its Message-ID. */
-  async function deliverReply(text: string): Promise<string> {
-    const referenceNumber = await testApp.database.db.transaction((tx) =>
-      startConversation(
-        tx,
-        {
-          memberEntityNumber: member,
-          origin: "MEMBER_WEB",
-          category: "MEDICAL_CLAIMS",
-          subCategory: "CLAIM_NOT_PAID",
-          product: null,
-          queryText: "My claim has not been paid.",
-          email: "query@example.com",
-          ccEmail: null,
-          loggedAt: new Date(),
-          replyDueOn: "2026-12-01",
-        },
-        [],
-      ),
-    );
-    sequence += 1;
-    const messageId = `<google${sequence}x${kind}${Date.now()}@mail.gmail.com>`;
-    const raw = gmailReply(
-      { to: replyAddress(SUPPORT, TEST_SECRET, referenceNumber), from: "query@example.com", messageId },
-      text,
-    );
-    const client = await imap.client();
-    try {
-      await client.append("INBOX", raw);
-    } finally {
-      await client.logout();
-    }
-    return messageId;
-  }
+  const deliverReply = (text: string) => deliverMemberReply(testApp, imap, member, text);
+  const outcomeOf = (messageId: string) => inboundOutcomeOf(testApp.database.db, messageId);
 
-  const outcomeOf = async (messageId: string) => {
-    const [row] = await testApp.database.db
-      .select({ outcome: inboundMails.outcome })
-      .from(inboundMails)
-      .where(eq(inboundMails.messageId, messageId.replace(/^<|>$/g, "")));
-    return row?.outcome;
-  };
-
-  /** Starts the poller's timer and waits for its first poll's log line. */
-  async function firstPollOf(poller: InboundPoller): Promise<LogLine[]> {
-    const deadline = Date.now() + 15_000;
-    poller.start();
-    try {
-      while (!logged.some((line) => /inbound mail (processed|poll failed)/.test(line.message))) {
-        if (Date.now() > deadline) throw new Error("the poller did not poll");
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    } finally {
-      await poller.stop();
-    }
-    return logged;
-  }
+  const firstPoll = (poller: InboundPoller) => firstPollOf(poller, log);
 
   /** What must never be in the log: the key, and any token or assertion the provider saw. */
   function expectNoSecrets(lines: LogLine[], file: string) {
@@ -228,7 +149,7 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's Google service-account
     expect(provider.tokensIssued()).toBe(issuedBefore + 1);
     // As Google documents the request: the assertion names the account; no client_id, no secret.
     expect(provider.bearerRequestFields.at(-1)?.sort()).toEqual(["assertion", "grant_type"]);
-    expectNoSecrets(logged, keyFile);
+    expectNoSecrets(log.lines, keyFile);
   });
 
   it("fails the poll when the provider does not know the key, saying why without the key or the assertion, and leaves the mail", async () => {
@@ -238,7 +159,7 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's Google service-account
     await expect(poller.verify()).rejects.toThrow(
       "the support mailbox's access token could not be obtained from INBOUND_IMAP_OAUTH_SERVICE_ACCOUNT_FILE (OAUTH_INVALID_GRANT)",
     );
-    const lines = await firstPollOf(poller);
+    const lines = await firstPoll(poller);
     expect(lines).toEqual([
       {
         level: "error",
@@ -259,7 +180,7 @@ describe.each(TEST_DATABASE_KINDS)("the support mailbox's Google service-account
     const issuedBefore = provider.tokensIssued();
     // A token the provider gives (delegation is domain-wide), acting as another user.
     const poller = newPoller(keyFile, "someone-else");
-    const lines = await firstPollOf(poller);
+    const lines = await firstPoll(poller);
     expect(provider.tokensIssued()).toBe(issuedBefore + 1);
     expect(lines).toEqual([
       {
