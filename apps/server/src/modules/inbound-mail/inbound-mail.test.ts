@@ -11,7 +11,7 @@ import { enqueueMail, queryLoggedMail, replyAddress } from "../mail/index.js";
 import { TEST_SECRET } from "../mail/test-helpers.js";
 import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 import { type InboundContext, processMail } from "./processing.js";
-import { inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-mailbox.js";
+import { inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-helpers.js";
 import {
   autoReply,
   bounce,

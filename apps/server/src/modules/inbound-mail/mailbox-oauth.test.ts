@@ -17,7 +17,7 @@ import {
   inboundOutcomeOf,
   recordingLog,
   TEST_SUPPORT_MAILBOX,
-} from "./test-mailbox.js";
+} from "./test-helpers.js";
 
 // The support mailbox read with an access token instead of a password (Exchange Online's way), all
 // against real peers: an OAuth 2.0 server (oidc-provider) that gives the portal's client tokens by

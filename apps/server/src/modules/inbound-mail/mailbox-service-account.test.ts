@@ -28,7 +28,7 @@ import {
   type LogLine,
   recordingLog,
   TEST_SUPPORT_MAILBOX,
-} from "./test-mailbox.js";
+} from "./test-helpers.js";
 
 // The support mailbox read as Google Workspace allows it, all against real peers: a service account
 // with domain-wide delegation signs an assertion (RS256) acting as the mailbox's user, an OAuth 2.0
