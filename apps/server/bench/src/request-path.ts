@@ -5,6 +5,7 @@ import { ATTACHMENTS_FIELD } from "@portal/domain";
 import autocannon from "autocannon";
 import { startNode, stop, waitForHttp } from "./child-process.js";
 import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
+import { type PacedFigure, type PacedRequest, pacedLoad } from "./paced-load.js";
 import { demoMemberSession, type PortalSession } from "./portal-session.js";
 
 // The portal's own cost on the request path: each member read measured on the portal and on the
@@ -132,6 +133,10 @@ async function helpSearchFigure(portalBase: string, seconds: number): Promise<Lo
 
 const STEADY_RATE = 300;
 
+/** The bench's parts: the three reads against the plain route, the help search, the steady load. */
+export const REQUEST_PATH_PARTS = ["reads", "help", "steady"] as const;
+export type RequestPathPart = (typeof REQUEST_PATH_PARTS)[number];
+
 /** A multipart body as the member's browser sends a new query with one small PDF. */
 function smallSubmission(attachmentsField: string): { body: Buffer; contentType: string } {
   const boundary = "----portal-bench-steady";
@@ -159,21 +164,23 @@ function smallSubmission(attachmentsField: string): { body: Buffer; contentType:
 }
 
 /**
- * A steady STEADY_RATE requests a second of mixed member traffic for `seconds`: in every ten, seven
- * open lists and two views of a query by one member, and one new query with a small file by another.
+ * A steady STEADY_RATE requests a second of mixed member traffic for `seconds`, evenly spaced (an
+ * open loop, paced-load.ts): in every ten, seven open lists and two views of a query by one member,
+ * and one new query with a small file by another.
  */
 async function steadyMixedFigure(
   portalBase: string,
   session: PortalSession,
   paths: { list: string; view: string; submit: string },
   seconds: number,
-): Promise<LoadFigure & { total: number }> {
+): Promise<PacedFigure> {
   const cookie = session.cookieHeader();
   // Another member logs the new queries: at a scheme the member reading a list is not the one who
   // logged a hundred queries in the last seconds, whose list would grow with every one of them.
   const writer = await demoMemberSession(portalBase, 1);
   const submission = smallSubmission(ATTACHMENTS_FIELD);
-  const submit = {
+  const submit: PacedRequest = {
+    kind: "new query",
     method: "POST",
     path: paths.submit,
     headers: {
@@ -183,23 +190,14 @@ async function steadyMixedFigure(
     },
     body: submission.body,
   };
-  const list = { method: "GET", path: paths.list, headers: { cookie } };
-  const view = { method: "GET", path: paths.view, headers: { cookie } };
-  const result = await autocannon({
-    url: portalBase,
-    connections: 20,
-    duration: seconds,
-    overallRate: STEADY_RATE,
-    requests: [list, view, list, list, submit, list, view, list, list, list],
+  const list: PacedRequest = { kind: "list", method: "GET", path: paths.list, headers: { cookie } };
+  const view: PacedRequest = { kind: "view", method: "GET", path: paths.view, headers: { cookie } };
+  return pacedLoad({
+    base: portalBase,
+    rate: STEADY_RATE,
+    seconds,
+    mix: [list, view, list, list, submit, list, view, list, list, list],
   });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`steady load: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
-  }
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    total: result.requests.total,
-  };
 }
 
 /**
@@ -213,31 +211,38 @@ export async function benchPortalOwnCost(options: {
   openListPath: string;
   seconds: number;
   say: (line: string) => void;
+  /** The parts to run (run-request-path.js takes them from BENCH_REQUEST_PATH); all by default. */
+  parts?: readonly RequestPathPart[];
 }): Promise<void> {
-  const { base, session, databaseUrl, openListPath, seconds, say } = options;
+  const { base, session, databaseUrl, openListPath, seconds, say, parts = REQUEST_PATH_PARTS } = options;
   const list = (await (await session.fetch(openListPath)).json()) as {
     queries: { referenceNumber: number }[];
   };
   const reference = list.queries[0]?.referenceNumber;
   if (reference === undefined) throw new Error("the demo member has no open query to view");
   const viewPath = `/api/smart-inquiry/member-queries/${reference}?origin=MEMBER_WEB`;
-  const comparisons = await compareWithPlainRoute({
-    databaseUrl,
-    portalBase: base,
-    session,
-    seconds,
-    paths: [
-      { what: "open list", path: openListPath },
-      { what: "view of one query", path: viewPath },
-      { what: "`GET /wsg/session`", path: "/wsg/session" },
-    ],
-  });
-  printComparisons(comparisons, say);
-  const help = await helpSearchFigure(base, seconds);
-  say("");
-  say(
-    `Help search (\`GET /api/help/search\`, ten questions in turn, ${HELP_CONNECTIONS} connections): ${help.requestsPerSecond.toFixed(0)} req/s, p99 ${help.p99Ms} ms   (target: >= 5000 req/s, p99 < 20 ms)`,
-  );
+  if (parts.includes("reads")) {
+    const comparisons = await compareWithPlainRoute({
+      databaseUrl,
+      portalBase: base,
+      session,
+      seconds,
+      paths: [
+        { what: "open list", path: openListPath },
+        { what: "view of one query", path: viewPath },
+        { what: "`GET /wsg/session`", path: "/wsg/session" },
+      ],
+    });
+    printComparisons(comparisons, say);
+  }
+  if (parts.includes("help")) {
+    const help = await helpSearchFigure(base, seconds);
+    say("");
+    say(
+      `Help search (\`GET /api/help/search\`, ten questions in turn, ${HELP_CONNECTIONS} connections): ${help.requestsPerSecond.toFixed(0)} req/s, p99 ${help.p99Ms} ms   (target: >= 5000 req/s, p99 < 20 ms)`,
+    );
+  }
+  if (!parts.includes("steady")) return;
   const steady = await steadyMixedFigure(
     base,
     session,
@@ -245,6 +250,11 @@ export async function benchPortalOwnCost(options: {
     seconds,
   );
   say(
-    `Steady mixed load (${STEADY_RATE} req/s for ${seconds} s: 7 lists, 2 views and 1 new query with a 4 KB PDF in every 10; PostgreSQL): ${steady.requestsPerSecond.toFixed(0)} req/s served, p99 ${steady.p99Ms} ms   (target: p99 < 50 ms)`,
+    `Steady mixed load (${STEADY_RATE} req/s for ${seconds} s, evenly spaced: 7 lists, 2 views and 1 new query with a 4 KB PDF in every 10; PostgreSQL): ${steady.requestsPerSecond.toFixed(0)} req/s sent, p50 ${steady.p50Ms.toFixed(1)} ms, p99 ${steady.p99Ms.toFixed(1)} ms   (target: p99 < 50 ms)`,
+  );
+  say(
+    `  p99 by kind: ${Object.entries(steady.p99ByKindMs)
+      .map(([kind, ms]) => `${kind} ${ms.toFixed(1)} ms`)
+      .join(", ")}; slowest ${steady.maxMs.toFixed(1)} ms`,
   );
 }
