@@ -202,7 +202,12 @@ async function benchFilledDesk(
       },
     ],
   ];
-  for (const [what, , run] of cases) {
+  // BENCH_DESK_CASES=search,first name: only the cases whose names contain one of these (any case).
+  const asked = process.env.BENCH_DESK_CASES?.toLowerCase().split(",");
+  const chosen = asked
+    ? cases.filter(([what]) => asked.some((part) => what.toLowerCase().includes(part)))
+    : cases;
+  for (const [what, , run] of chosen) {
     statements.length = 0;
     await run(logged);
     await explainAll(client, what, statements, say);
@@ -211,7 +216,7 @@ async function benchFilledDesk(
   say(
     `  Timings, ${AGENTS_AT_ONCE} agents at once, ${ROUNDS} rounds each (target: queue 50 ms p95, search 100 ms p95):`,
   );
-  for (const [what, kind, run] of cases) {
+  for (const [what, kind, run] of chosen) {
     const times: number[] = [];
     await Promise.all(
       Array.from({ length: AGENTS_AT_ONCE }, async () => {

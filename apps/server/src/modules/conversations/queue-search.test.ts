@@ -6,7 +6,7 @@ import { rowsOf } from "../../db/raw-rows.js";
 import { conversations } from "../../db/schema.js";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { listQueue, type QueueFilter } from "./queue.js";
-import { type QueueSearch, wordsFrequency, wordsWalk } from "./queue-search.js";
+import { NAME_MATCH_LIMIT, type QueueSearch, wordsFrequency, wordsWalk } from "./queue-search.js";
 
 // A search for words reads either the newest conversations in the queue's order until it has met
 // enough of them (a walk) or every match by the GIN index (a found set), by the words' frequency in
@@ -149,5 +149,25 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
     const listed = await everyPage({ ...base, search: "optometrist" }, search);
     expect(listed).toEqual(await expected("optometrist", null, "latest"));
     expect(listed.length).toBeGreaterThan(200);
+  });
+
+  it("offers the same members every time for a name more members share than it lists", async () => {
+    // Inserted from the highest entity number down, so the table's own order is the reverse of
+    // the members': a lookup without an order met the highest numbers first.
+    const named = NAME_MATCH_LIMIT + 1;
+    await database.db.execute(sql`
+      insert into members (entity_number, first_name, last_name)
+      select 80000000 + g, 'Zanele', 'Common' from generate_series(${named}, 1, -1) as g`);
+    await database.db.execute(sql`
+      insert into conversations (reference_number, member_entity_number, origin, category, email, status,
+        due_key, reply_due_on, logged_at, last_message_at, latest_reference_number, search_document)
+      select 9100000 + g, 80000000 + g, 'MEMBER_WEB', 'CATEGORY_1', 'zanele@example.com', 'CLOSED',
+        current_date, current_date, now() - g * interval '1 second', now() - g * interval '1 second',
+        9100000 + g, to_tsvector('english', 'A question')
+      from generate_series(1, ${named}) as g`);
+    const listed = await everyPage({ ...base, search: "zanele" });
+    // The first NAME_MATCH_LIMIT by entity number: 80000001 up to 80000200, newest first.
+    expect(listed).toEqual(Array.from({ length: NAME_MATCH_LIMIT }, (_, index) => 9100001 + index));
+    expect(await everyPage({ ...base, search: "Zan" })).toEqual(listed);
   });
 });

@@ -37,8 +37,14 @@ export type SearchBranch =
       rare: { kind: "found"; condition: SQL };
     };
 
-/** Names that start with the same letters are many: the search offers the first ones. */
-const NAME_MATCH_LIMIT = 200;
+/**
+ * Names that start with the same letters are many: the search offers the conversations of the
+ * first ones by entity number. The order is what makes it the same set every time: without it
+ * PostgreSQL's synchronised sequential scans (members is larger than a quarter of shared_buffers)
+ * started each search where the last one stopped, so every call, and every page of one search,
+ * met a different 200 members.
+ */
+export const NAME_MATCH_LIMIT = 200;
 /** The shortest walk, for words nearly every conversation has. */
 const SHORTEST_WALK = 200;
 /** A walk is sized to meet two pages of matches (the page is the queue's, and one more row). */
@@ -150,6 +156,7 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
       .where(
         or(sql`lower(${members.lastName}) like ${prefix}`, sql`lower(${members.firstName}) like ${prefix}`),
       )
+      .orderBy(members.entityNumber)
       .limit(NAME_MATCH_LIMIT),
     memberByMembershipNumber(db, text),
     wordsFrequency(db, text),
