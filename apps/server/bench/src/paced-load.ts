@@ -32,27 +32,57 @@ export interface PacedFigure {
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 
+/** A small seeded generator (mulberry32), so two runs draw the same random arrivals. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
- * `rate` requests a second for `seconds`, evenly spaced, taken in turn from `mix`; every answer must
- * be 2xx. At most `connections` are open at once (more would be queued, and counted as waiting).
+ * When each request is due, in ms from the start: evenly spaced, or at random moments at the same
+ * mean rate (a Poisson process: exponential gaps), as independent members arrive.
+ */
+export function arrivalTimes(rate: number, total: number, arrivals: "even" | "random"): number[] {
+  if (arrivals === "even") return Array.from({ length: total }, (_, index) => (index * 1000) / rate);
+  const random = seededRandom(20261124);
+  const times: number[] = [];
+  let at = 0;
+  for (let index = 0; index < total; index += 1) {
+    times.push(at);
+    at += (-Math.log(1 - random()) * 1000) / rate;
+  }
+  return times;
+}
+
+/**
+ * `rate` requests a second for `seconds`, taken in turn from `mix`, evenly spaced or at random
+ * moments (`arrivals`); every answer must be 2xx. At most `connections` are open at once (more
+ * would be queued, and counted as waiting).
  */
 export async function pacedLoad(options: {
   base: string;
   rate: number;
   seconds: number;
   mix: PacedRequest[];
+  arrivals?: "even" | "random";
   connections?: number;
 }): Promise<PacedFigure> {
   const { base, rate, seconds, mix } = options;
   const pool = new Pool(base, { connections: options.connections ?? 64, pipelining: 1 });
   const total = Math.round(rate * seconds);
+  const dueTimes = arrivalTimes(rate, total, options.arrivals ?? "even");
   const latencies: { kind: string; ms: number }[] = [];
   const failures: string[] = [];
   const sending: Promise<void>[] = [];
   const started = performance.now();
   try {
     for (let index = 0; index < total; index += 1) {
-      const due = started + (index * 1000) / rate;
+      const due = started + (dueTimes[index] ?? 0);
       const wait = due - performance.now();
       if (wait >= 1) await sleep(wait);
       const request = mix[index % mix.length];

@@ -26,7 +26,7 @@ export async function startPortal(
     SESSION_SECRET: randomBytes(32).toString("hex"),
     // One demo member stands in for 20 members sending at once: the per-member limits are lifted.
     MAX_UPLOADS_IN_FLIGHT_PER_MEMBER: "20",
-    MEMBER_QUERIES_PER_HOUR: "1000",
+    MEMBER_QUERIES_PER_HOUR: "10000",
     MEMBER_UPLOAD_MB_PER_DAY: "100000",
     // Every load comes from loopback, standing in for many clients: no cap per address.
     MAX_CONNECTIONS_PER_ADDRESS: "0",
