@@ -1,19 +1,13 @@
-import { CONSOLE_BASE, replyDueWindow } from "@portal/domain";
+import { CONSOLE_BASE } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentSubmissions, members } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import {
-  addMemberMessage,
-  assignConversation,
-  closeConversation,
-  reopenConversation,
-  sendReply,
-  startConversation,
-} from "../conversations/index.js";
+import { assignConversation, closeConversation, reopenConversation } from "../conversations/index.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
 import { createSummaryJob } from "./summary-job.js";
+import { addUpdateAt, at, replyAt, silentLog, startConversationAt, TIME_ZONE } from "./test-helpers.js";
 
 // The figures of a small hand-built desk, worked out by hand below, in Africa/Johannesburg (UTC+2,
 // no daylight saving). Business hours are 08:00-17:00 on business days. South African holidays in
@@ -36,11 +30,7 @@ import { createSummaryJob } from "./summary-job.js";
 // median (720 + 2400) / 2 = 1560, p90 720 + 0.9 × 1680 = 2232.
 
 const C = CONSOLE_BASE;
-const TIME_ZONE = "Africa/Johannesburg";
 const APRIL = "from=2026-04-01&to=2026-04-30";
-/** Wall-clock time in Johannesburg (UTC+2). */
-const at = (local: string) => new Date(`${local}:00+02:00`);
-const silentLog = { info: () => undefined, error: () => undefined };
 
 describe.each(TEST_DATABASE_KINDS)("reports on %s", (kind) => {
   let testApp: TestApp;
@@ -58,33 +48,10 @@ describe.each(TEST_DATABASE_KINDS)("reports on %s", (kind) => {
     return answer.json();
   };
 
-  async function start(local: string, category: string, origin: "MEMBER_WEB" | "MED_XPRESS") {
-    const loggedAt = at(local);
-    return startConversation(
-      testApp.database.db,
-      {
-        memberEntityNumber: member,
-        origin,
-        category,
-        subCategory: null,
-        product: null,
-        queryText: "A question.",
-        email: "member@example.com",
-        ccEmail: null,
-        loggedAt,
-        replyDueOn: replyDueWindow(loggedAt, "QUERY", TIME_ZONE).latest,
-      },
-      [],
-    );
-  }
+  const start = (local: string, category: string, origin: "MEMBER_WEB" | "MED_XPRESS") =>
+    startConversationAt(testApp.database.db, member, local, category, origin);
   const reply = (conversation: number, local: string, by: number, close = false) =>
-    sendReply(testApp.database.db, conversation, {
-      html: "<p>An answer.</p>",
-      sentByEntityNumber: by,
-      sentAt: at(local),
-      close,
-      mail: null,
-    });
+    replyAt(testApp.database.db, conversation, local, by, close);
 
   beforeAll(async () => {
     testApp = await createTestApp(kind, { TIME_ZONE });
@@ -103,24 +70,7 @@ describe.each(TEST_DATABASE_KINDS)("reports on %s", (kind) => {
     await assignConversation(db, refs.B, agent2.entityNumber);
 
     refs.C = await start("2026-04-14T16:00", "MEMBERSHIP", "MEMBER_WEB");
-    const updateAt = at("2026-04-15T10:00");
-    await addMemberMessage(
-      db,
-      {
-        memberEntityNumber: member,
-        origin: "MEMBER_WEB",
-        category: "MEMBERSHIP",
-        subCategory: null,
-        product: null,
-        queryText: "And another thing.",
-        email: "member@example.com",
-        ccEmail: null,
-        loggedAt: updateAt,
-        replyDueOn: replyDueWindow(updateAt, "UPDATE", TIME_ZONE).latest,
-        parentReferenceNumber: refs.C,
-      },
-      [],
-    );
+    await addUpdateAt(db, member, refs.C, "2026-04-15T10:00", "MEMBERSHIP");
     await reply(refs.C, "2026-04-17T09:00", agent2.entityNumber, true);
 
     refs.D = await start("2026-06-29T10:00", "CLAIMS", "MEMBER_WEB");

@@ -1,29 +1,20 @@
-import { CONSOLE_BASE, replyDueWindow } from "@portal/domain";
+import { CONSOLE_BASE } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/raw-rows.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
-import {
-  addMemberMessage,
-  closeConversation,
-  reopenConversation,
-  sendReply,
-  startConversation,
-} from "../conversations/index.js";
+import { closeConversation, reopenConversation } from "../conversations/index.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
 import { countPendingConversations, summarisePendingConversations } from "./summarise.js";
 import { createSummaryJob } from "./summary-job.js";
+import { addUpdateAt, at, replyAt, silentLog, startConversationAt, TIME_ZONE } from "./test-helpers.js";
 
 // The upgrade that brings the reports at a scheme with conversations: migration 0019 marks every
 // conversation it finds (report_backfill_pending, its summary columns empty) and report_volumes
 // starts empty; the background job adds their history and business minutes in small batches.
 // The oracle is what the triggers keep for conversations written after the upgrade: the same
 // desk, written once with the triggers, then put back to the state the migration leaves.
-
-const TIME_ZONE = "Africa/Johannesburg";
-const at = (local: string) => new Date(`${local}:00+02:00`);
-const silentLog = { info: () => undefined, error: () => undefined };
 
 describe.each(TEST_DATABASE_KINDS)("the reports' summary job on %s", (kind) => {
   let testApp: TestApp;
@@ -36,54 +27,14 @@ describe.each(TEST_DATABASE_KINDS)("the reports' summary job on %s", (kind) => {
   const db = () => testApp.database.db;
 
   async function start(local: string, category: string) {
-    const loggedAt = at(local);
-    const reference = await startConversation(
-      db(),
-      {
-        memberEntityNumber: member,
-        origin: "MEMBER_WEB",
-        category,
-        subCategory: null,
-        product: null,
-        queryText: "A question.",
-        email: "member@example.com",
-        ccEmail: null,
-        loggedAt,
-        replyDueOn: replyDueWindow(loggedAt, "QUERY", TIME_ZONE).latest,
-      },
-      [],
-    );
+    const reference = await startConversationAt(db(), member, local, category);
     conversations.push(reference);
     return reference;
   }
   const reply = (conversation: number, local: string, close = false) =>
-    sendReply(db(), conversation, {
-      html: "<p>An answer.</p>",
-      sentByEntityNumber: agent,
-      sentAt: at(local),
-      close,
-      mail: null,
-    });
-  const update = (conversation: number, local: string) => {
-    const loggedAt = at(local);
-    return addMemberMessage(
-      db(),
-      {
-        memberEntityNumber: member,
-        origin: "MEMBER_WEB",
-        category: "CLAIMS",
-        subCategory: null,
-        product: null,
-        queryText: "And another thing.",
-        email: "member@example.com",
-        ccEmail: null,
-        loggedAt,
-        replyDueOn: replyDueWindow(loggedAt, "UPDATE", TIME_ZONE).latest,
-        parentReferenceNumber: conversation,
-      },
-      [],
-    );
-  };
+    replyAt(db(), conversation, local, agent, close);
+  const update = (conversation: number, local: string) =>
+    addUpdateAt(db(), member, conversation, local, "CLAIMS");
 
   /** The volumes and every conversation's summary, in a fixed order, to compare. */
   async function state() {
