@@ -11,7 +11,7 @@ import { enqueueMail, queryLoggedMail, replyAddress } from "../mail/index.js";
 import { TEST_SECRET } from "../mail/test-helpers.js";
 import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 import { type InboundContext, processMail } from "./processing.js";
-import { inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-helpers.js";
+import { emptyInbox, inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-helpers.js";
 import {
   autoReply,
   bounce,
@@ -136,20 +136,8 @@ describe.each(TEST_DATABASE_KINDS)("replies by e-mail, on %s", (kind) => {
     return row;
   };
 
-  beforeEach(async () => {
-    // Each test starts with an empty inbox (the previous test's mails were moved or are left for it).
-    const client = await imap.client();
-    try {
-      const lock = await client.getMailboxLock("INBOX");
-      try {
-        if (client.mailbox && client.mailbox.exists > 0) await client.messageDelete("1:*");
-      } finally {
-        lock.release();
-      }
-    } finally {
-      await client.logout();
-    }
-  });
+  // Each test starts with an empty inbox (the previous test's mails were moved or are left for it).
+  beforeEach(() => emptyInbox(imap));
 
   it("takes a Gmail reply to the Reply-To address as an update with only the member's words, acknowledges it in the thread, and moves the mail", async () => {
     const { referenceNumber, messageId } = await conversation();
