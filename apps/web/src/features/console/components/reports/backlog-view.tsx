@@ -1,5 +1,11 @@
+import type { ReportResponse } from "@portal/domain";
+import { type CountColumn, FiguresTable, seriesOf } from "./figures-table";
 import { ReportChart } from "./report-chart";
 import { ReportSection, type ReportViewProps } from "./report-section";
+
+type Band = ReportResponse["backlog"][number];
+
+const columns: CountColumn<Band>[] = [{ heading: "Open conversations", value: (band) => band.conversations }];
 
 /** The open conversations now by age band, whatever the range. */
 export function BacklogView({ report, filters }: ReportViewProps) {
@@ -12,27 +18,17 @@ export function BacklogView({ report, filters }: ReportViewProps) {
       chart={
         <ReportChart
           labels={report.backlog.map((band) => band.label)}
-          series={[{ label: "Open conversations", values: report.backlog.map((band) => band.conversations) }]}
+          series={seriesOf(columns, report.backlog)}
         />
       }
       table={
-        <table className="table table-sm caption-top">
-          <caption className="visually-hidden">Backlog by age</caption>
-          <thead>
-            <tr>
-              <th scope="col">Age</th>
-              <th scope="col">Open conversations</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.backlog.map((band) => (
-              <tr key={band.label}>
-                <th scope="row">{band.label}</th>
-                <td>{band.conversations}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Backlog by age"
+          rowHeading="Age"
+          rows={report.backlog}
+          rowLabel={(band) => band.label}
+          columns={columns}
+        />
       }
     />
   );

@@ -1,5 +1,14 @@
+import type { ReportResponse } from "@portal/domain";
+import { type CountColumn, FiguresTable, seriesOf } from "./figures-table";
 import { ReportChart } from "./report-chart";
 import { ReportSection, type ReportViewProps } from "./report-section";
+
+type Day = ReportResponse["documents"][number];
+
+const columns: CountColumn<Day>[] = [
+  { heading: "From members", value: (day) => day.fromMembers },
+  { heading: "Recorded by staff", value: (day) => day.recordedByStaff },
+];
 
 /** Documents received per day of the range: from members, and recorded by staff. */
 export function DocumentsView({ report, filters }: ReportViewProps) {
@@ -11,35 +20,16 @@ export function DocumentsView({ report, filters }: ReportViewProps) {
       view="documents"
       filters={filters}
       chart={
-        <ReportChart
-          stacked
-          labels={days.map((day) => day.day.slice(5))}
-          series={[
-            { label: "From members", values: days.map((day) => day.fromMembers) },
-            { label: "Recorded by staff", values: days.map((day) => day.recordedByStaff) },
-          ]}
-        />
+        <ReportChart stacked labels={days.map((day) => day.day.slice(5))} series={seriesOf(columns, days)} />
       }
       table={
-        <table className="table table-sm caption-top">
-          <caption className="visually-hidden">Document submissions received</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">From members</th>
-              <th scope="col">Recorded by staff</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.day}>
-                <th scope="row">{day.day}</th>
-                <td>{day.fromMembers}</td>
-                <td>{day.recordedByStaff}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Document submissions received"
+          rowHeading="Day"
+          rows={days}
+          rowLabel={(day) => day.day}
+          columns={columns}
+        />
       }
     />
   );

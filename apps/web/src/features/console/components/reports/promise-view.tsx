@@ -1,5 +1,6 @@
 import type { PromiseRow } from "@portal/domain";
 import type { ReportFilters } from "../../api/get-report";
+import { type FigureColumn, FiguresTable } from "./figures-table";
 import { ReportChart } from "./report-chart";
 import { percent } from "./report-format";
 import { ReportSection } from "./report-section";
@@ -12,6 +13,13 @@ interface PromiseViewProps {
   rows: readonly PromiseRow[];
   filters: ReportFilters;
 }
+
+const columns: FigureColumn<PromiseRow>[] = [
+  { heading: "On time", value: (row) => row.onTime },
+  { heading: "Late or unanswered", value: (row) => row.broken },
+  { heading: "Not yet due", value: (row) => row.pending },
+  { heading: "On time share", value: (row) => percent(row.onTimeShare) },
+];
 
 /** The promise kept, per category, agent or channel: the share on time as a chart, the counts as a table. */
 export function PromiseView({ title, view, heading, rows, filters }: PromiseViewProps) {
@@ -40,29 +48,14 @@ export function PromiseView({ title, view, heading, rows, filters }: PromiseView
         rows.length === 0 ? (
           <p>No conversation began in this range.</p>
         ) : (
-          <table className="table table-sm caption-top">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{heading}</th>
-                <th scope="col">On time</th>
-                <th scope="col">Late or unanswered</th>
-                <th scope="col">Not yet due</th>
-                <th scope="col">On time share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.onTime}</td>
-                  <td>{row.broken}</td>
-                  <td>{row.pending}</td>
-                  <td>{percent(row.onTimeShare)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            caption={title}
+            rowHeading={heading}
+            rows={rows}
+            rowLabel={(row) => row.label}
+            rowKey={(row) => row.key}
+            columns={columns}
+          />
         )
       }
     />

@@ -1,3 +1,4 @@
+import { FiguresTable } from "./figures-table";
 import { ReportChart } from "./report-chart";
 import { businessDays, businessHours } from "./report-format";
 import { ReportSection, type ReportViewProps } from "./report-section";
@@ -31,31 +32,31 @@ export function ResponseTimesView({ report, filters }: ReportViewProps) {
         />
       }
       table={
-        <table className="table table-sm caption-top">
-          <caption className="visually-hidden">Response and resolution times</caption>
-          <thead>
-            <tr>
-              <th scope="col">Measure</th>
-              <th scope="col">Conversations</th>
-              <th scope="col">Median (business hours)</th>
-              <th scope="col">Median (business days)</th>
-              <th scope="col">90th percentile (business hours)</th>
-              <th scope="col">90th percentile (business days)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {measures.map(({ name, figure }) => (
-              <tr key={name}>
-                <th scope="row">{name}</th>
-                <td>{figure.count}</td>
-                <td>{businessHours(figure.medianMinutes)}</td>
-                <td>{businessDays(figure.medianMinutes, perDay)}</td>
-                <td>{businessHours(figure.p90Minutes)}</td>
-                <td>{businessDays(figure.p90Minutes, perDay)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Response and resolution times"
+          rowHeading="Measure"
+          rows={measures}
+          rowLabel={(measure) => measure.name}
+          columns={[
+            { heading: "Conversations", value: ({ figure }) => figure.count },
+            {
+              heading: "Median (business hours)",
+              value: ({ figure }) => businessHours(figure.medianMinutes),
+            },
+            {
+              heading: "Median (business days)",
+              value: ({ figure }) => businessDays(figure.medianMinutes, perDay),
+            },
+            {
+              heading: "90th percentile (business hours)",
+              value: ({ figure }) => businessHours(figure.p90Minutes),
+            },
+            {
+              heading: "90th percentile (business days)",
+              value: ({ figure }) => businessDays(figure.p90Minutes, perDay),
+            },
+          ]}
+        />
       }
     />
   );
