@@ -15,6 +15,7 @@ import {
 } from "../../dist/modules/conversations/index.js";
 import { type DeskFill, describeFilledDesk, fillDesk } from "./desk-fill.js";
 import { explainAll, type LoggedStatement } from "./explain-statements.js";
+import { percentile } from "./load.js";
 import { newStore } from "./throwaway-store.js";
 
 // The desk at scale (PostgreSQL only): the queue's tabs, filters and late pages, its counts, the
@@ -26,10 +27,6 @@ const AGENTS_AT_ONCE = 10;
 const ROUNDS = Number(process.env.BENCH_DESK_ROUNDS ?? 20);
 
 const base: QueueFilter = { status: "OPEN", assigned: "ANYONE", overdue: false, waiting: false };
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-}
 
 export async function benchDeskPlans(say: (line: string) => void): Promise<void> {
   // A database an earlier run filled (a ten-million fill takes a quarter of an hour), kept as it is.

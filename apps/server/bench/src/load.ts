@@ -2,6 +2,11 @@ import autocannon from "autocannon";
 
 export const LOAD_CONNECTIONS = 50;
 
+/** The value at `share` (0.95 for p95) of times sorted in ascending order. */
+export function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+}
+
 export interface LoadFigure {
   requestsPerSecond: number;
   p99Ms: number;

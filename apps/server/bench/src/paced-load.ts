@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Pool } from "undici";
+import { percentile } from "./load.js";
 
 // A steady load as members make it: requests arrive at an even pace whatever the server answers (an
 // open loop), cycling through a mix. autocannon's overallRate paces each connection through the same
@@ -28,9 +29,6 @@ export interface PacedFigure {
   /** p99 of each kind of request. */
   p99ByKindMs: Record<string, number>;
 }
-
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 
 /** A small seeded generator (mulberry32), so two runs draw the same random arrivals. */
 function seededRandom(seed: number): () => number {

@@ -13,6 +13,7 @@ import {
 } from "../../dist/modules/reports/index.js";
 import { fillDesk } from "./desk-fill.js";
 import { explainAll, type LoggedStatement } from "./explain-statements.js";
+import { percentile } from "./load.js";
 import { newStore } from "./throwaway-store.js";
 
 // The supervisors' reports at scale (PostgreSQL only): the desk's fill at a million conversations,
@@ -31,10 +32,6 @@ const TIME_ZONE = "Africa/Johannesburg";
 /** How long the background job is timed for after the upgrade (it may finish sooner). */
 const JOB_SECONDS = Number(process.env.BENCH_REPORTS_JOB_SECONDS ?? 120);
 const REPORT_PENDING_COUNTED_TO = 10_000;
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-}
 
 /** The reports' part of the fill, over the desk's conversations (the triggers off, as the desk's are). */
 async function fillReports(db: Db, agents: readonly number[]): Promise<void> {
