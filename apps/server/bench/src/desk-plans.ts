@@ -142,7 +142,7 @@ async function benchFilledDesk(
       (db) => listQueue(db, { ...base, status: "ALL", search: "benefit" }, agent, today),
     ],
     [
-      "Search: a common word the newest lack (all tab; known weakness)",
+      "Search: a common word the newest lack (all tab)",
       "search",
       (db) => listQueue(db, { ...base, status: "ALL", search: "physiotherapy" }, agent, today),
     ],

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { databaseUrl, waitUntilUnused, withAdminClient } from "../test-support/database-templates.js";
 import { TEST_DATABASE_KINDS, type TestDatabaseKind } from "../test-support/databases.js";
+import { startPglite } from "./database.js";
 import { migrationsFolder } from "./migrations.js";
 
 // The migration that made conversations of the parent links (0014), run over rows as the portal
@@ -33,7 +33,7 @@ async function withDatabase<T>(
   work: (query: (text: string) => Promise<unknown[]>) => Promise<T>,
 ) {
   if (kind === "pglite") {
-    const client = await PGlite.create();
+    const client = await startPglite();
     try {
       return await work(async (text) => (await client.query(text)).rows);
     } finally {

@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -43,10 +44,17 @@ async function migrateGuarded(db: Db, migrate: () => Promise<void>, log: Migrati
   log?.(before.pending.filter((name) => !after.pending.includes(name)));
 }
 
+/**
+ * Every PGlite the portal starts, with the extensions its migrations create (btree_gin, for the
+ * desk's search index): a data directory whose indexes need one cannot be read without it.
+ */
+export function startPglite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { btree_gin } });
+}
+
 /** PGlite: in memory when dataDir is undefined (tests), else persisted in that directory. */
 export async function openEmbeddedDatabase(dataDir?: string, log?: MigrationLog): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
+  const client = await startPglite(dataDir ? { dataDir } : {});
   return migrateEmbeddedDatabase(client, log).catch(async (error: unknown) => {
     await client.close();
     throw error;
@@ -68,9 +76,8 @@ export async function migrateEmbeddedDatabase(client: PGlite, log?: MigrationLog
  * backup changes nothing). The caller holds the data-dir lock.
  */
 export async function dumpEmbeddedDataDir(dataDir: string): Promise<Blob> {
-  const client = new PGlite(dataDir);
+  const client = await startPglite({ dataDir });
   try {
-    await client.waitReady;
     return await client.dumpDataDir("none");
   } finally {
     await client.close();
@@ -79,12 +86,8 @@ export async function dumpEmbeddedDataDir(dataDir: string): Promise<Blob> {
 
 /** Writes a dumped PGlite data directory into `dataDir` (absent or empty): a restore. */
 export async function loadEmbeddedDataDir(dataDir: string, dump: Blob): Promise<void> {
-  const client = new PGlite(dataDir, { loadDataDir: dump });
-  try {
-    await client.waitReady;
-  } finally {
-    await client.close();
-  }
+  const client = await startPglite({ dataDir, loadDataDir: dump });
+  await client.close();
 }
 
 async function unlockAndRelease(client: pg.PoolClient): Promise<void> {

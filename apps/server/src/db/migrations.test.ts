@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseUrl, waitUntilUnused, withAdminClient } from "../test-support/database-templates.js";
 import { TEST_DATABASE_KINDS, type TestDatabaseKind } from "../test-support/databases.js";
-import { type Database, migrateEmbeddedDatabase, openServerDatabase } from "./database.js";
+import { type Database, migrateEmbeddedDatabase, openServerDatabase, startPglite } from "./database.js";
 import { SchemaNewerThanBuildError, schemaState, shippedMigrations } from "./migrations.js";
 
 // A fresh database is migrated and says which migrations ran, by name; a database that a newer
@@ -13,7 +12,7 @@ import { SchemaNewerThanBuildError, schemaState, shippedMigrations } from "./mig
 /** Opens (and migrates) a database of the kind from nothing, twice if asked: the same data each time. */
 async function freshDatabase(kind: TestDatabaseKind) {
   if (kind === "pglite") {
-    const client = await PGlite.create();
+    const client = await startPglite();
     return {
       open: (log?: (names: string[]) => void) => migrateEmbeddedDatabase(client, log),
       dispose: () => client.close(),

@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { migrateEmbeddedDatabase, openServerDatabase } from "../db/database.js";
+import { migrateEmbeddedDatabase, openServerDatabase, startPglite } from "../db/database.js";
 
 // Starting PGlite and migrating it takes seconds; copying a migrated one takes a fraction of that.
 // The global setup migrates once per run: a PGlite data directory dumped to a file, and (when
@@ -58,7 +57,7 @@ export async function waitUntilUnused(client: pg.Client, name: string): Promise<
 }
 
 async function createPgliteTemplate(): Promise<string> {
-  const client = await PGlite.create();
+  const client = await startPglite();
   const database = await migrateEmbeddedDatabase(client);
   try {
     // Written out, so a copy starts without replaying the migrations' log.

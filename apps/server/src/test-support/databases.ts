@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import {
   type Database,
   migrateEmbeddedDatabase,
   openEmbeddedDatabase,
   openServerDatabase,
+  startPglite,
 } from "../db/database.js";
 import { databaseUrl, waitUntilUnused, withAdminClient } from "./database-templates.js";
 
@@ -24,7 +24,7 @@ async function openPgliteTestDatabase(): Promise<Database> {
   const file = inject("pgliteTemplateFile");
   if (!file) return openEmbeddedDatabase();
   pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
-  return migrateEmbeddedDatabase(await PGlite.create({ loadDataDir: pgliteTemplate }));
+  return migrateEmbeddedDatabase(await startPglite({ loadDataDir: pgliteTemplate }));
 }
 
 /**

@@ -139,16 +139,40 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
       words: "optometrist",
       branches: [
         {
-          kind: "recent words",
+          kind: "words",
           walk: 30,
-          condition: matches,
-          rare: { kind: "found", condition: matches(conversations.searchDocument) },
+          condition: (document) => matches(document ?? conversations.searchDocument),
         },
       ],
     };
     const listed = await everyPage({ ...base, search: "optometrist" }, search);
     expect(listed).toEqual(await expected("optometrist", null, "latest"));
     expect(listed.length).toBeGreaterThan(200);
+  });
+
+  it("looks for a word the newest lack in the newest days, widening, with the same pages", async () => {
+    // Three hundred closed conversations, one every eight hours back to a hundred days ago; every
+    // other one from the tenth (80 hours back) on names a podiatrist. The walk meets none; the
+    // windows of one and four days hold too few, sixteen days exactly a page (not more), and 64
+    // days more: each page after that starts its windows at its own key.
+    const walkOf = (document?: unknown) =>
+      sql`${document ?? conversations.searchDocument} @@ websearch_to_tsquery('english', 'podiatrist')`;
+    await database.db.execute(sql`
+      insert into conversations (reference_number, member_entity_number, origin, category, email, status,
+        due_key, reply_due_on, logged_at, last_message_at, latest_reference_number, search_document)
+      select 9200000 + g, (select entity_number from members limit 1), 'MEMBER_WEB', 'CATEGORY_1',
+        'days@example.com', 'CLOSED', current_date, current_date, now() - g * interval '8 hours',
+        now() - g * interval '8 hours', 9200000 + g,
+        to_tsvector('english', 'A question' || case when g >= 10 and g % 2 = 0 then ' for a podiatrist' else '' end)
+      from generate_series(1, 300) as g`);
+    const search: QueueSearch = {
+      words: "podiatrist",
+      branches: [{ kind: "words", walk: 30, condition: walkOf }],
+    };
+    const listed = await everyPage({ ...base, search: "podiatrist" }, search);
+    expect(listed).toEqual(await expected("podiatrist", null, "latest"));
+    expect(listed).toHaveLength(146);
+    expect(await everyPage({ ...base, status: "CLOSED", search: "podiatrist" }, search)).toEqual(listed);
   });
 
   it("offers the same members every time for a name more members share than it lists", async () => {

@@ -9,15 +9,17 @@ import { agentResponses, conversations, memberProfiles, members, queries } from 
 //   membership number (unique), whose member's conversations follow (conversations_member);
 // - an e-mail address: the conversations whose queries came from it (conversations_email);
 // - words: the start of a member's first name or surname (members_*_name_search), or the words of
-//   the conversation's queries and replies, English-stemmed (conversations_search, GIN).
+//   the conversation's queries and replies, English-stemmed (conversations_search_open and
+//   _closed: GIN, with the day of the newest message).
 
 /**
- * A resolved search: the branches whose results the queue merges (queue.ts pageKeys). A "found"
- * branch is a small set of conversations read by its own index and then ordered. Words common
- * enough to fill a page among the newest conversations are looked for there (a walk as long as
- * their frequency needs), and read as a found set by the GIN index otherwise. How common they are
- * is read from the column's statistics (pg_stats), not left to the planner: at ten million rows it
- * took a word no conversation has for a common one and walked the whole closed tab looking for it.
+ * A resolved search: the branches whose results the queue merges (queue.ts). A "found" branch is
+ * a small set of conversations read by its own index and then ordered. Words are read in each
+ * status by the queue (queue.ts wordsPage): words common enough to fill a page among the newest
+ * conversations are looked for there first (a walk as long as their frequency needs), then among
+ * the newest days (the GIN index keeps each match's day), and as every match otherwise. How common
+ * they are is read from the column's statistics (pg_stats), not left to the planner: at ten million
+ * rows it took a word no conversation has for a common one and walked the whole closed tab.
  */
 export interface QueueSearch {
   branches: SearchBranch[];
@@ -28,13 +30,11 @@ export interface QueueSearch {
 export type SearchBranch =
   | { kind: "found"; condition: SQL }
   | {
-      kind: "recent words";
-      /** How many of the newest conversations (of each status) to read, in the queue's order. */
-      walk: number;
-      /** The words' match on a search document (the bounded walk's column). */
-      condition: (document: unknown) => SQL;
-      /** The same words as a found set, when they are too rare among the newest. */
-      rare: { kind: "found"; condition: SQL };
+      kind: "words";
+      /** How many of the newest conversations (of each status) to walk first; null for rare words. */
+      walk: number | null;
+      /** The words' match on a search document (the conversation's, or a walk's column). */
+      condition: (document?: unknown) => SQL;
     };
 
 /**
@@ -180,13 +180,11 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
   if (people.length > 0)
     branches.push({ kind: "found", condition: inArray(conversations.memberEntityNumber, people) });
   if (frequency === null) return { branches, words: text };
-  const walk = wordsWalk(frequency);
-  const found = { kind: "found", condition: wordsMatch(text) } as const;
-  branches.push(
-    walk === null
-      ? found
-      : { kind: "recent words", walk, condition: (document) => wordsMatch(text, document), rare: found },
-  );
+  branches.push({
+    kind: "words",
+    walk: wordsWalk(frequency),
+    condition: (document) => wordsMatch(text, document ?? conversations.searchDocument),
+  });
   return { branches, words: text };
 }
 

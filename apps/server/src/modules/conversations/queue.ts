@@ -86,20 +86,25 @@ function conditions(
   ];
 }
 
+/** How a search's page of one status is read (pageKeys). */
+type PageRead =
+  | { kind: "found"; condition: SQL | undefined }
+  | { kind: "walk"; walk: number; condition: (document: unknown) => SQL };
+
 async function pageOfStatus(
   db: Db,
   filter: QueueFilter,
   status: "OPEN" | "CLOSED" | "ALL",
   staff: number,
   today: string,
-  branch: SearchBranch | null,
+  read: PageRead | null,
   cursor: QueueCursor | null,
 ) {
   const sort = queueSortOf(filter);
   const direction = sort.startsWith("-") ? desc : asc;
   const filters = and(...conditions(filter, status, staff, today, cursor));
   const order = [direction(sortColumn(sort)), direction(conversations.referenceNumber)];
-  const page = branch ? pageKeys(db, sort, filters, branch) : null;
+  const page = read ? pageKeys(db, sort, filters, read) : null;
   const base = db
     .select({
       referenceNumber: conversations.referenceNumber,
@@ -135,23 +140,23 @@ async function pageOfStatus(
 }
 
 /**
- * The page's conversations for a search branch, as a subquery of keys (only they are joined to
- * their people). Each kind is read the way that keeps it small, whatever the planner estimates:
- * - "found" (a member's, an address's, a reference's, or words rare among the newest): ordered by
- *   an expression no index keeps, so the planner cannot walk the queue's order hoping to meet the
- *   few it wants (at a million rows that read the closed tab whole); it reads them by their own
- *   index (or the GIN) and sorts them;
- * - "recent words" (words common enough): the newest conversations in the queue's order (from the
- *   page key), as many as the words' frequency needs for a page, then the words among them.
+ * The page's conversations for a search, as a subquery of keys (only they are joined to their
+ * people). Each kind is read the way that keeps it small, whatever the planner estimates:
+ * - "found" (a member's, an address's, a reference's, or words, in all or in the newest days):
+ *   ordered by an expression no index keeps, so the planner cannot walk the queue's order hoping
+ *   to meet the few it wants (at a million rows that read the closed tab whole); it reads them by
+ *   their own index (or the GIN) and sorts them;
+ * - "walk" (words common enough): the newest conversations in the queue's order (from the page
+ *   key), as many as the words' frequency needs for a page, then the words among them.
  */
-function pageKeys(db: Db, sort: QueueSort, filters: SQL | undefined, branch: SearchBranch) {
+function pageKeys(db: Db, sort: QueueSort, filters: SQL | undefined, read: PageRead) {
   const direction = sort.startsWith("-") ? desc : asc;
-  if (branch.kind === "found") {
+  if (read.kind === "found") {
     const shift = sort.endsWith("due") ? sql`0` : sql`interval '0'`;
     return db
       .select({ key: conversations.referenceNumber })
       .from(conversations)
-      .where(and(filters, branch.condition))
+      .where(and(filters, read.condition))
       .orderBy(
         direction(sql`${sortColumn(sort)} + ${shift}`),
         direction(sql`${conversations.referenceNumber} + 0`),
@@ -168,18 +173,57 @@ function pageKeys(db: Db, sort: QueueSort, filters: SQL | undefined, branch: Sea
     .from(conversations)
     .where(filters)
     .orderBy(direction(sortColumn(sort)), direction(conversations.referenceNumber))
-    .limit(branch.walk)
+    .limit(read.walk)
     .as("recent");
   return db
     .select({ key: recent.key })
     .from(recent)
-    .where(branch.condition(recent.document))
+    .where(read.condition(recent.document))
     .orderBy(direction(recent.sortValue), direction(recent.key))
     .limit(pageSize + 1)
     .as("page");
 }
 
 type PageRow = Awaited<ReturnType<typeof pageOfStatus>>[number];
+
+/** How many of the newest days a common word is looked for in, widening (the last: every match). */
+const SEARCH_DAYS = [1, 4, 16, 64] as const;
+
+/** The conversations whose newest message is at most `days` UTC days before the anchor's day. */
+function withinDays(days: number, cursor: QueueCursor | null): SQL {
+  const anchor = cursor ? sql`${cursor.value}::timestamptz` : sql`now()`;
+  // The expression of the search indexes (schema.ts), so the GIN intersects the words with it.
+  return sql`((${conversations.lastMessageAt} at time zone 'UTC')::date) >= ((${anchor} at time zone 'UTC')::date) - ${days}::integer`;
+}
+
+/**
+ * Words in one status (docs/decisions 0024). Common words: the walk among the newest; then, in
+ * the order of the newest message, the newest days, widening, until a window holds more than a
+ * page (a page past it is older than all of the window, so the window's first page is the
+ * page); then every match. Rare words: every match at once, which is few. Each status on its
+ * own: another status's full page says nothing of this one's older matches.
+ */
+async function wordsPage(
+  sort: QueueSort,
+  cursor: QueueCursor | null,
+  words: Extract<SearchBranch, { kind: "words" }>,
+  read: (how: PageRead) => Promise<PageRow[]>,
+): Promise<PageRow[]> {
+  if (words.walk !== null) {
+    const walked = await read({ kind: "walk", walk: words.walk, condition: words.condition });
+    if (walked.length > pageSize) return walked;
+    if (sort === "-latest") {
+      for (const days of SEARCH_DAYS) {
+        const rows = await read({
+          kind: "found",
+          condition: and(words.condition(), withinDays(days, cursor)),
+        });
+        if (rows.length > pageSize) return rows;
+      }
+    }
+  }
+  return read({ kind: "found", condition: words.condition() });
+}
 
 /** Orders two statuses' pages as one index over both would (the sort value, then the reference). */
 function compareRows(sort: QueueSort) {
@@ -215,25 +259,24 @@ export async function listQueue(
   const branches: (SearchBranch | null)[] = search ? search.branches : [null];
   // The "all" tab without a search, in the order of the newest message, walks conversations_latest
   // across statuses; in the order of the reply owed, each status's index on its own (no index keeps
-  // that order across statuses). Words are looked for among each status's newest: one walk across
-  // both met only the newest closed ones at ten million rows, and fell back to sorting every match
-  // of a common word (4.8 s). A found set is ordered whole, at once.
+  // that order across statuses). Words are looked for in each status (each has its own search
+  // index): one walk across both met only the newest closed ones at ten million rows, and fell
+  // back to sorting every match of a common word (4.8 s). A found set is ordered whole, at once.
   const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] => {
     if (filter.status !== "ALL") return [filter.status];
     if (branch?.kind === "found") return ["ALL"];
     return branch === null && !sort.endsWith("due") ? ["ALL"] : ["OPEN", "CLOSED"];
   };
+  const read = (status: "OPEN" | "CLOSED" | "ALL", how: PageRead | null) =>
+    pageOfStatus(db, filter, status, staffEntityNumber, today, how, cursor);
   const pageOf = async (branch: SearchBranch | null) =>
     (
       await Promise.all(
-        statusesOf(branch).map(async (status) => {
-          const rows = await pageOfStatus(db, filter, status, staffEntityNumber, today, branch, cursor);
-          // Words rarer among this status's newest than their statistics said: what lies past the
-          // walk is unknown, so this status's page is read as a found set after all (each status
-          // on its own: another status's full walk says nothing of this one's older matches).
-          if (branch?.kind !== "recent words" || rows.length > pageSize) return rows;
-          return pageOfStatus(db, filter, status, staffEntityNumber, today, branch.rare, cursor);
-        }),
+        statusesOf(branch).map((status) =>
+          branch?.kind === "words"
+            ? wordsPage(sort, cursor, branch, (how) => read(status, how))
+            : read(status, branch),
+        ),
       )
     ).flat();
   const pages = await Promise.all(branches.map(pageOf));
