@@ -7,16 +7,16 @@ import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { startConversation } from "../conversations/index.js";
 import { retentionPolicy, runRetentionPurge } from "../data-rights/index.js";
-import { TEST_SECRET } from "../mail/test-helpers.js";
 import { auditRowsOf, loggedInStaff } from "../member-details/test-helpers.js";
 import { loggedInMember } from "../smart-inquiry/test-helpers.js";
 import { type InboundContext, processMail } from "./processing.js";
+import { inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-helpers.js";
 import { autoReply, gmailReply } from "./test-mails.js";
 
 // Staff's "Unmatched mail": a page at a time by key, one mail read as text, linked to a
 // conversation or a member (then recorded as a matched mail is) or discarded; audited.
 
-const SUPPORT = "support@scheme.example";
+const SUPPORT = TEST_SUPPORT_MAILBOX;
 const URL_BASE = `${CONSOLE_BASE}/unmatched-mails`;
 
 describe.each(TEST_DATABASE_KINDS)("unmatched mail in the console, on %s", (kind) => {
@@ -31,15 +31,7 @@ describe.each(TEST_DATABASE_KINDS)("unmatched mail in the console, on %s", (kind
     agent = await loggedInStaff(testApp, "STAFF_AGENT");
     const added = await addMember(testApp.database, { emails: ["known-member@example.com"] });
     member = { entityNumber: added.entityNumber, email: "known-member@example.com" };
-    context = {
-      db: testApp.database.db,
-      blobStore: testApp.blobStore,
-      brand: loadConfig({ NODE_ENV: "test" }).brand,
-      keys: { secret: TEST_SECRET, supportMailbox: SUPPORT },
-      updateWindowDays: 30,
-      timeZone: "Africa/Johannesburg",
-      now: () => new Date(),
-    };
+    context = inboundContextOf(testApp);
   });
   afterAll(async () => testApp.close());
 
