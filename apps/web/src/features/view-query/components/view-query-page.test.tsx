@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, NO_AGENT_RESPONSE_YET } from "@portal/domain";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { createTestQueryClient, TestProviders } from "../../../testing/test-utils";
 import {
@@ -95,16 +95,22 @@ describe("ViewQueryPage", () => {
   });
 
   it("says by when a reply is expected, and says nothing when no date was promised", async () => {
-    server.use(queryViewHandler(), agentResponseHandler());
-    renderAt("/update/default?reference=300001&timeline=true");
-    const card = await screen.findByRole("region", { name: "View your query" });
-    expect(within(card).getByText("Reply expected by Tue 24 Nov 2026")).toHaveClass("small");
-    cleanup();
+    // The day before the promise (the fixtures' today): after it the page says the reply is late.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-23T08:00:00Z") });
+    try {
+      server.use(queryViewHandler(), agentResponseHandler());
+      renderAt("/update/default?reference=300001&timeline=true");
+      const card = await screen.findByRole("region", { name: "View your query" });
+      expect(within(card).getByText("Reply expected by Tue 24 Nov 2026")).toHaveClass("small");
+      cleanup();
 
-    server.use(queryViewHandler({ ...viewedQuery, replyExpectedBy: null }));
-    renderAt("/update/default?reference=300001&timeline=true");
-    const undated = await screen.findByRole("region", { name: "View your query" });
-    expect(within(undated).queryByText(/Reply expected by/)).toBeNull();
+      server.use(queryViewHandler({ ...viewedQuery, replyExpectedBy: null }));
+      renderAt("/update/default?reference=300001&timeline=true");
+      const undated = await screen.findByRole("region", { name: "View your query" });
+      expect(within(undated).queryByText(/Reply expected by/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows an update's whole conversation in order, each step with its reference and date", async () => {
