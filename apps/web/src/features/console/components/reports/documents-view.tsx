@@ -1,7 +1,7 @@
 import type { ReportResponse } from "@portal/domain";
-import { type CountColumn, FiguresTable, seriesOf } from "./figures-table";
-import { ReportChart } from "./report-chart";
-import { ReportSection, type ReportViewProps } from "./report-section";
+import { CountsSection } from "./counts-section";
+import type { CountColumn } from "./figures-table";
+import type { ReportViewProps } from "./report-section";
 
 type Day = ReportResponse["documents"][number];
 
@@ -12,25 +12,18 @@ const columns: CountColumn<Day>[] = [
 
 /** Documents received per day of the range: from members, and recorded by staff. */
 export function DocumentsView({ report, filters }: ReportViewProps) {
-  const days = report.documents;
   return (
-    <ReportSection
+    <CountsSection
       title="Document submissions received"
       description="Documents members sent and documents staff recorded as received, per day (the channel does not apply)."
       view="documents"
       filters={filters}
-      chart={
-        <ReportChart stacked labels={days.map((day) => day.day.slice(5))} series={seriesOf(columns, days)} />
-      }
-      table={
-        <FiguresTable
-          caption="Document submissions received"
-          rowHeading="Day"
-          rows={days}
-          rowLabel={(day) => day.day}
-          columns={columns}
-        />
-      }
+      rowHeading="Day"
+      rows={report.documents}
+      rowLabel={(day) => day.day}
+      chartLabel={(day) => day.day.slice(5)}
+      columns={columns}
+      stacked
     />
   );
 }

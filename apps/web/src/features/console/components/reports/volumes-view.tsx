@@ -1,7 +1,7 @@
 import type { ReportResponse } from "@portal/domain";
-import { type CountColumn, FiguresTable, seriesOf } from "./figures-table";
-import { ReportChart } from "./report-chart";
-import { ReportSection, type ReportViewProps } from "./report-section";
+import { CountsSection } from "./counts-section";
+import type { CountColumn } from "./figures-table";
+import type { ReportViewProps } from "./report-section";
 
 type Day = ReportResponse["volumes"][number];
 
@@ -14,23 +14,17 @@ const columns: CountColumn<Day>[] = [
 
 /** Messages in and out, and conversations closed, per day of the range. */
 export function VolumesView({ report, filters }: ReportViewProps) {
-  const days = report.volumes;
   return (
-    <ReportSection
+    <CountsSection
       title="Volumes per day"
       description="New queries, members' updates, the desk's replies and conversations closed (on the day of their last close), per day."
       view="volumes"
       filters={filters}
-      chart={<ReportChart labels={days.map((day) => day.day.slice(5))} series={seriesOf(columns, days)} />}
-      table={
-        <FiguresTable
-          caption="Volumes per day"
-          rowHeading="Day"
-          rows={days}
-          rowLabel={(day) => day.day}
-          columns={columns}
-        />
-      }
+      rowHeading="Day"
+      rows={report.volumes}
+      rowLabel={(day) => day.day}
+      chartLabel={(day) => day.day.slice(5)}
+      columns={columns}
     />
   );
 }
