@@ -183,7 +183,7 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
   branches.push({
     kind: "words",
     walk: wordsWalk(frequency),
-    condition: (document) => wordsMatch(text, document ?? conversations.searchDocument),
+    condition: (document) => wordsMatch(text, document),
   });
   return { branches, words: text };
 }
