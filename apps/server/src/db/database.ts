@@ -102,13 +102,17 @@ export async function openServerDatabase(
 ): Promise<Database> {
   // No JIT compilation: the portal's statements read a page of rows each, and the planner's cost
   // estimate for a search (words it has no statistics for) crossed JIT's threshold, so a statement
-  // of 0.04 ms spent 30-40 ms compiling. Set on each new connection before the pool hands it out,
-  // not as a startup option, which a connection pooler may refuse.
+  // of 0.04 ms spent 30-40 ms compiling. No parallel workers either, for the same reason: the desk
+  // search's window of days (a handful of keys the statistics cannot size) was planned for a
+  // hundred thousand rows, and starting two workers for an empty window cost 6 ms of a 0.1 ms
+  // read; and requests run side by side, so a worker only takes a core from another request. Set
+  // on each new connection before the pool hands it out, not as a startup option, which a
+  // connection pooler may refuse.
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     onConnect: async (client) => {
-      await client.query("set jit = off");
+      await client.query("set jit = off; set max_parallel_workers_per_gather = 0");
     },
   });
   // An idle connection can die (a server restart, a failover); without a listener that error
