@@ -336,6 +336,14 @@ export const conversations = pgTable(
         .using("gin", table.searchDocument, sql`((${table.lastMessageAt} at time zone 'UTC')::date)`)
         .where(sql`${table.status} = ${sql.raw(`'${status}'`)}`),
     ),
+    // Each word paired with that day ("physiotherapi@9822", migration 0023's search_day_keys): a
+    // window of the newest days is a handful of keys, each a short list, so a word the newest
+    // conversations lack is found in its newest days without reading every match of it.
+    ...(["OPEN", "CLOSED"] as const).map((status) =>
+      index(`conversations_search_${status.toLowerCase()}_days`)
+        .using("gin", sql`search_day_keys(${table.searchDocument}, ${table.lastMessageAt})`)
+        .where(sql`${table.status} = ${sql.raw(`'${status}'`)}`),
+    ),
   ],
 );
 

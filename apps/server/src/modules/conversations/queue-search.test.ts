@@ -100,6 +100,24 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
     expect(await wordsFrequency(database.db, "the")).toBeNull();
   });
 
+  it("names the lexemes whose day keys hold every match: the rarest, or every alternative", async () => {
+    expect((await wordsFrequency(database.db, "claim physiotherapy"))?.dayKeys).toEqual(["physiotherapi"]);
+    expect((await wordsFrequency(database.db, '"paid after physiotherapy"'))?.dayKeys).toEqual([
+      "physiotherapi",
+    ]);
+    expect((await wordsFrequency(database.db, "physiotherapy or dentist"))?.dayKeys).toEqual([
+      "physiotherapi",
+      "dentist",
+    ]);
+    expect((await wordsFrequency(database.db, "claim -physiotherapy"))?.dayKeys).toEqual(["claim"]);
+    // A match of "-dentist" may hold no word of the query at all.
+    expect((await wordsFrequency(database.db, "acupuncture or -dentist"))?.dayKeys).toBeNull();
+    // Only a query of one lexeme is answered by its day keys alone.
+    expect((await wordsFrequency(database.db, "Physiotherapy"))?.dayKeysSuffice).toBe(true);
+    expect((await wordsFrequency(database.db, "claim physiotherapy"))?.dayKeysSuffice).toBe(false);
+    expect((await wordsFrequency(database.db, "claim -physiotherapy"))?.dayKeysSuffice).toBe(false);
+  });
+
   it("walks for a common word and pages through every match once, in the queue's order", async () => {
     const share = (await wordsFrequency(database.db, "claim"))?.share ?? 0;
     expect(wordsWalk({ share, conversations: CONVERSATIONS })).not.toBeNull();
@@ -142,6 +160,8 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
           kind: "words",
           walk: 30,
           condition: (document) => matches(document ?? conversations.searchDocument),
+          dayKeys: ["optometrist"],
+          dayKeysSuffice: true,
         },
       ],
     };
@@ -153,8 +173,8 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
   it("looks for a word the newest lack in the newest days, widening, with the same pages", async () => {
     // Three hundred closed conversations, one every eight hours back to a hundred days ago; every
     // other one from the tenth (80 hours back) on names a podiatrist. The walk meets none; the
-    // windows of one and four days hold too few, sixteen days exactly a page (not more), and 64
-    // days more: each page after that starts its windows at its own key.
+    // first windows hold none or too few (by the words' day keys), a wider one more than a page:
+    // each page after that starts its windows at its own key.
     const walkOf = (document?: unknown) =>
       sql`${document ?? conversations.searchDocument} @@ websearch_to_tsquery('english', 'podiatrist')`;
     await database.db.execute(sql`
@@ -167,7 +187,9 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
       from generate_series(1, 300) as g`);
     const search: QueueSearch = {
       words: "podiatrist",
-      branches: [{ kind: "words", walk: 30, condition: walkOf }],
+      branches: [
+        { kind: "words", walk: 30, condition: walkOf, dayKeys: ["podiatrist"], dayKeysSuffice: false },
+      ],
     };
     const listed = await everyPage({ ...base, search: "podiatrist" }, search);
     expect(listed).toEqual(await expected("podiatrist", null, "latest"));

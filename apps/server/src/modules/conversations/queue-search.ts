@@ -10,14 +10,15 @@ import { agentResponses, conversations, memberProfiles, members, queries } from 
 // - an e-mail address: the conversations whose queries came from it (conversations_email);
 // - words: the start of a member's first name or surname (members_*_name_search), or the words of
 //   the conversation's queries and replies, English-stemmed (conversations_search_open and
-//   _closed: GIN, with the day of the newest message).
+//   _closed: GIN; and conversations_search_open_days and _closed_days: each word paired with the
+//   day of the newest message).
 
 /**
  * A resolved search: the branches whose results the queue merges (queue.ts). A "found" branch is
  * a small set of conversations read by its own index and then ordered. Words are read in each
  * status by the queue (queue.ts wordsPage): words common enough to fill a page among the newest
  * conversations are looked for there first (a walk as long as their frequency needs), then among
- * the newest days (the GIN index keeps each match's day), and as every match otherwise. How common
+ * the newest days (by the keys that pair each word with its day), and as every match otherwise. How common
  * they are is read from the column's statistics (pg_stats), not left to the planner: at ten million
  * rows it took a word no conversation has for a common one and walked the whole closed tab.
  */
@@ -35,6 +36,10 @@ export type SearchBranch =
       walk: number | null;
       /** The words' match on a search document (the conversation's, or a walk's column). */
       condition: (document?: unknown) => SQL;
+      /** The lexemes whose day keys hold every match (wordsFrequency); null: none do. */
+      dayKeys: readonly string[] | null;
+      /** A day key found is a match (the words are one lexeme). */
+      dayKeysSuffice: boolean;
     };
 
 /**
@@ -55,6 +60,14 @@ export interface WordsFrequency {
   /** The share of conversations the words match. */
   share: number;
   conversations: number;
+  /**
+   * The lexemes every match holds one of, so that their keys of a few days (search_day_keys)
+   * find every match of those days: the rarest when all must match; every one of alternatives,
+   * unless a word is negated (a match of "-word" holds none). Null for the latter.
+   */
+  dayKeys: string[] | null;
+  /** The words are that one lexeme: a day key found means a match, with no need to read the words. */
+  dayKeysSuffice: boolean;
 }
 
 /**
@@ -63,7 +76,10 @@ export interface WordsFrequency {
  * would (every match, read by the GIN index and sorted); null for the found set. The two cost the
  * same at a share of about the square root of 2 × 52 / conversations (0.36 % at 8 million).
  */
-export function wordsWalk({ share, conversations }: WordsFrequency): number | null {
+export function wordsWalk({
+  share,
+  conversations,
+}: Pick<WordsFrequency, "share" | "conversations">): number | null {
   if (share <= 0) return null;
   const walk = Math.max(SHORTEST_WALK, Math.ceil(MATCHES_WANTED / share));
   return 2 * walk < share * conversations ? walk : null;
@@ -90,17 +106,22 @@ export async function wordsFrequency(db: Db, words: string): Promise<WordsFreque
   );
   if (!row) return null;
   // The query's text: 'lexeme' & !'other' | 'third' <-> 'fourth' (quotes inside doubled).
-  const wanted = [...row.query.matchAll(/(!?)'((?:[^']|'')*)'/g)]
+  const lexemes = [...row.query.matchAll(/(!?)'((?:[^']|'')*)'/g)]
     .filter((match) => match[1] === "")
-    .map((match) => Number(row.frequencies[(match[2] ?? "").replaceAll("''", "'")] ?? 0));
+    .map((match) => (match[2] ?? "").replaceAll("''", "'"));
+  const wanted = lexemes.map((lexeme) => Number(row.frequencies[lexeme] ?? 0));
   if (wanted.length === 0) return null;
-  const share = row.query.includes("|")
+  const alternatives = row.query.includes("|");
+  const share = alternatives
     ? Math.min(
         1,
         wanted.reduce((sum, each) => sum + each, 0),
       )
     : Math.min(...wanted);
-  return { share, conversations: Number(row.conversations) };
+  const rarest = lexemes[wanted.indexOf(Math.min(...wanted))] ?? "";
+  const dayKeys = alternatives ? (row.query.includes("!") ? null : lexemes) : [rarest];
+  const dayKeysSuffice = row.query === `'${(dayKeys?.[0] ?? "").replaceAll("'", "''")}'`;
+  return { share, conversations: Number(row.conversations), dayKeys, dayKeysSuffice };
 }
 
 const likePrefix = (value: string) =>
@@ -184,6 +205,8 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
     kind: "words",
     walk: wordsWalk(frequency),
     condition: (document) => wordsMatch(text, document),
+    dayKeys: frequency.dayKeys,
+    dayKeysSuffice: frequency.dayKeysSuffice,
   });
   return { branches, words: text };
 }
