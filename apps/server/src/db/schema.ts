@@ -336,12 +336,12 @@ export const conversations = pgTable(
         .using("gin", table.searchDocument, sql`((${table.lastMessageAt} at time zone 'UTC')::date)`)
         .where(sql`${table.status} = ${sql.raw(`'${status}'`)}`),
     ),
-    // Each word paired with that day ("physiotherapi@9822", migration 0023's search_day_keys): a
-    // window of the newest days is a handful of keys, each a short list, so a word the newest
-    // conversations lack is found in its newest days without reading every match of it.
+    // Each word paired with the UTC hour of the newest message ("physiotherapi@235752", migration
+    // 0024's search_hour_keys): a window of the newest hours is a handful of keys, each a short
+    // list, so a word is found in its newest hours without reading every match of it.
     ...(["OPEN", "CLOSED"] as const).map((status) =>
-      index(`conversations_search_${status.toLowerCase()}_days`)
-        .using("gin", sql`search_day_keys(${table.searchDocument}, ${table.lastMessageAt})`)
+      index(`conversations_search_${status.toLowerCase()}_hours`)
+        .using("gin", sql`search_hour_keys(${table.searchDocument}, ${table.lastMessageAt})`)
         .where(sql`${table.status} = ${sql.raw(`'${status}'`)}`),
     ),
   ],

@@ -100,25 +100,25 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
     expect(await wordsFrequency(database.db, "the")).toBeNull();
   });
 
-  it("names the lexemes whose day keys hold every match: the rarest, or every alternative", async () => {
-    expect((await wordsFrequency(database.db, "claim physiotherapy"))?.dayKeys).toEqual(["physiotherapi"]);
-    expect((await wordsFrequency(database.db, '"paid after physiotherapy"'))?.dayKeys).toEqual([
+  it("names the lexemes whose hour keys hold every match: the rarest, or every alternative", async () => {
+    expect((await wordsFrequency(database.db, "claim physiotherapy"))?.hourKeys).toEqual(["physiotherapi"]);
+    expect((await wordsFrequency(database.db, '"paid after physiotherapy"'))?.hourKeys).toEqual([
       "physiotherapi",
     ]);
-    expect((await wordsFrequency(database.db, "physiotherapy or dentist"))?.dayKeys).toEqual([
+    expect((await wordsFrequency(database.db, "physiotherapy or dentist"))?.hourKeys).toEqual([
       "physiotherapi",
       "dentist",
     ]);
-    expect((await wordsFrequency(database.db, "claim -physiotherapy"))?.dayKeys).toEqual(["claim"]);
+    expect((await wordsFrequency(database.db, "claim -physiotherapy"))?.hourKeys).toEqual(["claim"]);
     // A match of "-dentist" may hold no word of the query at all.
-    expect((await wordsFrequency(database.db, "acupuncture or -dentist"))?.dayKeys).toBeNull();
-    // Only a query of one lexeme is answered by its day keys alone.
-    expect((await wordsFrequency(database.db, "Physiotherapy"))?.dayKeysSuffice).toBe(true);
-    expect((await wordsFrequency(database.db, "claim physiotherapy"))?.dayKeysSuffice).toBe(false);
-    expect((await wordsFrequency(database.db, "claim -physiotherapy"))?.dayKeysSuffice).toBe(false);
+    expect((await wordsFrequency(database.db, "acupuncture or -dentist"))?.hourKeys).toBeNull();
+    // Only a query of one lexeme is answered by its hour keys alone.
+    expect((await wordsFrequency(database.db, "Physiotherapy"))?.hourKeysSuffice).toBe(true);
+    expect((await wordsFrequency(database.db, "claim physiotherapy"))?.hourKeysSuffice).toBe(false);
+    expect((await wordsFrequency(database.db, "claim -physiotherapy"))?.hourKeysSuffice).toBe(false);
   });
 
-  it("walks for a common word and pages through every match once, in the queue's order", async () => {
+  it("finds a common word in the newest hours, or by a walk in another order, and pages through every match once", async () => {
     const share = (await wordsFrequency(database.db, "claim"))?.share ?? 0;
     expect(wordsWalk({ share, conversations: CONVERSATIONS })).not.toBeNull();
     expect(await everyPage({ ...base, search: "claim" })).toEqual(await expected("claim", null, "latest"));
@@ -147,34 +147,57 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
     expect(await everyPage({ ...base, search: "the" })).toEqual([]);
   });
 
-  it("reads a status's matches past a walk that met too few, though the other status's walk filled a page", async () => {
-    // Thirty of the newest of each status: every open one has the word; the thirty newest closed
-    // ones (the last ten minutes) have not, but closed ones of 20 to 59 minutes ago have, and
-    // they come before the open page's end (78 minutes back). Only the closed status's own found
-    // set finds them.
-    const matches = (document: unknown) => sql`${document} @@ websearch_to_tsquery('english', 'optometrist')`;
-    const search: QueueSearch = {
-      words: "optometrist",
-      branches: [
-        {
-          kind: "words",
-          walk: 30,
-          condition: (document) => matches(document ?? conversations.searchDocument),
-          dayKeys: ["optometrist"],
-          dayKeysSuffice: true,
-        },
-      ],
-    };
-    const listed = await everyPage({ ...base, search: "optometrist" }, search);
-    expect(listed).toEqual(await expected("optometrist", null, "latest"));
-    expect(listed.length).toBeGreaterThan(200);
+  it.each([
+    ["a walk (no lexeme's keys hold every match)", null],
+    ["the newest hours", ["optometrist"]],
+  ] as const)(
+    "reads a status's matches past %s that met too few, though the other status's filled a page",
+    async (_, hourKeys) => {
+      // Thirty of the newest of each status: every open one has the word; the thirty newest closed
+      // ones (the last ten minutes) have not, but closed ones of 20 to 59 minutes ago have, and
+      // they come before the open page's end (78 minutes back). Only the closed status's own
+      // windows, or its own found set after a walk, find them.
+      const matches = (document: unknown) =>
+        sql`${document} @@ websearch_to_tsquery('english', 'optometrist')`;
+      const search: QueueSearch = {
+        words: "optometrist",
+        branches: [
+          {
+            kind: "words",
+            walk: 30,
+            condition: (document) => matches(document ?? conversations.searchDocument),
+            hourKeys,
+            hourKeysSuffice: hourKeys !== null,
+          },
+        ],
+      };
+      const listed = await everyPage({ ...base, search: "optometrist" }, search);
+      expect(listed).toEqual(await expected("optometrist", null, "latest"));
+      expect(listed.length).toBeGreaterThan(200);
+    },
+  );
+
+  it("keys each word by the UTC hour of the newest message, whatever the session's time zone", async () => {
+    // The same wall-clock time read in two zones: two instants, each keyed by its own UTC hour.
+    const keys = (zone: string) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('TimeZone', ${zone}, true)`);
+        const [row] = await rowsOf<{ keys: string[] }>(
+          tx,
+          sql`select search_hour_keys(to_tsvector('english', 'Physiotherapy claims'), '2026-11-23 21:34:57'::timestamptz) as keys`,
+        );
+        return row?.keys;
+      });
+    // 19:34 UTC, 9 823 days after 2000-01-01; and 02:34 UTC the day after.
+    expect(await keys("Africa/Johannesburg")).toEqual(["claim@235771", "physiotherapi@235771"]);
+    expect(await keys("America/New_York")).toEqual(["claim@235778", "physiotherapi@235778"]);
   });
 
-  it("looks for a word the newest lack in the newest days, widening, with the same pages", async () => {
+  it("looks for a word the newest lack in the newest hours, widening, with the same pages", async () => {
     // Three hundred closed conversations, one every eight hours back to a hundred days ago; every
-    // other one from the tenth (80 hours back) on names a podiatrist. The walk meets none; the
-    // first windows hold none or too few (by the words' day keys), a wider one more than a page:
-    // each page after that starts its windows at its own key.
+    // other one from the tenth (80 hours back) on names a podiatrist. The first windows hold none
+    // or too few (by the words' hour keys), a wider one more than a page: each page after that
+    // starts its windows at its own key.
     const walkOf = (document?: unknown) =>
       sql`${document ?? conversations.searchDocument} @@ websearch_to_tsquery('english', 'podiatrist')`;
     await database.db.execute(sql`
@@ -188,7 +211,7 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
     const search: QueueSearch = {
       words: "podiatrist",
       branches: [
-        { kind: "words", walk: 30, condition: walkOf, dayKeys: ["podiatrist"], dayKeysSuffice: false },
+        { kind: "words", walk: 30, condition: walkOf, hourKeys: ["podiatrist"], hourKeysSuffice: false },
       ],
     };
     const listed = await everyPage({ ...base, search: "podiatrist" }, search);

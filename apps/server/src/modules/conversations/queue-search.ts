@@ -10,16 +10,16 @@ import { agentResponses, conversations, memberProfiles, members, queries } from 
 // - an e-mail address: the conversations whose queries came from it (conversations_email);
 // - words: the start of a member's first name or surname (members_*_name_search), or the words of
 //   the conversation's queries and replies, English-stemmed (conversations_search_open and
-//   _closed: GIN; and conversations_search_open_days and _closed_days: each word paired with the
-//   day of the newest message).
+//   _closed: GIN; and conversations_search_open_hours and _closed_hours: each word paired with the
+//   hour of the newest message).
 
 /**
  * A resolved search: the branches whose results the queue merges (queue.ts). A "found" branch is
  * a small set of conversations read by its own index and then ordered. Words are read in each
  * status by the queue (queue.ts wordsPage): words common enough to fill a page among the newest
- * conversations are looked for there first (a walk as long as their frequency needs), then among
- * the newest days (by the keys that pair each word with its day), and as every match otherwise. How common
- * they are is read from the column's statistics (pg_stats), not left to the planner: at ten million
+ * conversations are looked for there first (in the newest hours, by the keys that pair each word
+ * with its hour; or, in another order, a walk as long as their frequency needs), and as every
+ * match otherwise. How common they are is read from the column's statistics (pg_stats), not left to the planner: at ten million
  * rows it took a word no conversation has for a common one and walked the whole closed tab.
  */
 export interface QueueSearch {
@@ -36,10 +36,10 @@ export type SearchBranch =
       walk: number | null;
       /** The words' match on a search document (the conversation's, or a walk's column). */
       condition: (document?: unknown) => SQL;
-      /** The lexemes whose day keys hold every match (wordsFrequency); null: none do. */
-      dayKeys: readonly string[] | null;
-      /** A day key found is a match (the words are one lexeme). */
-      dayKeysSuffice: boolean;
+      /** The lexemes whose hour keys hold every match (wordsFrequency); null: none do. */
+      hourKeys: readonly string[] | null;
+      /** An hour key found is a match (the words are one lexeme). */
+      hourKeysSuffice: boolean;
     };
 
 /**
@@ -61,13 +61,13 @@ export interface WordsFrequency {
   share: number;
   conversations: number;
   /**
-   * The lexemes every match holds one of, so that their keys of a few days (search_day_keys)
-   * find every match of those days: the rarest when all must match; every one of alternatives,
+   * The lexemes every match holds one of, so that their keys of a few hours (search_hour_keys)
+   * find every match of those hours: the rarest when all must match; every one of alternatives,
    * unless a word is negated (a match of "-word" holds none). Null for the latter.
    */
-  dayKeys: string[] | null;
-  /** The words are that one lexeme: a day key found means a match, with no need to read the words. */
-  dayKeysSuffice: boolean;
+  hourKeys: string[] | null;
+  /** The words are that one lexeme: an hour key found means a match, with no need to read the words. */
+  hourKeysSuffice: boolean;
 }
 
 /**
@@ -119,9 +119,9 @@ export async function wordsFrequency(db: Db, words: string): Promise<WordsFreque
       )
     : Math.min(...wanted);
   const rarest = lexemes[wanted.indexOf(Math.min(...wanted))] ?? "";
-  const dayKeys = alternatives ? (row.query.includes("!") ? null : lexemes) : [rarest];
-  const dayKeysSuffice = row.query === `'${(dayKeys?.[0] ?? "").replaceAll("'", "''")}'`;
-  return { share, conversations: Number(row.conversations), dayKeys, dayKeysSuffice };
+  const hourKeys = alternatives ? (row.query.includes("!") ? null : lexemes) : [rarest];
+  const hourKeysSuffice = row.query === `'${(hourKeys?.[0] ?? "").replaceAll("'", "''")}'`;
+  return { share, conversations: Number(row.conversations), hourKeys, hourKeysSuffice };
 }
 
 const likePrefix = (value: string) =>
@@ -205,8 +205,8 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
     kind: "words",
     walk: wordsWalk(frequency),
     condition: (document) => wordsMatch(text, document),
-    dayKeys: frequency.dayKeys,
-    dayKeysSuffice: frequency.dayKeysSuffice,
+    hourKeys: frequency.hourKeys,
+    hourKeysSuffice: frequency.hourKeysSuffice,
   });
   return { branches, words: text };
 }

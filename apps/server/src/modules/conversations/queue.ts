@@ -89,7 +89,16 @@ function conditions(
 /** How a search's page of one status is read (pageKeys). */
 type PageRead =
   | { kind: "found"; condition: SQL | undefined }
-  | { kind: "walk"; walk: number; condition: (document: unknown) => SQL };
+  | { kind: "walk"; walk: number; condition: (document: unknown) => SQL }
+  | {
+      kind: "windows";
+      statuses: readonly ("OPEN" | "CLOSED")[];
+      lexemes: readonly string[];
+      /** What a window's key found must also hold (null: the key is the match). */
+      keyCondition: SQL | undefined;
+      /** The words' match, for every match of a status whose windows held too few. */
+      condition: SQL;
+    };
 
 async function pageOfStatus(
   db: Db,
@@ -104,7 +113,7 @@ async function pageOfStatus(
   const direction = sort.startsWith("-") ? desc : asc;
   const filters = and(...conditions(filter, status, staff, today, cursor));
   const order = [direction(sortColumn(sort)), direction(conversations.referenceNumber)];
-  const page = read ? pageKeys(db, sort, filters, read) : null;
+  const page = read ? pageKeys(db, sort, filters, read, cursor) : null;
   const base = db
     .select({
       referenceNumber: conversations.referenceNumber,
@@ -142,15 +151,31 @@ async function pageOfStatus(
 /**
  * The page's conversations for a search, as a subquery of keys (only they are joined to their
  * people). Each kind is read the way that keeps it small, whatever the planner estimates:
- * - "found" (a member's, an address's, a reference's, or words, in all or in the newest days):
+ * - "found" (a member's, an address's, a reference's, or words, or in all):
  *   ordered by an expression no index keeps, so the planner cannot walk the queue's order hoping
  *   to meet the few it wants (at a million rows that read the closed tab whole); it reads them by
  *   their own index (or the GIN) and sorts them;
  * - "walk" (words common enough): the newest conversations in the queue's order (from the page
- *   key), as many as the words' frequency needs for a page, then the words among them.
+ *   key), as many as the words' frequency needs for a page, then the words among them;
+ * - "windows" (words common enough, in the order of the newest message): the newest hours' matches,
+ *   widening (newestHoursKeys).
  */
-function pageKeys(db: Db, sort: QueueSort, filters: SQL | undefined, read: PageRead) {
+function pageKeys(
+  db: Db,
+  sort: QueueSort,
+  filters: SQL | undefined,
+  read: PageRead,
+  cursor: QueueCursor | null,
+) {
   const direction = sort.startsWith("-") ? desc : asc;
+  if (read.kind === "windows") {
+    const keys = read.statuses.map((status) => newestHoursKeys(filters, status, read, cursor));
+    return db
+      .select({ key: conversations.referenceNumber })
+      .from(conversations)
+      .where(sql`${conversations.referenceNumber} = any(${sql.join(keys, sql` || `)})`)
+      .as("page");
+  }
   if (read.kind === "found") {
     const shift = sort.endsWith("due") ? sql`0` : sql`interval '0'`;
     return db
@@ -187,80 +212,100 @@ function pageKeys(db: Db, sort: QueueSort, filters: SQL | undefined, read: PageR
 type PageRow = Awaited<ReturnType<typeof pageOfStatus>>[number];
 
 /**
- * How many days before the newest a common word is looked for in, widening (the last: every
- * match). Each window is a few keys per word (search_day_keys): one the word is missing from costs
- * next to nothing, one it fills is read whole and sorted, so the steps are small.
+ * How many windows of hours a common word is looked for in, in the order of the newest message,
+ * before every match is read: the first is the last hour, the next the hour before it, and each
+ * later one twice as many hours (2, 4 … 8 192), 16 384 hours (682 days) in all. Each is a few keys
+ * per word (search_hour_keys): one the word is missing from costs next to nothing (about 5 µs a
+ * key), one it fills is read whole and sorted, so the steps are small.
  */
-const SEARCH_DAYS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512] as const;
+const SEARCH_WINDOWS = 15;
 
 /**
- * The day a status's windows end on, as search_day_keys counts days (since 2000-01-01, in UTC):
- * the page key's, or the status's newest message's (a day of the clock's could miss a message
- * stamped later). Null when the status has no conversation.
+ * The keys of a status's first page of matches, as one subquery: its newest hours, widening (a
+ * recursive query, whose steps run in order and stop at the first window that holds more than a
+ * page: each window's conversations in the queue's order, older than every earlier window's, so
+ * the first keys of them all are the page's); or, when every window held too few, every match,
+ * sorted. The last hour is the page key's, or the status's newest message's (an hour of the
+ * clock's could miss a message stamped later), as search_hour_keys counts hours (since
+ * 2000-01-01, in UTC). A window is its hours' keys of the words (the index's expression,
+ * schema.ts); the planner expects a hundred thousand rows of an empty one whatever they are,
+ * which is why connections run without parallel workers (database.ts).
  */
-async function lastWindowDay(db: Db, status: "OPEN" | "CLOSED", cursor: QueueCursor | null) {
+function newestHoursKeys(
+  filters: SQL | undefined,
+  status: "OPEN" | "CLOSED",
+  read: Extract<PageRead, { kind: "windows" }>,
+  cursor: QueueCursor | null,
+): SQL {
   const time = conversations.lastMessageAt;
+  const reference = conversations.referenceNumber;
+  const inStatus = and(filters, eq(conversations.status, status));
   const anchor = cursor
     ? sql`${cursor.value}::timestamptz`
     : sql`(select max(${time}) from ${conversations} where ${conversations.status} = ${status})`;
-  const [row] = await rowsOf<{ day: number | null }>(
-    db,
-    sql`select ((${anchor} at time zone 'UTC')::date - date '2000-01-01') as day`,
-  );
-  return row?.day ?? null;
+  const lastHour = sql`((${anchor} at time zone 'UTC')::date - date '2000-01-01') * 24
+    + extract(hour from (${anchor} at time zone 'UTC'))::integer`;
+  const lexemes = sql`array[${sql.join(
+    read.lexemes.map((lexeme) => sql`${lexeme}`),
+    sql`, `,
+  )}]::text[]`;
+  const hoursBack = sql`generate_series(case when windows.step = 0 then 0 else 1 << (windows.step - 1) end, (1 << windows.step) - 1)`;
+  const window = sql`search_hour_keys(${conversations.searchDocument}, ${time}) && array(
+      select lexeme || '@' || (windows.last_hour - back) from unnest(${lexemes}) as lexeme, ${hoursBack} as back)`;
+  // Ordered by an expression no index keeps, as pageKeys's "found" (the planner would otherwise
+  // walk the queue's order hoping to meet the few it wants).
+  const order = sql`order by ${time} + interval '0' desc, ${reference} + 0 desc limit ${pageSize + 1}`;
+  return sql`(with recursive windows(step, last_hour, keys) as (
+      select 0, ${lastHour}, array[]::integer[]
+    union all
+      select windows.step + 1, windows.last_hour, windows.keys || array(
+        select ${reference} from ${conversations} where ${and(inStatus, read.keyCondition, window)} ${order})
+      from windows
+      where windows.last_hour is not null and cardinality(windows.keys) <= ${pageSize} and windows.step < ${SEARCH_WINDOWS}
+    )
+    select case when cardinality(last.keys) > ${pageSize} then last.keys[1:${pageSize + 1}]
+      else array(select ${reference} from ${conversations} where ${and(inStatus, read.condition)} ${order}) end
+    from (select keys from windows order by step desc limit 1) as last)::integer[]`;
 }
 
 /**
- * The conversations whose newest message is on one of the `days` + 1 UTC days that end on
- * `lastDay`, by their words' day keys (the index's expression, schema.ts). The planner still
- * expects a hundred thousand rows of an empty window (keys not among the statistics' most common):
- * with parallel workers it started two for it, 6-8 ms, which is why connections run without them
- * (database.ts).
- */
-function withinDays(lexemes: readonly string[], days: number, lastDay: number): SQL {
-  const keys = lexemes.flatMap((lexeme) =>
-    Array.from({ length: days + 1 }, (_, back) => sql`${`${lexeme}@${lastDay - back}`}`),
-  );
-  return sql`search_day_keys(${conversations.searchDocument}, ${conversations.lastMessageAt}) && array[${sql.join(keys, sql`, `)}]::text[]`;
-}
-
-/**
- * Words in one status (docs/decisions 0024). Common words: the walk among the newest; then, in
- * the order of the newest message, the newest days, widening, until a window holds more than a
- * page (a page past it is older than all of the window, so the window's first page is the
- * page); then every match. Rare words: every match at once, which is few. Each status on its
- * own: another status's full page says nothing of this one's older matches.
+ * Words (docs/decisions 0024). In the order of the newest message, common words are looked for in
+ * each status's newest hours, widening, then in every match of a status whose windows held too
+ * few, all in one statement (newestHoursKeys). In another order, or when no lexeme's keys hold
+ * every match, in each status on its own: among the newest conversations in that order (the
+ * walk), and every match if the walk met too few. Rare words: every match at once, which is few.
+ * Each status on its own either way: another status's full page says nothing of this one's
+ * older matches.
  */
 async function wordsPage(
-  db: Db,
   status: "OPEN" | "CLOSED" | "ALL",
   sort: QueueSort,
-  cursor: QueueCursor | null,
   words: Extract<SearchBranch, { kind: "words" }>,
   read: (how: PageRead) => Promise<PageRow[]>,
 ): Promise<PageRow[]> {
+  if (inNewestHours(sort, words)) {
+    return read({
+      kind: "windows",
+      statuses: status === "ALL" ? ["OPEN", "CLOSED"] : [status],
+      lexemes: words.hourKeys,
+      // Reading each match's words again cost as much as finding it (6 000 rows: 5 ms of 12).
+      keyCondition: words.hourKeysSuffice ? undefined : words.condition(),
+      condition: words.condition(),
+    });
+  }
   if (words.walk !== null) {
     const walked = await read({ kind: "walk", walk: words.walk, condition: words.condition });
     if (walked.length > pageSize) return walked;
-    const lexemes = words.dayKeys;
-    // Words are read in one status at a time (listQueue), whose newest message the windows start at.
-    const lastDay =
-      sort === "-latest" && lexemes !== null && status !== "ALL"
-        ? await lastWindowDay(db, status, cursor)
-        : null;
-    if (lexemes !== null && lastDay !== null) {
-      for (const days of SEARCH_DAYS) {
-        const window = withinDays(lexemes, days, lastDay);
-        const rows = await read({
-          kind: "found",
-          // Reading each match's words again cost as much as finding it (6 000 rows: 5 ms of 12).
-          condition: words.dayKeysSuffice ? window : and(words.condition(), window),
-        });
-        if (rows.length > pageSize) return rows;
-      }
-    }
   }
   return read({ kind: "found", condition: words.condition() });
+}
+
+/** Whether words are looked for in the newest hours (wordsPage): common ones, newest first, with keys. */
+function inNewestHours(
+  sort: QueueSort,
+  words: Extract<SearchBranch, { kind: "words" }>,
+): words is typeof words & { walk: number; hourKeys: readonly string[] } {
+  return sort === "-latest" && words.walk !== null && words.hourKeys !== null;
 }
 
 /** Orders two statuses' pages as one index over both would (the sort value, then the reference). */
@@ -299,10 +344,12 @@ export async function listQueue(
   // across statuses; in the order of the reply owed, each status's index on its own (no index keeps
   // that order across statuses). Words are looked for in each status (each has its own search
   // index): one walk across both met only the newest closed ones at ten million rows, and fell
-  // back to sorting every match of a common word (4.8 s). A found set is ordered whole, at once.
+  // back to sorting every match of a common word (4.8 s); the newest hours of both statuses are
+  // one statement (wordsPage). A found set is ordered whole, at once.
   const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] => {
     if (filter.status !== "ALL") return [filter.status];
     if (branch?.kind === "found") return ["ALL"];
+    if (branch?.kind === "words" && inNewestHours(sort, branch)) return ["ALL"];
     return branch === null && !sort.endsWith("due") ? ["ALL"] : ["OPEN", "CLOSED"];
   };
   const read = (status: "OPEN" | "CLOSED" | "ALL", how: PageRead | null) =>
@@ -312,7 +359,7 @@ export async function listQueue(
       await Promise.all(
         statusesOf(branch).map((status) =>
           branch?.kind === "words"
-            ? wordsPage(db, status, sort, cursor, branch, (how) => read(status, how))
+            ? wordsPage(status, sort, branch, (how) => read(status, how))
             : read(status, branch),
         ),
       )
