@@ -86,7 +86,7 @@ function conditions(
   ];
 }
 
-/** How a search's page of one status is read (pageKeys). */
+/** How a search's page is read (pageKeys): of one status, or of both for "windows". */
 type PageRead =
   | { kind: "found"; condition: SQL | undefined }
   | { kind: "walk"; walk: number; condition: (document: unknown) => SQL }
