@@ -15,12 +15,13 @@ import { agentResponses, conversations, memberProfiles, members, queries } from 
 
 /**
  * A resolved search: the branches whose results the queue merges (queue.ts). A "found" branch is
- * a small set of conversations read by its own index and then ordered. Words are read in each
- * status by the queue (queue.ts wordsPage): words common enough to fill a page among the newest
- * conversations are looked for there first (in the newest hours, by the keys that pair each word
- * with its hour; or, in another order, a walk as long as their frequency needs), and as every
- * match otherwise. How common they are is read from the column's statistics (pg_stats), not left to the planner: at ten million
- * rows it took a word no conversation has for a common one and walked the whole closed tab.
+ * a small set of conversations read by its own index and then ordered. Words are read by the
+ * queue (queue.ts wordsPage): words common enough to fill a page among the newest conversations
+ * are looked for there first (in the newest hours, by the keys that pair each word with its hour;
+ * or, in another order, a walk as long as their frequency needs), and as every match otherwise.
+ * How common they are is read from the column's statistics (pg_stats), not left to the planner:
+ * at ten million rows it took a word no conversation has for a common one and walked the whole
+ * closed tab.
  */
 export interface QueueSearch {
   branches: SearchBranch[];

@@ -151,10 +151,7 @@ async function pageOfStatus(
 /**
  * The page's conversations for a search, as a subquery of keys (only they are joined to their
  * people). Each kind is read the way that keeps it small, whatever the planner estimates:
- * - "found" (a member's, an address's, a reference's, or words, or in all):
- *   ordered by an expression no index keeps, so the planner cannot walk the queue's order hoping
- *   to meet the few it wants (at a million rows that read the closed tab whole); it reads them by
- *   their own index (or the GIN) and sorts them;
+ * - "found" (a member's, an address's, a reference's, or every match of words): foundKeys;
  * - "walk" (words common enough): the newest conversations in the queue's order (from the page
  *   key), as many as the words' frequency needs for a page, then the words among them;
  * - "windows" (words common enough, in the order of the newest message): the newest hours' matches,
@@ -169,26 +166,14 @@ function pageKeys(
 ) {
   const direction = sort.startsWith("-") ? desc : asc;
   if (read.kind === "windows") {
-    const keys = read.statuses.map((status) => newestHoursKeys(filters, status, read, cursor));
+    const keys = read.statuses.map((status) => newestHoursKeys(db, filters, status, read, cursor));
     return db
       .select({ key: conversations.referenceNumber })
       .from(conversations)
       .where(sql`${conversations.referenceNumber} = any(${sql.join(keys, sql` || `)})`)
       .as("page");
   }
-  if (read.kind === "found") {
-    const shift = sort.endsWith("due") ? sql`0` : sql`interval '0'`;
-    return db
-      .select({ key: conversations.referenceNumber })
-      .from(conversations)
-      .where(and(filters, read.condition))
-      .orderBy(
-        direction(sql`${sortColumn(sort)} + ${shift}`),
-        direction(sql`${conversations.referenceNumber} + 0`),
-      )
-      .limit(pageSize + 1)
-      .as("page");
-  }
+  if (read.kind === "found") return foundKeys(db, sort, and(filters, read.condition)).as("page");
   const recent = db
     .select({
       key: conversations.referenceNumber,
@@ -207,6 +192,26 @@ function pageKeys(
     .orderBy(direction(recent.sortValue), direction(recent.key))
     .limit(pageSize + 1)
     .as("page");
+}
+
+/**
+ * The first page of keys of a small set, in the queue's order: ordered by an expression no index
+ * keeps, so the planner cannot walk the queue's order hoping to meet the few it wants (at a
+ * million rows that read the closed tab whole); it reads them by their own index (or the GIN) and
+ * sorts them.
+ */
+function foundKeys(db: Db, sort: QueueSort, where: SQL | undefined) {
+  const direction = sort.startsWith("-") ? desc : asc;
+  const shift = sort.endsWith("due") ? sql`0` : sql`interval '0'`;
+  return db
+    .select({ key: conversations.referenceNumber })
+    .from(conversations)
+    .where(where)
+    .orderBy(
+      direction(sql`${sortColumn(sort)} + ${shift}`),
+      direction(sql`${conversations.referenceNumber} + 0`),
+    )
+    .limit(pageSize + 1);
 }
 
 type PageRow = Awaited<ReturnType<typeof pageOfStatus>>[number];
@@ -232,13 +237,13 @@ const SEARCH_WINDOWS = 15;
  * which is why connections run without parallel workers (database.ts).
  */
 function newestHoursKeys(
+  db: Db,
   filters: SQL | undefined,
   status: "OPEN" | "CLOSED",
   read: Extract<PageRead, { kind: "windows" }>,
   cursor: QueueCursor | null,
 ): SQL {
   const time = conversations.lastMessageAt;
-  const reference = conversations.referenceNumber;
   const inStatus = and(filters, eq(conversations.status, status));
   const anchor = cursor
     ? sql`${cursor.value}::timestamptz`
@@ -252,19 +257,16 @@ function newestHoursKeys(
   const hoursBack = sql`generate_series(case when windows.step = 0 then 0 else 1 << (windows.step - 1) end, (1 << windows.step) - 1)`;
   const window = sql`search_hour_keys(${conversations.searchDocument}, ${time}) && array(
       select lexeme || '@' || (windows.last_hour - back) from unnest(${lexemes}) as lexeme, ${hoursBack} as back)`;
-  // Ordered by an expression no index keeps, as pageKeys's "found" (the planner would otherwise
-  // walk the queue's order hoping to meet the few it wants).
-  const order = sql`order by ${time} + interval '0' desc, ${reference} + 0 desc limit ${pageSize + 1}`;
   return sql`(with recursive windows(step, last_hour, keys) as (
       select 0, ${lastHour}, array[]::integer[]
     union all
-      select windows.step + 1, windows.last_hour, windows.keys || array(
-        select ${reference} from ${conversations} where ${and(inStatus, read.keyCondition, window)} ${order})
+      select windows.step + 1, windows.last_hour,
+        windows.keys || array${foundKeys(db, "-latest", and(inStatus, read.keyCondition, window))}
       from windows
       where windows.last_hour is not null and cardinality(windows.keys) <= ${pageSize} and windows.step < ${SEARCH_WINDOWS}
     )
     select case when cardinality(last.keys) > ${pageSize} then last.keys[1:${pageSize + 1}]
-      else array(select ${reference} from ${conversations} where ${and(inStatus, read.condition)} ${order}) end
+      else array${foundKeys(db, "-latest", and(inStatus, read.condition))} end
     from (select keys from windows order by step desc limit 1) as last)::integer[]`;
 }
 
@@ -304,7 +306,7 @@ async function wordsPage(
 function inNewestHours(
   sort: QueueSort,
   words: Extract<SearchBranch, { kind: "words" }>,
-): words is typeof words & { walk: number; hourKeys: readonly string[] } {
+): words is typeof words & { hourKeys: readonly string[] } {
   return sort === "-latest" && words.walk !== null && words.hourKeys !== null;
 }
 
