@@ -86,33 +86,62 @@ export function wordsWalk({
   return 2 * walk < share * conversations ? walk : null;
 }
 
+/** The search documents' statistics the word search sizes itself by (kept: searchStatistics). */
+interface SearchStatistics {
+  conversations: number;
+  /** The most common lexemes and the share of conversations holding each. */
+  frequencies: ReadonlyMap<string, number>;
+}
+
+/**
+ * How long a process keeps the statistics: ANALYZE changes them seldom (autovacuum's, after a
+ * tenth of the table changed), and reading them (the pg_stats view) cost a search a statement and
+ * a millisecond of planning. Stale ones only choose the way the words are read, never what is found.
+ */
+const STATISTICS_KEPT_MS = 5 * 60_000;
+const keptStatistics = new WeakMap<Db, { until: number; statistics: Promise<SearchStatistics> }>();
+
+function searchStatistics(db: Db): Promise<SearchStatistics> {
+  const kept = keptStatistics.get(db);
+  if (kept && kept.until > Date.now()) return kept.statistics;
+  const statistics = readSearchStatistics(db);
+  keptStatistics.set(db, { until: Date.now() + STATISTICS_KEPT_MS, statistics });
+  // A failed read is not kept: the next search asks again.
+  statistics.catch(() => keptStatistics.delete(db));
+  return statistics;
+}
+
+async function readSearchStatistics(db: Db): Promise<SearchStatistics> {
+  // As JSON: both drivers read it alike (PGlite and node-postgres parse real[] differently).
+  const stats = sql`from pg_stats where schemaname = current_schema()
+    and tablename = 'conversations' and attname = 'search_document'`;
+  const [row] = await rowsOf<{ conversations: number; lexemes: string[] | null; shares: number[] | null }>(
+    db,
+    sql`select greatest((select reltuples from pg_class where oid = 'conversations'::regclass), 0)::float8 as conversations,
+      (select to_json(most_common_elems::text::text[]) ${stats}) as lexemes,
+      (select to_json(most_common_elem_freqs) ${stats}) as shares`,
+  );
+  const lexemes = row?.lexemes ?? [];
+  return {
+    conversations: Number(row?.conversations ?? 0),
+    frequencies: new Map(lexemes.map((lexeme, index) => [lexeme, Number(row?.shares?.[index] ?? 0)])),
+  };
+}
+
 /**
  * The share of conversations the words match, from the statistics ANALYZE keeps on the search
  * documents (the most common lexemes and their frequencies): the rarest word for words that must
  * all match, the sum for alternatives ("or"); a lexeme not among the most common counts as 0.
  * Negated words ("-word") do not count. Null when the words hold no lexeme (only stop words).
+ * `query` is the words' tsquery as text: 'lexeme' & !'other' | 'third' <-> 'fourth'.
  */
-export async function wordsFrequency(db: Db, words: string): Promise<WordsFrequency | null> {
-  const [row] = await rowsOf<{ query: string; frequencies: Record<string, number>; conversations: number }>(
-    db,
-    sql`select ${wordsQuery(words)}::text as query,
-      greatest((select reltuples from pg_class where oid = 'conversations'::regclass), 0)::float8 as conversations,
-      coalesce((select json_object_agg(lexeme, coalesce(stats.frequencies[array_position(stats.lexemes, lexeme)], 0))
-        from unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme
-        left join (
-          select most_common_elems::text::text[] as lexemes, most_common_elem_freqs as frequencies
-          from pg_stats
-          where schemaname = current_schema() and tablename = 'conversations' and attname = 'search_document'
-        ) stats on true), '{}') as frequencies`,
-  );
-  if (!row) return null;
-  // The query's text: 'lexeme' & !'other' | 'third' <-> 'fourth' (quotes inside doubled).
-  const lexemes = [...row.query.matchAll(/(!?)'((?:[^']|'')*)'/g)]
+function frequencyOf(query: string, statistics: SearchStatistics): WordsFrequency | null {
+  const lexemes = [...query.matchAll(/(!?)'((?:[^']|'')*)'/g)]
     .filter((match) => match[1] === "")
     .map((match) => (match[2] ?? "").replaceAll("''", "'"));
-  const wanted = lexemes.map((lexeme) => Number(row.frequencies[lexeme] ?? 0));
+  const wanted = lexemes.map((lexeme) => statistics.frequencies.get(lexeme) ?? 0);
   if (wanted.length === 0) return null;
-  const alternatives = row.query.includes("|");
+  const alternatives = query.includes("|");
   const share = alternatives
     ? Math.min(
         1,
@@ -120,9 +149,18 @@ export async function wordsFrequency(db: Db, words: string): Promise<WordsFreque
       )
     : Math.min(...wanted);
   const rarest = lexemes[wanted.indexOf(Math.min(...wanted))] ?? "";
-  const hourKeys = alternatives ? (row.query.includes("!") ? null : lexemes) : [rarest];
-  const hourKeysSuffice = row.query === `'${(hourKeys?.[0] ?? "").replaceAll("'", "''")}'`;
-  return { share, conversations: Number(row.conversations), hourKeys, hourKeysSuffice };
+  const hourKeys = alternatives ? (query.includes("!") ? null : lexemes) : [rarest];
+  const hourKeysSuffice = query === `'${(hourKeys?.[0] ?? "").replaceAll("'", "''")}'`;
+  return { share, conversations: statistics.conversations, hourKeys, hourKeysSuffice };
+}
+
+/** How common the words are (frequencyOf). */
+export async function wordsFrequency(db: Db, words: string): Promise<WordsFrequency | null> {
+  const [[row], statistics] = await Promise.all([
+    rowsOf<{ query: string }>(db, sql`select ${wordsQuery(words)}::text as query`),
+    searchStatistics(db),
+  ]);
+  return frequencyOf(row?.query ?? "", statistics);
 }
 
 const likePrefix = (value: string) =>
@@ -170,34 +208,29 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
       branches: [{ kind: "found", condition: sql`lower(${conversations.email}) = ${text.toLowerCase()}` }],
     };
   }
+  // What the text names, in one statement: the members whose names start with it, the member
+  // whose membership number it is, and the words' query (a statement each cost three round trips).
   const prefix = likePrefix(text);
-  const [named, byMembership, frequency] = await Promise.all([
-    db
-      .select({ member: members.entityNumber })
-      .from(members)
-      .where(
-        or(sql`lower(${members.lastName}) like ${prefix}`, sql`lower(${members.firstName}) like ${prefix}`),
-      )
-      .orderBy(members.entityNumber)
-      .limit(NAME_MATCH_LIMIT),
-    memberByMembershipNumber(db, text),
-    wordsFrequency(db, text),
+  const [[named], statistics] = await Promise.all([
+    rowsOf<{ query: string; people: number[] | null; membership: number | null }>(
+      db,
+      sql`select ${wordsQuery(text)}::text as query,
+        to_json(array(select ${members.entityNumber} from ${members}
+          where lower(${members.lastName}) like ${prefix} or lower(${members.firstName}) like ${prefix}
+          order by ${members.entityNumber} limit ${NAME_MATCH_LIMIT})) as people,
+        (select ${memberProfiles.entityNumber} from ${memberProfiles}
+          where ${memberProfiles.membershipNumber} = ${text} limit 1) as membership`,
+    ),
+    searchStatistics(db),
   ]);
   // A membership number names a member, not words in a conversation.
-  if (byMembership.length > 0) {
+  if (named?.membership != null) {
     return {
-      branches: [
-        {
-          kind: "found",
-          condition: inArray(
-            conversations.memberEntityNumber,
-            byMembership.map((row) => row.member),
-          ),
-        },
-      ],
+      branches: [{ kind: "found", condition: eq(conversations.memberEntityNumber, named.membership) }],
     };
   }
-  const people = named.map((row) => row.member);
+  const frequency = frequencyOf(named?.query ?? "", statistics);
+  const people = named?.people ?? [];
   const branches: SearchBranch[] = [];
   if (people.length > 0)
     branches.push({ kind: "found", condition: inArray(conversations.memberEntityNumber, people) });

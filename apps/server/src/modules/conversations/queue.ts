@@ -86,9 +86,10 @@ function conditions(
   ];
 }
 
-/** How a search's page is read (pageKeys): of one status, or of both for "windows". */
+/** How a search's page is read (pageKeys): of one status, or of several for "every match" and "windows". */
 type PageRead =
   | { kind: "found"; condition: SQL | undefined }
+  | { kind: "every match"; statuses: readonly ("OPEN" | "CLOSED")[]; condition: SQL }
   | { kind: "walk"; walk: number; condition: (document: unknown) => SQL }
   | {
       kind: "windows";
@@ -152,6 +153,7 @@ async function pageOfStatus(
  * The page's conversations for a search, as a subquery of keys (only they are joined to their
  * people). Each kind is read the way that keeps it small, whatever the planner estimates:
  * - "found" (a member's, an address's, a reference's, or every match of words): foundKeys;
+ * - "every match" (rare words): each status's found keys (each status has its own search index);
  * - "walk" (words common enough): the newest conversations in the queue's order (from the page
  *   key), as many as the words' frequency needs for a page, then the words among them;
  * - "windows" (words common enough, in the order of the newest message): the newest hours' matches,
@@ -165,8 +167,12 @@ function pageKeys(
   cursor: QueueCursor | null,
 ) {
   const direction = sort.startsWith("-") ? desc : asc;
-  if (read.kind === "windows") {
-    const keys = read.statuses.map((status) => newestHoursKeys(db, filters, status, read, cursor));
+  if (read.kind === "windows" || read.kind === "every match") {
+    const keys = read.statuses.map((status) =>
+      read.kind === "windows"
+        ? newestHoursKeys(db, filters, status, read, cursor)
+        : sql`array${foundKeys(db, sort, and(filters, eq(conversations.status, status), read.condition))}`,
+    );
     return db
       .select({ key: conversations.referenceNumber })
       .from(conversations)
@@ -275,9 +281,9 @@ function newestHoursKeys(
  * each status's newest hours, widening, then in every match of a status whose windows held too
  * few, all in one statement (newestHoursKeys). In another order, or when no lexeme's keys hold
  * every match, in each status on its own: among the newest conversations in that order (the
- * walk), and every match if the walk met too few. Rare words: every match at once, which is few.
- * Each status on its own either way: another status's full page says nothing of this one's
- * older matches.
+ * walk), and every match if the walk met too few. Rare words: every match at once, which is few,
+ * of every status in one statement. Each status on its own either way: another status's full page
+ * says nothing of this one's older matches.
  */
 async function wordsPage(
   status: "OPEN" | "CLOSED" | "ALL",
@@ -285,20 +291,20 @@ async function wordsPage(
   words: Extract<SearchBranch, { kind: "words" }>,
   read: (how: PageRead) => Promise<PageRow[]>,
 ): Promise<PageRow[]> {
+  const statuses = status === "ALL" ? (["OPEN", "CLOSED"] as const) : [status];
   if (inNewestHours(sort, words)) {
     return read({
       kind: "windows",
-      statuses: status === "ALL" ? ["OPEN", "CLOSED"] : [status],
+      statuses,
       lexemes: words.hourKeys,
       // Reading each match's words again cost as much as finding it (6 000 rows: 5 ms of 12).
       keyCondition: words.hourKeysSuffice ? undefined : words.condition(),
       condition: words.condition(),
     });
   }
-  if (words.walk !== null) {
-    const walked = await read({ kind: "walk", walk: words.walk, condition: words.condition });
-    if (walked.length > pageSize) return walked;
-  }
+  if (words.walk === null) return read({ kind: "every match", statuses, condition: words.condition() });
+  const walked = await read({ kind: "walk", walk: words.walk, condition: words.condition });
+  if (walked.length > pageSize) return walked;
   return read({ kind: "found", condition: words.condition() });
 }
 
@@ -351,7 +357,7 @@ export async function listQueue(
   const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] => {
     if (filter.status !== "ALL") return [filter.status];
     if (branch?.kind === "found") return ["ALL"];
-    if (branch?.kind === "words" && inNewestHours(sort, branch)) return ["ALL"];
+    if (branch?.kind === "words" && (inNewestHours(sort, branch) || branch.walk === null)) return ["ALL"];
     return branch === null && !sort.endsWith("due") ? ["ALL"] : ["OPEN", "CLOSED"];
   };
   const read = (status: "OPEN" | "CLOSED" | "ALL", how: PageRead | null) =>
