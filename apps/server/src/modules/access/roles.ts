@@ -6,7 +6,7 @@ import {
 } from "@portal/domain";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedRead } from "../../db/prepared.js";
 import { memberRoles, policies } from "../../db/schema.js";
 
 /** Grants roles (seeding, staff accounts and tests); a role already held is left as it is. */
@@ -23,13 +23,12 @@ export async function grantRoles(
 }
 
 // Asked on every staff request and every session probe: prepared once per database.
-const rolesStatement = preparedPerDatabase((db: Queryable) =>
+const rolesStatement = preparedRead("member_roles_of", (db: Queryable) =>
   db
     .select({ role: memberRoles.role })
     .from(memberRoles)
     .where(eq(memberRoles.entityNumber, sql.placeholder("entityNumber")))
-    .orderBy(asc(memberRoles.role))
-    .prepare("member_roles_of"),
+    .orderBy(asc(memberRoles.role)),
 );
 
 /** The roles a person holds: what decides which audiences (route-access.ts) admit them. */

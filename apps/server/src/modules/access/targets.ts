@@ -2,7 +2,7 @@ import { STAFF_ROLES } from "@portal/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedRead } from "../../db/prepared.js";
 import { documentSubmissions, memberRoles, members, policies, queries } from "../../db/schema.js";
 
 // What a request acts on, named by its path: whose data it is. The access plugin asks the route's
@@ -73,13 +73,12 @@ export function dependentParam(param: string): TargetRule {
 }
 
 // Asked before every read of a query (its view, its reply, its files): prepared once per database.
-const queryOwnerStatement = preparedPerDatabase((db: Queryable) =>
+const queryOwnerStatement = preparedRead("query_owner", (db: Queryable) =>
   db
     .select({ owner: queries.memberEntityNumber })
     .from(queries)
     .where(eq(queries.referenceNumber, sql.placeholder("referenceNumber")))
-    .limit(1)
-    .prepare("query_owner"),
+    .limit(1),
 );
 
 /** A query (or an update of one) named by its reference number: its member owns it. */

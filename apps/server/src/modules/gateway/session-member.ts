@@ -1,7 +1,7 @@
 import { MEMBER_ROLES, type MemberRole } from "@portal/domain";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedRead } from "../../db/prepared.js";
 import { members } from "../../db/schema.js";
 
 // GET /wsg/session answers every page load with who is logged in and which workspace is theirs:
@@ -15,7 +15,7 @@ export interface SessionMember {
   roles: ReadonlySet<MemberRole>;
 }
 
-const sessionMemberStatement = preparedPerDatabase((db: Db) =>
+const sessionMemberStatement = preparedRead("session_member", (db: Db) =>
   db
     .select({
       entityNumber: members.entityNumber,
@@ -30,8 +30,7 @@ const sessionMemberStatement = preparedPerDatabase((db: Db) =>
     })
     .from(members)
     .where(eq(members.entityNumber, sql.placeholder("entityNumber")))
-    .limit(1)
-    .prepare("session_member"),
+    .limit(1),
 );
 
 export async function findSessionMember(db: Db, entityNumber: number): Promise<SessionMember | undefined> {

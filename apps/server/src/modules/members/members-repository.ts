@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedRead } from "../../db/prepared.js";
 import { memberEmails, members } from "../../db/schema.js";
 
 export interface MemberRecord {
@@ -36,13 +36,12 @@ export async function findMemberByUsername(db: Db, username: string): Promise<Me
 }
 
 // Read on every session probe (GET /wsg/session): prepared once per database.
-const memberStatement = preparedPerDatabase((db: Db) =>
+const memberStatement = preparedRead("member_by_entity_number", (db: Db) =>
   db
     .select()
     .from(members)
     .where(eq(members.entityNumber, sql.placeholder("entityNumber")))
-    .limit(1)
-    .prepare("member_by_entity_number"),
+    .limit(1),
 );
 
 export async function findMemberByEntityNumber(

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedRead } from "../../db/prepared.js";
 import { members, sessions } from "../../db/schema.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 
@@ -62,7 +62,7 @@ export async function createSession(
 // Every request of a logged-in member starts here: prepared once per database, so each request
 // only binds the token hash. One table by its primary key, nothing joined: the member's name is read
 // only where it is shown (docs/decisions/0014).
-const sessionLookup = preparedPerDatabase((db: Db) =>
+const sessionLookup = preparedRead("session_lookup", (db: Db) =>
   db
     .select({
       createdAt: sessions.createdAt,
@@ -71,8 +71,7 @@ const sessionLookup = preparedPerDatabase((db: Db) =>
     })
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
-    .limit(1)
-    .prepare("session_lookup"),
+    .limit(1),
 );
 
 export async function resolveSession(

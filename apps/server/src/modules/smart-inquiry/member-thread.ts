@@ -2,7 +2,7 @@ import type { QueryThreadEntry, ServerOrigin } from "@portal/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedRead } from "../../db/prepared.js";
 import { agentResponses, queries } from "../../db/schema.js";
 
 // A query's thread as its member sees it: its conversation's queries (the original and the updates
@@ -16,7 +16,7 @@ interface Scope {
 }
 
 // Read on every view of a query: both prepared once per database (db/prepared.ts).
-const threadQueriesStatement = preparedPerDatabase((db: Db) => {
+const threadQueriesStatement = preparedRead("member_thread_queries", (db: Db) => {
   const named = alias(queries, "named");
   const conversation = db
     .select({ key: named.conversationReferenceNumber })
@@ -42,17 +42,15 @@ const threadQueriesStatement = preparedPerDatabase((db: Db) => {
         eq(queries.memberEntityNumber, sql.placeholder("member")),
         eq(queries.origin, sql.placeholder("origin")),
       ),
-    )
-    .prepare("member_thread_queries");
+    );
 });
 
-const threadRepliesStatement = preparedPerDatabase((db: Db) =>
+const threadRepliesStatement = preparedRead("member_thread_replies", (db: Db) =>
   db
     .select({ referenceNumber: agentResponses.referenceNumber, sentAt: agentResponses.sentAt })
     .from(agentResponses)
     .where(sql`${agentResponses.referenceNumber} = any(${sql.placeholder("references")}::integer[])`)
-    .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id))
-    .prepare("member_thread_replies"),
+    .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id)),
 );
 
 /** The member's thread that the query belongs to, oldest first (a reply after the query it answers). */

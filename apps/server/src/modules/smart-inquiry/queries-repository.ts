@@ -1,7 +1,7 @@
 import type { QueryListItem, ServerOrigin } from "@portal/domain";
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedRead } from "../../db/prepared.js";
 import { agentResponses, queries, queryAttachments } from "../../db/schema.js";
 import type { NewMessage } from "../conversations/index.js";
 
@@ -83,7 +83,7 @@ const repliedSince = sql<Date | null>`(
 // request only binds, and it selects only the columns a list item shows: every column read is
 // parsed for every row, by node-postgres or by PGlite, and reading all thirteen took half again
 // as much of the server's time per statement (docs/decisions/0014).
-const openListStatement = preparedPerDatabase((db: Db) =>
+const openListStatement = preparedRead("open_queries_list", (db: Db) =>
   db
     .select({
       referenceNumber: queries.referenceNumber,
@@ -105,8 +105,7 @@ const openListStatement = preparedPerDatabase((db: Db) =>
       ),
     )
     .orderBy(desc(queries.loggedAt), desc(queries.referenceNumber))
-    .limit(500)
-    .prepare("open_queries_list"),
+    .limit(500),
 );
 
 /** The member's queries of one origin and status logged since a moment, newest first, as listed. */
@@ -125,7 +124,7 @@ export async function openQueriesList(
 }
 
 // A query's view reads these on every visit: prepared like the open list.
-const memberQueryStatement = preparedPerDatabase((db: Db) =>
+const memberQueryStatement = preparedRead("member_query", (db: Db) =>
   db
     .select(queryColumns)
     .from(queries)
@@ -136,8 +135,7 @@ const memberQueryStatement = preparedPerDatabase((db: Db) =>
         eq(queries.origin, sql.placeholder("origin")),
       ),
     )
-    .limit(1)
-    .prepare("member_query"),
+    .limit(1),
 );
 
 export async function findQuery(
@@ -162,7 +160,7 @@ export interface AttachmentRow {
   blobKey: string;
 }
 
-const queryAttachmentsStatement = preparedPerDatabase((db: Db) =>
+const queryAttachmentsStatement = preparedRead("query_attachments", (db: Db) =>
   db
     .select({
       attachmentId: queryAttachments.attachmentId,
@@ -173,8 +171,7 @@ const queryAttachmentsStatement = preparedPerDatabase((db: Db) =>
     })
     .from(queryAttachments)
     .where(eq(queryAttachments.referenceNumber, sql.placeholder("referenceNumber")))
-    .orderBy(asc(queryAttachments.position))
-    .prepare("query_attachments"),
+    .orderBy(asc(queryAttachments.position)),
 );
 
 export async function listQueryAttachments(db: Db, referenceNumber: number): Promise<AttachmentRow[]> {
