@@ -9,8 +9,9 @@ import { type PacedFigure, type PacedRequest, pacedLoad } from "./paced-load.js"
 import { demoMemberSession, type PortalSession } from "./portal-session.js";
 
 // The portal's own cost on the request path: each member read measured on the portal and on the
-// plain route (plain-route.ts: the same statements, no plugins), back to back and twice each so a
-// drift of the shared machine falls on both; then the help search, and a steady mixed load.
+// plain route (plain-route.ts: the same statements, no plugins), each warmed up uncounted, then back
+// to back and twice each so a drift of the shared machine falls on both; then the help search, and
+// a steady mixed load.
 
 const plainScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "plain-route.js");
 const PLAIN_PORT = 18903;

@@ -58,7 +58,7 @@ function decoderOf(key: string, field: unknown): Decoder {
  * named statement and the same values as Drizzle's prepared statement, each field decoded as
  * Drizzle decodes it, without Drizzle's per-call layers (its tracing spans, cache and logger
  * wrappers and row mapping: about 9 µs a statement, a twentieth of a member's request;
- * docs/decisions/0029). The embedded database and transactions keep Drizzle's own.
+ * docs/decisions/0014). The embedded database and transactions keep Drizzle's own.
  */
 export function preparedRead<Handle extends object, Select extends PreparableSelect>(
   name: string,
