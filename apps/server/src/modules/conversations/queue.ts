@@ -353,7 +353,7 @@ export async function listQueue(
   // that order across statuses). Words are looked for in each status (each has its own search
   // index): one walk across both met only the newest closed ones at ten million rows, and fell
   // back to sorting every match of a common word (4.8 s); the newest hours of both statuses are
-  // one statement (wordsPage). A found set is ordered whole, at once.
+  // one statement, as is a rare word's every match (wordsPage). A found set is ordered whole, at once.
   const statusesOf = (branch: SearchBranch | null): ("OPEN" | "CLOSED" | "ALL")[] => {
     if (filter.status !== "ALL") return [filter.status];
     if (branch?.kind === "found") return ["ALL"];
