@@ -6,7 +6,7 @@ import pg from "pg";
 // time on a query's view) and PostgreSQL parsing it again. The handle is the pool (or the embedded
 // database); a transaction is a handle of its own and gets its own statement (docs/decisions/0014).
 
-export function preparedPerDatabase<Handle extends object, Statement>(
+function preparedPerDatabase<Handle extends object, Statement>(
   prepare: (db: Handle) => Statement,
 ): (db: Handle) => Statement {
   const statements = new WeakMap<Handle, Statement>();

@@ -169,6 +169,19 @@ const wordsQuery = (words: string) => sql`websearch_to_tsquery('english', ${word
 const wordsMatch = (words: string, document: unknown = conversations.searchDocument) =>
   sql`${document} @@ ${wordsQuery(words)}`;
 
+/** The first members whose first name or surname starts with the text, in a stable order. */
+function membersNamed(db: Db, text: string) {
+  const prefix = likePrefix(text);
+  return db
+    .select({ member: members.entityNumber })
+    .from(members)
+    .where(
+      or(sql`lower(${members.lastName}) like ${prefix}`, sql`lower(${members.firstName}) like ${prefix}`),
+    )
+    .orderBy(members.entityNumber)
+    .limit(NAME_MATCH_LIMIT);
+}
+
 function memberByMembershipNumber(db: Db, text: string) {
   return db
     .select({ member: memberProfiles.entityNumber })
@@ -210,16 +223,11 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
   }
   // What the text names, in one statement: the members whose names start with it, the member
   // whose membership number it is, and the words' query (a statement each cost three round trips).
-  const prefix = likePrefix(text);
   const [[named], statistics] = await Promise.all([
     rowsOf<{ query: string; people: number[] | null; membership: number | null }>(
       db,
-      sql`select ${wordsQuery(text)}::text as query,
-        to_json(array(select ${members.entityNumber} from ${members}
-          where lower(${members.lastName}) like ${prefix} or lower(${members.firstName}) like ${prefix}
-          order by ${members.entityNumber} limit ${NAME_MATCH_LIMIT})) as people,
-        (select ${memberProfiles.entityNumber} from ${memberProfiles}
-          where ${memberProfiles.membershipNumber} = ${text} limit 1) as membership`,
+      sql`select ${wordsQuery(text)}::text as query, to_json(array${membersNamed(db, text)}) as people,
+        ${memberByMembershipNumber(db, text)} as membership`,
     ),
     searchStatistics(db),
   ]);
