@@ -12,6 +12,7 @@ export async function startPortal(
   port: number,
   seed: boolean,
   nodeOptions: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const portal = startNode([...nodeOptions, serverScript], {
     ...store.env,
@@ -30,6 +31,7 @@ export async function startPortal(
     MEMBER_UPLOAD_MB_PER_DAY: "100000",
     // Every load comes from loopback, standing in for many clients: no cap per address.
     MAX_CONNECTIONS_PER_ADDRESS: "0",
+    ...env,
   });
   try {
     await waitForHttp(`http://127.0.0.1:${port}${PING_PATH}`, portal, 120_000);
@@ -38,4 +40,23 @@ export async function startPortal(
     throw error;
   }
   return portal;
+}
+
+/** A portal process of its own, and how to reach and stop it. */
+export interface PortalFork {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Another portal process on a store a running portal already migrated and seeded, at `port`: a
+ * fresh process to measure. It shares that portal's DATA_DIR (so its blob directory, as it says),
+ * and its metrics listener takes the port 1000 above its own.
+ */
+export async function startPortalFork(store: Store, serverScript: string, port: number): Promise<PortalFork> {
+  const child = await startPortal(store, serverScript, port, false, [], {
+    BLOB_DIR_SHARED: "true",
+    METRICS_PORT: String(port + 1000),
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => stop(child) };
 }

@@ -67,6 +67,8 @@ export function topSelfTime(
   count: number,
   window: { fromUs: number; toUs: number },
   keyOf: (node: ProfileNode) => string = place,
+  /** The requests served in the window: each line then says its CPU time per request too. */
+  requests?: number,
 ): string[] {
   const placeOf = new Map(profile.nodes.map((node) => [node.id, keyOf(node)]));
   const times: number[] = [];
@@ -75,19 +77,23 @@ export function topSelfTime(
     time += delta;
     times.push(time);
   }
-  const hits = new Map<string, number>();
+  // A sample stands for the time since the previous one (timeDeltas), so its part is that time.
+  const spent = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((nodeId, index) => {
     const before = time - (times[index] ?? 0);
     if (before > window.fromUs || before < window.toUs) return;
     const key = placeOf.get(nodeId) ?? "?";
-    hits.set(key, (hits.get(key) ?? 0) + 1);
-    total += 1;
+    const us = profile.timeDeltas[index] ?? 0;
+    spent.set(key, (spent.get(key) ?? 0) + us);
+    total += us;
   });
-  return [...hits]
+  const perRequest = (us: number) =>
+    requests ? `  ${(us / requests).toFixed(1).padStart(6)} µs/request` : "";
+  return [...spent]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([key, keyHits]) => `${((keyHits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+    .map(([key, us]) => `${((us / total) * 100).toFixed(1).padStart(5)} %${perRequest(us)}  ${key}`);
 }
 
 async function main(): Promise<void> {
@@ -99,7 +105,14 @@ async function main(): Promise<void> {
   const plain = process.argv.includes("--plain");
   const store = await newStore("profile", process.env.DATABASE_URL ? "server" : "embedded");
   if (plain && store.kind !== "server") throw new Error("--plain needs DATABASE_URL (a PostgreSQL server)");
-  const profiling = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
+  // BENCH_PROFILE_INTERVAL_US: V8 samples every 1000 µs by default; a finer interval separates
+  // parts of a microsecond per request, at some cost to the run.
+  const interval = process.env.BENCH_PROFILE_INTERVAL_US;
+  const profiling = [
+    "--cpu-prof",
+    `--cpu-prof-dir=${profileDir}`,
+    ...(interval ? [`--cpu-prof-interval=${interval}`] : []),
+  ];
   const portal = await startPortal(store, serverScript, port, true, plain ? [] : profiling);
   const plainRoute = plain
     ? startNode([...profiling, path.join(here, "plain-route.js")], {
@@ -111,6 +124,7 @@ async function main(): Promise<void> {
   const loadBase = plain ? `http://127.0.0.1:${port + 1}` : base;
   let loadStarted = 0;
   let loadEnded = 0;
+  let requests = 0;
   try {
     const headers: Record<string, string> = {};
     if (asMember) {
@@ -121,6 +135,7 @@ async function main(): Promise<void> {
     loadStarted = performance.now();
     const figure = await loadFigure(`${loadBase}${target}`, seconds, headers);
     loadEnded = performance.now();
+    requests = figure.requestsPerSecond * seconds;
     process.stdout.write(
       `${plain ? "plain route " : ""}${target}: ${figure.requestsPerSecond.toFixed(0)} req/s, p99 ${figure.p99Ms} ms\n`,
     );
@@ -136,10 +151,10 @@ async function main(): Promise<void> {
   if (!file) throw new Error("the server wrote no profile");
   const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
   process.stdout.write(
-    `By part of the request path:\n${topSelfTime(profile, 25, window, partOf).join("\n")}\n\n`,
+    `By part of the request path:\n${topSelfTime(profile, 25, window, partOf, requests).join("\n")}\n\n`,
   );
   process.stdout.write(
-    `By function:\n${topSelfTime(profile, 40, window).join("\n")}\nprofile: ${path.join(profileDir, file)}\n`,
+    `By function:\n${topSelfTime(profile, 40, window, place, requests).join("\n")}\nprofile: ${path.join(profileDir, file)}\n`,
   );
 }
 

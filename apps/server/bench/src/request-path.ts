@@ -6,12 +6,13 @@ import autocannon from "autocannon";
 import { startNode, stop, waitForHttp } from "./child-process.js";
 import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
 import { type PacedFigure, type PacedRequest, pacedLoad } from "./paced-load.js";
+import type { PortalFork } from "./portal-process.js";
 import { demoMemberSession, type PortalSession } from "./portal-session.js";
 
 // The portal's own cost on the request path: each member read measured on the portal and on the
-// plain route (plain-route.ts: the same statements, no plugins), each warmed up uncounted, then back
-// to back and twice each so a drift of the shared machine falls on both; then the help search, and
-// a steady mixed load.
+// plain route (plain-route.ts: the same statements, no plugins), in several forks of fresh
+// processes of both, each warmed up uncounted, then back to back so a drift of the shared machine
+// falls on both; then the help search, and a steady mixed load.
 
 const plainScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "plain-route.js");
 const PLAIN_PORT = 18903;
@@ -25,8 +26,10 @@ export const PLAIN_ROUTE_TARGET = { shareOfRate: 0.8, p99Ratio: 1.25 };
 
 interface Comparison {
   what: string;
+  /** The mean of the forks. */
   portal: LoadFigure;
   plain: LoadFigure;
+  forks: { portal: LoadFigure[]; plain: LoadFigure[] };
 }
 
 const mean = (figures: LoadFigure[]): LoadFigure => ({
@@ -50,57 +53,77 @@ async function sameAnswer(portalBase: string, plainBase: string, path: string, c
   }
 }
 
+/**
+ * How many times each server is started afresh for the reads. Two processes of one build, measured
+ * side by side, differ by up to 15 % in CPU a request, the same way in every round (where their
+ * code and heap happened to land), so one process of each measured a server's luck as much as its
+ * code. Each fork is a new portal process and a new plain route, as JMH forks a new JVM.
+ */
+export const FORKS = 3;
+
 async function compareWithPlainRoute(options: {
   databaseUrl: string;
-  portalBase: string;
-  session: PortalSession;
+  /** A new portal process on the bench's store, for one fork. */
+  startPortalFork: () => Promise<PortalFork>;
+  cookie: string;
   paths: { what: string; path: string }[];
   seconds: number;
 }): Promise<Comparison[]> {
-  const { session, seconds, portalBase } = options;
+  const { cookie, seconds } = options;
   const plainBase = `http://127.0.0.1:${PLAIN_PORT}`;
-  const plain = startNode([plainScript], {
-    PLAIN_PORT: String(PLAIN_PORT),
-    DATABASE_URL: options.databaseUrl,
-  });
-  const cookie = session.cookieHeader();
-  try {
-    await waitForHttp(`${plainBase}/wsg/session`, plain);
-    const comparisons: Comparison[] = [];
-    for (const { what, path } of options.paths) {
-      await sameAnswer(portalBase, plainBase, path, cookie);
-      // Not counted: each server's first seconds of a read are its warm-up (V8 compiling the
-      // path, the pool opening its connections and preparing the statements on each), which a
-      // running server did long ago. Uncounted, the portal's larger path warmed up in its first
-      // measured round (its GC and compiler threads took 24 µs a request then, 3 µs after).
-      for (const base of [portalBase, plainBase])
-        await loadFigure(`${base}${path}`, WARM_UP_SECONDS, { cookie });
-      const portalFigures: LoadFigure[] = [];
-      const plainFigures: LoadFigure[] = [];
-      for (let round = 0; round < 2; round += 1) {
-        portalFigures.push(await loadFigure(`${portalBase}${path}`, seconds, { cookie }));
-        plainFigures.push(await loadFigure(`${plainBase}${path}`, seconds, { cookie }));
+  const figures = options.paths.map(() => ({ portal: [] as LoadFigure[], plain: [] as LoadFigure[] }));
+  for (let fork = 0; fork < FORKS; fork += 1) {
+    const portal = await options.startPortalFork();
+    const plain = startNode([plainScript], {
+      PLAIN_PORT: String(PLAIN_PORT),
+      DATABASE_URL: options.databaseUrl,
+    });
+    try {
+      await waitForHttp(`${plainBase}/wsg/session`, plain);
+      for (const [index, { path }] of options.paths.entries()) {
+        await sameAnswer(portal.base, plainBase, path, cookie);
+        // Not counted: each server's first seconds of a read are its warm-up (V8 compiling the
+        // path, the pool opening its connections and preparing the statements on each), which a
+        // running server did long ago. Uncounted, the portal's larger path warmed up in its first
+        // measured round (its GC and compiler threads took 24 µs a request then, 3 µs after).
+        for (const base of [portal.base, plainBase])
+          await loadFigure(`${base}${path}`, WARM_UP_SECONDS, { cookie });
+        // Back to back, the first in turn, so a drift of the shared machine falls on both.
+        const order = fork % 2 === 0 ? (["portal", "plain"] as const) : (["plain", "portal"] as const);
+        for (const server of order) {
+          const base = server === "portal" ? portal.base : plainBase;
+          figures[index]?.[server].push(await loadFigure(`${base}${path}`, seconds, { cookie }));
+        }
       }
-      comparisons.push({ what, portal: mean(portalFigures), plain: mean(plainFigures) });
+    } finally {
+      await stop(plain);
+      await portal.stop();
     }
-    return comparisons;
-  } finally {
-    await stop(plain);
   }
+  return options.paths.map(({ what }, index) => {
+    const { portal = [], plain = [] } = figures[index] ?? {};
+    return { what, portal: mean(portal), plain: mean(plain), forks: { portal, plain } };
+  });
 }
 
 function printComparisons(comparisons: Comparison[], say: (line: string) => void): void {
   say("");
   say(
-    `The portal against the plain route (plain Fastify + node-postgres, the same statements and JSON; ${LOAD_CONNECTIONS} connections, PostgreSQL, the mean of two rounds each):`,
+    `The portal against the plain route (plain Fastify + node-postgres, the same statements and JSON; ${LOAD_CONNECTIONS} connections, PostgreSQL; the mean of ${FORKS} forks, each a new process of both):`,
   );
-  say("| read | portal req/s | plain req/s | share | portal p99 | plain p99 | p99 ratio |");
-  say("|---|---|---|---|---|---|---|");
-  for (const { what, portal, plain } of comparisons) {
+  say("| read | portal req/s | plain req/s | share | portal p99 | plain p99 | p99 ratio | share by fork |");
+  say("|---|---|---|---|---|---|---|---|");
+  for (const { what, portal, plain, forks } of comparisons) {
     const share = portal.requestsPerSecond / plain.requestsPerSecond;
     const ratio = portal.p99Ms / plain.p99Ms;
+    const byFork = forks.portal
+      .map((figure, fork) => {
+        const plainFigure = forks.plain[fork] as LoadFigure;
+        return `${((figure.requestsPerSecond / plainFigure.requestsPerSecond) * 100).toFixed(0)} %`;
+      })
+      .join(", ");
     say(
-      `| ${what} | ${portal.requestsPerSecond.toFixed(0)} | ${plain.requestsPerSecond.toFixed(0)} | ${(share * 100).toFixed(0)} % | ${portal.p99Ms.toFixed(1)} ms | ${plain.p99Ms.toFixed(1)} ms | ${ratio.toFixed(2)}x |`,
+      `| ${what} | ${portal.requestsPerSecond.toFixed(0)} | ${plain.requestsPerSecond.toFixed(0)} | ${(share * 100).toFixed(0)} % | ${portal.p99Ms.toFixed(1)} ms | ${plain.p99Ms.toFixed(1)} ms | ${ratio.toFixed(2)}x | ${byFork} |`,
     );
   }
   say(
@@ -219,6 +242,8 @@ export async function benchPortalOwnCost(options: {
   base: string;
   session: PortalSession;
   databaseUrl: string;
+  /** A new portal process on the same store, for each fork of the reads (portal-process.ts). */
+  startPortalFork: () => Promise<PortalFork>;
   openListPath: string;
   seconds: number;
   say: (line: string) => void;
@@ -235,8 +260,8 @@ export async function benchPortalOwnCost(options: {
   if (parts.includes("reads")) {
     const comparisons = await compareWithPlainRoute({
       databaseUrl,
-      portalBase: base,
-      session,
+      startPortalFork: options.startPortalFork,
+      cookie: session.cookieHeader(),
       seconds,
       paths: [
         { what: "open list", path: openListPath },

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stop } from "./child-process.js";
-import { startPortal } from "./portal-process.js";
+import { startPortal, startPortalFork } from "./portal-process.js";
 import { demoMemberSession } from "./portal-session.js";
 import {
   benchPortalOwnCost,
@@ -19,6 +19,7 @@ import { newStore } from "./throwaway-store.js";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverScript = process.env.BENCH_SERVER ?? path.join(here, "..", "..", "dist", "server.js");
 const port = 18904;
+const forkPort = 18905;
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 function partsAsked(): RequestPathPart[] {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
         base,
         session: await demoMemberSession(base),
         databaseUrl: store.env.DATABASE_URL ?? "",
+        startPortalFork: () => startPortalFork(store, serverScript, forkPort),
         openListPath: OPEN_LIST_PATH,
         seconds: Number(process.env.BENCH_SECONDS ?? 10),
         say,

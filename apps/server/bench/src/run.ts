@@ -11,7 +11,7 @@ import { benchGrowth, GROWTH_CONNECTIONS } from "./growth.js";
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from "./lighthouse.js";
 import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
 import { pgbenchTps } from "./pgbench.js";
-import { PING_PATH, startPortal } from "./portal-process.js";
+import { PING_PATH, startPortal, startPortalFork } from "./portal-process.js";
 import { demoMemberSession, type PortalSession } from "./portal-session.js";
 import { benchRegisterImport } from "./register-import.js";
 import { benchReportsPlans } from "./reports-plans.js";
@@ -35,6 +35,8 @@ const webDist = path.join(path.dirname(serverScript), "..", "..", "web", "dist")
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const portalPort = 18900;
 const barePort = 18901;
+/** Each fork of the reads against the plain route (request-path.ts) is a portal on this port. */
+const forkPort = 18905;
 const openListPath = OPEN_LIST_PATH;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -174,6 +176,7 @@ async function main(): Promise<void> {
             base,
             session,
             databaseUrl: store.env.DATABASE_URL,
+            startPortalFork: () => startPortalFork(store, serverScript, forkPort),
             openListPath,
             seconds,
             say,
