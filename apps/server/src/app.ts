@@ -38,11 +38,13 @@ export interface BuildAppOptions extends AppContext {
   logger?: FastifyServerOptions["logger"];
   /** A logger made before the app (server.ts logs start-up with it); wins over `logger`. */
   loggerInstance?: FastifyBaseLogger;
+  /** Spans are being sent (tracing.ts): each request's span is then named by its route. */
+  tracing?: boolean;
 }
 
 /** Builds the whole portal as one Fastify instance. Never listens: server.ts does, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { serveWebApp = false, logger, loggerInstance, blobStore, ...context } = options;
+  const { serveWebApp = false, logger, loggerInstance, blobStore, tracing = false, ...context } = options;
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(context.config.LOG_LEVEL) }),
     trustProxy: context.config.TRUST_PROXY,
@@ -60,7 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // First: its hooks time every request, by route pattern (app.metrics is decorated here).
   const submissionsInFlight = createInFlightCounter(context.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER);
   await app.register(metricsPlugin, { db: context.db, uploadsInFlight: submissionsInFlight });
-  await app.register(traceNamesPlugin);
+  // Without tracing there is no span to name: no hook on every request for nothing.
+  if (tracing) await app.register(traceNamesPlugin);
 
   await installSecurityHeaders(app, context.config);
   await installCompression(app);

@@ -29,7 +29,7 @@ import {
 } from "./modules/storage/index.js";
 import { openConfiguredDatabase } from "./startup/open-configured-database.js";
 import { checkOutsideSystems } from "./startup/outside-systems.js";
-import { stopTracing } from "./tracing.js";
+import { stopTracing, tracingStarted } from "./tracing.js";
 
 // Starts the portal: configuration, database, app, listen. On SIGTERM/SIGINT it drains
 // (lib/graceful-drain.ts): stops accepting, lets in-flight requests finish within
@@ -141,6 +141,7 @@ async function main(): Promise<void> {
     now: () => new Date(),
     serveWebApp: true,
     loggerInstance: log,
+    tracing: tracingStarted(),
   }).catch(async (error: unknown) => {
     await database.close(); // releases the data-dir lock too
     await singleProcessLock?.release();

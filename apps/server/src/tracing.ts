@@ -37,7 +37,10 @@ if (endpoint && URL.canParse(endpoint)) {
   }
 }
 
-/** Whether spans are being sent. */
+/** Whether spans are being sent: the app names HTTP spans by route only then (trace-names.ts). */
+export function tracingStarted(): boolean {
+  return handle !== undefined;
+}
 
 /** Sends the spans not yet sent, then stops; server.ts calls it as the app closes. */
 export async function stopTracing(): Promise<void> {

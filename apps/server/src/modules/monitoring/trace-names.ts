@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 
 // The HTTP span of a request (instrumentation-http's, when tracing is on: src/tracing.ts) is named
 // by the route's pattern, "GET /api/smart-inquiry/member-queries/:referenceNumber", never by the
-// URL asked, which holds reference numbers and more. Without tracing there is no span: a no-op.
+// URL asked, which holds reference numbers and more. Registered only while tracing runs (app.ts).
 
 export const traceNamesPlugin = fp(
   async (app) => {
