@@ -1,3 +1,5 @@
+// First: V8's flags before anything allocates (startup/v8-flags.ts).
+import "./startup/v8-flags.js";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { buildApp } from "./app.js";

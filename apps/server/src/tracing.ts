@@ -1,3 +1,5 @@
+// First: V8's flags before anything allocates (startup/v8-flags.ts).
+import "./startup/v8-flags.js";
 import { createRequire } from "node:module";
 import type { TracingHandle } from "./modules/monitoring/tracing-setup.js";
 
