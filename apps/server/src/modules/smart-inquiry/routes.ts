@@ -20,28 +20,24 @@ export const smartInquiryModule: FastifyPluginAsync<SmartInquiryContext> = async
       moduleContext.submissionsInFlight ??
       createInFlightCounter(moduleContext.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER),
   };
-  await app.register(multipart, {
-    limits: {
-      // The 10 MB total is enforced while streaming (attachment-guard); these are backstops.
-      fileSize: MAX_ATTACHMENTS_TOTAL_BYTES + 1,
-      files: 20,
-      fields: 20,
-      fieldSize: 100 * 1024,
-      parts: 40,
-      headerPairs: 100,
-    },
+  const prefix = mountPath(context.config.SMART_INQUIRY_BASE);
+  await app.register(smartInquiryReadRoutes, { ...context, prefix });
+  await app.register(timelineRoutes, { ...context, prefix });
+  // Multipart only where uploads come in: the plugin's hooks (two async ones and a listener on
+  // every answer) would otherwise run on every read of the smart-inquiry service too.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: {
+        // The 10 MB total is enforced while streaming (attachment-guard); these are backstops.
+        fileSize: MAX_ATTACHMENTS_TOTAL_BYTES + 1,
+        files: 20,
+        fields: 20,
+        fieldSize: 100 * 1024,
+        parts: 40,
+        headerPairs: 100,
+      },
+    });
+    await uploads.register(smartInquirySubmitRoutes, { ...context, prefix });
+    await uploads.register(portalSmartInquiryRoutes, { ...context, prefix: PORTAL_SMART_INQUIRY_PATH });
   });
-  await app.register(smartInquiryReadRoutes, {
-    ...context,
-    prefix: mountPath(context.config.SMART_INQUIRY_BASE),
-  });
-  await app.register(timelineRoutes, {
-    ...context,
-    prefix: mountPath(context.config.SMART_INQUIRY_BASE),
-  });
-  await app.register(smartInquirySubmitRoutes, {
-    ...context,
-    prefix: mountPath(context.config.SMART_INQUIRY_BASE),
-  });
-  await app.register(portalSmartInquiryRoutes, { ...context, prefix: PORTAL_SMART_INQUIRY_PATH });
 };
