@@ -17,7 +17,7 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string | Buffer;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -27,6 +27,14 @@ declare module "autocannon" {
     /** Requests a second across all connections (else as fast as answers come). */
     overallRate?: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: a promise of its result, and the events of each answer. */
+  interface Instance extends Promise<Result> {
+    /** Each answer as it comes: its status, its bytes and its time in milliseconds (not rounded). */
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

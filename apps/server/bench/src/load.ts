@@ -1,4 +1,4 @@
-import autocannon from "autocannon";
+import autocannon, { type Options } from "autocannon";
 
 export const LOAD_CONNECTIONS = 50;
 
@@ -12,16 +12,31 @@ export interface LoadFigure {
   p99Ms: number;
 }
 
+/**
+ * autocannon's run, its rate and a p99 of each 2xx answer's own time. autocannon's own percentiles
+ * are of whole milliseconds (its histogram keeps integers): at the 6-9 ms p99 of the member reads
+ * that is a step of 11-17 %, too coarse for a ratio of two p99s.
+ */
+export async function loadRun(options: Options, what: string): Promise<LoadFigure> {
+  const latenciesMs: number[] = [];
+  const run = autocannon(options);
+  run.on("response", (_client, statusCode, _bytes, responseTimeMs) => {
+    if (statusCode >= 200 && statusCode < 300) latenciesMs.push(responseTimeMs);
+  });
+  const result = await run;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${what}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
+  }
+  latenciesMs.sort((a, b) => a - b);
+  return { requestsPerSecond: result.requests.average, p99Ms: percentile(latenciesMs, 0.99) };
+}
+
 /** `connections` keep-alive connections hammering one URL for `seconds`; every answer must be 2xx. */
-export async function loadFigure(
+export function loadFigure(
   url: string,
   seconds: number,
   headers: Record<string, string> = {},
   connections = LOAD_CONNECTIONS,
 ): Promise<LoadFigure> {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
-  }
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  return loadRun({ url, connections, duration: seconds, headers }, url);
 }

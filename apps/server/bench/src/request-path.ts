@@ -2,9 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { ATTACHMENTS_FIELD } from "@portal/domain";
-import autocannon from "autocannon";
 import { startNode, stop, waitForHttp } from "./child-process.js";
-import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
+import { LOAD_CONNECTIONS, type LoadFigure, loadFigure, loadRun } from "./load.js";
 import { type PacedFigure, type PacedRequest, pacedLoad } from "./paced-load.js";
 import type { PortalFork } from "./portal-process.js";
 import { demoMemberSession, type PortalSession } from "./portal-session.js";
@@ -147,19 +146,18 @@ const HELP_QUESTIONS = [
 
 const HELP_CONNECTIONS = 20;
 
-async function helpSearchFigure(portalBase: string, seconds: number): Promise<LoadFigure> {
-  const result = await autocannon({
-    url: portalBase,
-    connections: HELP_CONNECTIONS,
-    duration: seconds,
-    requests: HELP_QUESTIONS.map((question) => ({
-      path: `/api/help/search?q=${encodeURIComponent(question)}`,
-    })),
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`help search: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
-  }
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+function helpSearchFigure(portalBase: string, seconds: number): Promise<LoadFigure> {
+  return loadRun(
+    {
+      url: portalBase,
+      connections: HELP_CONNECTIONS,
+      duration: seconds,
+      requests: HELP_QUESTIONS.map((question) => ({
+        path: `/api/help/search?q=${encodeURIComponent(question)}`,
+      })),
+    },
+    "help search",
+  );
 }
 
 const STEADY_RATE = 300;
