@@ -81,17 +81,23 @@ async function compareWithPlainRoute(options: {
       await waitForHttp(`${plainBase}/wsg/session`, plain);
       for (const [index, { path }] of options.paths.entries()) {
         await sameAnswer(portal.base, plainBase, path, cookie);
-        // Not counted: each server's first seconds of a read are its warm-up (V8 compiling the
-        // path, the pool opening its connections and preparing the statements on each), which a
-        // running server did long ago. Uncounted, the portal's larger path warmed up in its first
-        // measured round (its GC and compiler threads took 24 µs a request then, 3 µs after).
-        for (const base of [portal.base, plainBase])
-          await loadFigure(`${base}${path}`, WARM_UP_SECONDS, { cookie });
-        // Back to back, the first in turn, so a drift of the shared machine falls on both.
+        // Back to back, the first in turn, so a drift of the shared machine falls on both. Each
+        // run's first seconds are not counted: they are the server's warm-up on this read (V8
+        // compiling the path, the pool opening its connections and preparing the statements on
+        // each), which a running server did long ago; uncounted, the portal's larger path warmed
+        // up in its first measured round (its GC and compiler threads took 24 µs a request then,
+        // 3 µs after). Its connections stay open into the measure (load.ts).
         const order = fork % 2 === 0 ? (["portal", "plain"] as const) : (["plain", "portal"] as const);
         for (const server of order) {
           const base = server === "portal" ? portal.base : plainBase;
-          figures[index]?.[server].push(await loadFigure(`${base}${path}`, seconds, { cookie }));
+          const figure = await loadFigure(
+            `${base}${path}`,
+            seconds,
+            { cookie },
+            LOAD_CONNECTIONS,
+            WARM_UP_SECONDS,
+          );
+          figures[index]?.[server].push(figure);
         }
       }
     } finally {
