@@ -12,7 +12,10 @@ export function containsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (Array.isArray(value)) return value.some(containsNul);
   if (value !== null && typeof value === "object") {
-    return Object.entries(value).some(([key, nested]) => key.includes("\u0000") || containsNul(nested));
+    // A loop, not Object.entries: it runs on every request's path and query (docs/decisions/0014).
+    for (const key of Object.keys(value)) {
+      if (key.includes("\u0000") || containsNul((value as Record<string, unknown>)[key])) return true;
+    }
   }
   return false;
 }
