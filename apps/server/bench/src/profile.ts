@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     loadEnded = performance.now();
     requests = figure.requestsPerSecond * seconds;
     process.stdout.write(
-      `${plain ? "plain route " : ""}${target}: ${figure.requestsPerSecond.toFixed(0)} req/s, p99 ${figure.p99Ms} ms\n`,
+      `${plain ? "plain route " : ""}${target}: ${figure.requestsPerSecond.toFixed(0)} req/s, p99 ${figure.p99Ms.toFixed(1)} ms\n`,
     );
   } finally {
     if (plainRoute) await stop(plainRoute);

@@ -279,7 +279,7 @@ export async function benchPortalOwnCost(options: {
     const help = await helpSearchFigure(base, seconds);
     say("");
     say(
-      `Help search (\`GET /api/help/search\`, ten questions in turn, ${HELP_CONNECTIONS} connections): ${help.requestsPerSecond.toFixed(0)} req/s, p99 ${help.p99Ms} ms   (target: >= 5000 req/s, p99 < 20 ms)`,
+      `Help search (\`GET /api/help/search\`, ten questions in turn, ${HELP_CONNECTIONS} connections): ${help.requestsPerSecond.toFixed(0)} req/s, p99 ${help.p99Ms.toFixed(1)} ms   (target: >= 5000 req/s, p99 < 20 ms)`,
     );
   }
   if (!parts.includes("steady")) return;

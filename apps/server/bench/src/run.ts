@@ -124,7 +124,7 @@ function printTable(rows: Row[], bare: LoadFigure, listBytes: number): void {
     const share = figure
       ? `${((figure.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)} %`
       : "–";
-    const p99 = figure && figure !== bare ? `${figure.p99Ms} ms` : "–";
+    const p99 = figure && figure !== bare ? `${figure.p99Ms.toFixed(1)} ms` : "–";
     say(`| ${what} | ${rate} | ${share} | ${p99} |`);
   }
   say("Budgets: Ping and app-config >= 60 %; open list on the embedded database within 3x of the");
