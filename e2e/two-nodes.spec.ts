@@ -163,8 +163,15 @@ test.beforeAll(async () => {
     S3_ACCESS_KEY_ID: "S3RVER",
     S3_SECRET_ACCESS_KEY: "S3RVER",
   };
-  nodes = [startNode(await freePort(), s3Env), startNode(await freePort(), s3Env)];
-  await Promise.all(nodes.map(waitUntilUp));
+  // One after the other: each node writes and deletes a probe object under readiness-probes/ as it
+  // starts, and s3rver's file store removes a directory a delete left empty, also while another PUT
+  // is about to write into it (a 500 InternalError). S3 itself has no directories to remove.
+  nodes = [];
+  for (let index = 0; index < 2; index += 1) {
+    const node = startNode(await freePort(), s3Env);
+    nodes.push(node);
+    await waitUntilUp(node);
+  }
   proxy = await startProxy(nodes.map((node) => node.port));
 });
 
