@@ -2,10 +2,11 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// The allocation-site pretenuring V8 is asked to leave off (v8-flags.ts), observed the way V8
-// reports it: a process that keeps every object one object literal makes, across several young
-// collections, has that literal's site tenured ("=> tenure" in --trace-pretenuring-statistics),
-// unless the flags module ran first.
+// What the flags of v8-flags.ts change, observed in a new process with the module imported first
+// and without it. Allocation-site pretenuring, the way V8 reports it: a process that keeps every
+// object one object literal makes, across several young collections, has that literal's site
+// tenured ("=> tenure" in --trace-pretenuring-statistics). Spent buffers: how much of them waits
+// for a collection.
 
 const serverDir = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -19,8 +20,8 @@ const KEEP_EVERY_OBJECT = `
   console.log("kept", kept.length);
 `;
 
-function tenureDecisions(flagsFirst: boolean): string[] {
-  const script = `${flagsFirst ? 'await import("./src/startup/v8-flags.ts");' : ""}console.log("${START}");${KEEP_EVERY_OBJECT}`;
+/** Runs a script in a new process, with the flags module imported first or not; its output. */
+function runScript(flagsFirst: boolean, script: string, nodeFlags: string[] = []): string {
   const run = spawnSync(
     process.execPath,
     [
@@ -28,27 +29,60 @@ function tenureDecisions(flagsFirst: boolean): string[] {
       "source",
       "--import",
       "tsx",
-      "--expose-gc",
-      "--trace-pretenuring-statistics",
+      ...nodeFlags,
       "--input-type=module",
       "-e",
-      script,
+      `${flagsFirst ? 'await import("./src/startup/v8-flags.ts");' : ""}${script}`,
     ],
     { cwd: serverDir, encoding: "utf8" },
   );
   expect(run.status, run.stderr).toBe(0);
-  expect(run.stdout).toContain("kept 400000");
+  return run.stdout;
+}
+
+function tenureDecisions(flagsFirst: boolean): string[] {
+  const stdout = runScript(flagsFirst, `console.log("${START}");${KEEP_EVERY_OBJECT}`, [
+    "--expose-gc",
+    "--trace-pretenuring-statistics",
+  ]);
+  expect(stdout).toContain("kept 400000");
   // Only what the loop did: tsx's own loading comes before.
-  const ofTheLoop = run.stdout.slice(run.stdout.indexOf(START));
+  const ofTheLoop = stdout.slice(stdout.indexOf(START));
   return ofTheLoop.split("\n").filter((line) => / => tenure/.test(line));
 }
 
-describe("V8 flags set at start", () => {
+describe("allocation sites", () => {
   it("without them, a site whose objects all survive is tenured (the control: the trace is read right)", () => {
     expect(tenureDecisions(false).length).toBeGreaterThan(0);
   });
 
   it("with them, no allocation site is tenured", () => {
     expect(tenureDecisions(true)).toEqual([]);
+  });
+});
+
+// Short-lived buffers outside the heap, as a socket's reads during an upload: 4 000 of 64 KB, each
+// dropped at once. The most they hold together is the buffers' own young-collection trigger.
+const SPENT_BUFFERS = `
+  let most = 0;
+  for (let i = 0; i < 4000; i += 1) {
+    Buffer.allocUnsafe(65536)[0] = i;
+    most = Math.max(most, process.memoryUsage().arrayBuffers);
+  }
+  console.log("most", Math.round(most / 1048576));
+`;
+
+function mostSpentBufferMegabytes(flagsFirst: boolean): number {
+  const stdout = runScript(flagsFirst, SPENT_BUFFERS);
+  return Number(/most (\d+)/.exec(stdout)?.[1]);
+}
+
+describe("spent buffers", () => {
+  it("without the flags, wait past 64 MB for a collection (the control: Node 24's trigger)", () => {
+    expect(mostSpentBufferMegabytes(false)).toBeGreaterThan(60);
+  });
+
+  it("with them, are collected young at about 32 MB, as before Node 24", () => {
+    expect(mostSpentBufferMegabytes(true)).toBeLessThan(48);
   });
 });
