@@ -1,5 +1,4 @@
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { startNode, stop, waitForHttp } from "./child-process.js";
 import type { Store } from "./throwaway-store.js";
 
@@ -23,8 +22,6 @@ export async function startPortal(
     PORT: String(port),
     LOG_LEVEL: "warn",
     SEED_DEMO_DATA: String(seed),
-    // A server database needs a shared secret; the bench's own server makes up one for the run.
-    SESSION_SECRET: randomBytes(32).toString("hex"),
     // One demo member stands in for 20 members sending at once: the per-member limits are lifted.
     MAX_UPLOADS_IN_FLIGHT_PER_MEMBER: "20",
     MEMBER_QUERIES_PER_HOUR: "10000",

@@ -36,12 +36,20 @@ const mean = (figures: LoadFigure[]): LoadFigure => ({
   p99Ms: figures.reduce((sum, figure) => sum + figure.p99Ms, 0) / figures.length,
 });
 
-/** Both servers must answer the same JSON, or the comparison would not be of the same work. */
+/**
+ * Both servers must answer the same JSON, or the comparison would not be of the same work; and the
+ * portal's answer must set no cookie: the load sends the same cookies throughout, as a browser does
+ * once it has taken every cookie, so a cookie set here would be set again in every answer measured.
+ */
 async function sameAnswer(portalBase: string, plainBase: string, path: string, cookie: string) {
   const [portal, plain] = await Promise.all(
     [portalBase, plainBase].map(async (base) => {
       const response = await fetch(`${base}${path}`, { headers: { cookie } });
       if (!response.ok) throw new Error(`${base}${path} answered ${response.status}`);
+      const setCookies = response.headers.getSetCookie().map((line) => line.split("=")[0]);
+      if (setCookies.length > 0) {
+        throw new Error(`${base}${path} sets ${setCookies.join(", ")} with the bench's cookies`);
+      }
       return response.json();
     }),
   );

@@ -6,7 +6,10 @@ import pg from "pg";
 import { type Database, openEmbeddedDatabase, openServerDatabase } from "../../dist/db/database.js";
 
 // A database of a bench run's own, dropped afterwards: a fresh PGlite directory, or a new database
-// on the DATABASE_URL server (never the database that URL names).
+// on the DATABASE_URL server (never the database that URL names). Every portal process on one store
+// is started with the store's one SESSION_SECRET, as the processes of one deployment share theirs: a
+// process with a secret of its own would find every anti-forgery cookie the bench holds foreign, and
+// set a new one in each answer it measures, which a browser takes once.
 
 export interface Store {
   kind: "embedded" | "server";
@@ -20,10 +23,11 @@ export interface Store {
 export async function newStore(prefix: string, kind: "embedded" | "server" = "server"): Promise<Store> {
   const adminUrl = process.env.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${prefix}-`));
+  const secret = randomBytes(32).toString("hex");
   if (!adminUrl || kind === "embedded") {
     return {
       kind: "embedded",
-      env: { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir, SESSION_SECRET: secret },
       open: () => openEmbeddedDatabase(path.join(dataDir, "pglite")),
       dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
@@ -37,7 +41,7 @@ export async function newStore(prefix: string, kind: "embedded" | "server" = "se
   url.pathname = `/${name}`;
   return {
     kind: "server",
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SESSION_SECRET: secret },
     open: () => openServerDatabase(url.toString(), 2),
     dispose: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
