@@ -37,8 +37,8 @@ const mean = (figures: LoadFigure[]): LoadFigure => ({
 });
 
 /**
- * Both servers must answer the same JSON, or the comparison would not be of the same work; and the
- * portal's answer must set no cookie: the load sends the same cookies throughout, as a browser does
+ * Both servers must answer the same JSON, or the comparison would not be of the same work; and
+ * neither answer may set a cookie: the load sends the same cookies throughout, as a browser does
  * once it has taken every cookie, so a cookie set here would be set again in every answer measured.
  */
 async function sameAnswer(portalBase: string, plainBase: string, path: string, cookie: string) {
