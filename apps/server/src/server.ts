@@ -29,6 +29,7 @@ import {
   removeUnreferencedAttachments,
   trackPendingWrites,
 } from "./modules/storage/index.js";
+import { createCounterFolds } from "./startup/counter-folds.js";
 import { openConfiguredDatabase } from "./startup/open-configured-database.js";
 import { checkOutsideSystems } from "./startup/outside-systems.js";
 import { stopTracing, tracingStarted } from "./tracing.js";
@@ -186,6 +187,9 @@ async function main(): Promise<void> {
   // The reports' summaries still to be worked out (after an upgrade, every conversation found).
   const reportSummaries = createSummaryJob({ db: database.db, timeZone: config.TIME_ZONE, log: app.log });
   app.addHook("onClose", () => reportSummaries.stop());
+  // The queue's counts and the reports' volumes: their changes folded in the background.
+  const counterFolds = createCounterFolds({ db: database.db, log: app.log });
+  app.addHook("onClose", () => counterFolds.stop());
   const mailWorker = createMailWorker({
     db: database.db,
     transport: mailTransport,
@@ -244,6 +248,7 @@ async function main(): Promise<void> {
   mailWorker.start();
   exportWorker.start();
   reportSummaries.start();
+  counterFolds.start();
   inboundPoller?.start();
   app.log.info({ transport: mailTransport.description }, "mail worker started");
   const address = app.server.address();

@@ -124,6 +124,8 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
   await db.execute(sql`alter table conversations enable trigger conversations_report_summary`);
   await db.execute(sql`alter table conversations enable trigger conversations_report_volumes`);
   await db.execute(sql`alter table queries enable trigger queries_report_volumes`);
+  // The folded counts made again from every conversation: no change left over is counted twice.
+  await db.execute(sql`delete from queue_count_changes`);
   await db.execute(sql`
     insert into queue_counts (bucket, conversations)
     select bucket, count(*)::int from conversations,

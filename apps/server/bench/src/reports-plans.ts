@@ -56,7 +56,8 @@ async function fillReports(db: Db, agents: readonly number[]): Promise<void> {
     from conversations where first_reply_at is not null`);
   await db.execute(sql`alter table conversations enable trigger conversations_report_summary`);
   await db.execute(sql`alter table agent_responses enable trigger agent_responses_first_reply`);
-  // The volumes the triggers would have kept, as migration 0021 counts them.
+  // The volumes the triggers would have kept, as migration 0021 counts them, folded.
+  await db.execute(sql`delete from report_volume_changes`);
   await db.execute(sql`
     insert into report_volumes (hour, origin, category, new_queries, updates, replies, closed)
     select date_bin('1 hour', at, '2000-01-01 00:00:00+00'), origin, category,
@@ -206,7 +207,7 @@ async function benchUpgrade(
   await db.execute(sql`update conversations set report_backfill_pending = true, first_due_on = null,
     first_reply_at = null, first_reply_by_entity_number = null, first_reply_business_minutes = null,
     resolution_business_minutes = null`);
-  await db.execute(sql`truncate report_volumes`);
+  await db.execute(sql`truncate report_volumes, report_volume_changes`);
   await db.execute(sql`vacuum analyze conversations`);
   const pendingAtStart = await countPendingConversations(db);
   say("");

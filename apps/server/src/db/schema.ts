@@ -352,9 +352,10 @@ export const conversations = pgTable(
 );
 
 /**
- * The queue's tab counts, kept in the transaction of every change to a conversation by a trigger
- * (migration 0014): buckets such as "status:OPEN", "assignee:70000001", "due:2026-11-24" or
- * "waiting:MEMBER". Counting the table per call read it whole at a million queries.
+ * The queue's tab counts, in buckets such as "status:OPEN", "assignee:70000001", "due:2026-11-24"
+ * or "waiting:MEMBER" (migration 0014). Counting the table per call read it whole at a million
+ * queries. A bucket's count is its row here plus its rows in queueCountChanges (decision 0031):
+ * only the background fold writes this table.
  */
 export const queueCounts = pgTable("queue_counts", {
   bucket: text("bucket").primaryKey(),
@@ -362,10 +363,25 @@ export const queueCounts = pgTable("queue_counts", {
 });
 
 /**
+ * What each change to a conversation did to the queue's buckets, one row a bucket and change,
+ * written by the conversations' trigger (migrations 0014, 0026) and folded into queueCounts in the
+ * background. Only ever inserted into by writers: no row that every write must lock.
+ */
+export const queueCountChanges = pgTable(
+  "queue_count_changes",
+  {
+    bucket: text("bucket").notNull(),
+    conversations: integer("conversations").notNull(),
+  },
+  (table) => [index("queue_count_changes_bucket").on(table.bucket)],
+);
+
+/**
  * The reports' volumes (docs/decisions 0025): new queries, updates, replies and closes per hour
  * (UTC), channel and category, kept by triggers (migration 0021) in the transaction of each event.
  * A report adds up the hours of its days in TIME_ZONE, so a quarter is a few thousand rows, never
- * every message. Events stay counted when their rows are later removed: they happened.
+ * every message. Events stay counted when their rows are later removed: they happened. Only the
+ * background fold writes this table; new events wait in reportVolumeChanges (decision 0031).
  */
 export const reportVolumes = pgTable(
   "report_volumes",
@@ -379,6 +395,25 @@ export const reportVolumes = pgTable(
     closed: integer("closed").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.hour, table.origin, table.category] })],
+);
+
+/**
+ * Events not yet folded into reportVolumes: one row an event (or a backfilled batch), written by
+ * the triggers of migration 0021 (as changed by 0026) and by the history backfill, folded in the
+ * background (decision 0031). A report adds both tables up. Only ever inserted into by writers.
+ */
+export const reportVolumeChanges = pgTable(
+  "report_volume_changes",
+  {
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    origin: text("origin").notNull(),
+    category: text("category").notNull(),
+    newQueries: integer("new_queries").notNull().default(0),
+    updates: integer("updates").notNull().default(0),
+    replies: integer("replies").notNull().default(0),
+    closed: integer("closed").notNull().default(0),
+  },
+  (table) => [index("report_volume_changes_hour").on(table.hour)],
 );
 
 /** Replies supervisors keep for agents to insert and edit (placeholders filled when inserted). */

@@ -29,9 +29,13 @@ async function openPgliteTestDatabase(): Promise<Database> {
 
 /**
  * A fresh, migrated database of its own for each call, so no test sees another's rows: in-memory
- * PGlite, or a throwaway database on the server, copied from the run's migrated template.
+ * PGlite, or a throwaway database on the server, copied from the run's migrated template; on the
+ * server with `poolSize` connections (a test of many writers at once wants more than the 4).
  */
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database> {
+export async function openTestDatabase(
+  kind: TestDatabaseKind,
+  { poolSize = 4 }: { poolSize?: number } = {},
+): Promise<Database> {
   if (kind === "pglite") return openPgliteTestDatabase();
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("DATABASE_URL is not set");
@@ -40,7 +44,7 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
   await withAdminClient(serverUrl, (client) =>
     client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
   );
-  const database = await openServerDatabase(databaseUrl(serverUrl, name), 4);
+  const database = await openServerDatabase(databaseUrl(serverUrl, name), poolSize);
   return {
     ...database,
     close: async () => {

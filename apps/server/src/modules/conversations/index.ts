@@ -23,6 +23,7 @@ export {
   sendReply,
 } from "./commands/desk.js";
 export { recordDocumentsReceived } from "./commands/documents-received.js";
+export { foldQueueCounts } from "./queue-count-fold.js";
 export { readDrafts, saveDraft } from "./commands/drafts.js";
 export {
   type EmailedMessageRecorded,

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { conversations, memberProfiles, members, queueCounts } from "../../db/schema.js";
+import { conversations, memberProfiles, members, queueCountChanges, queueCounts } from "../../db/schema.js";
 import { decodeQueueCursor, encodeQueueCursor, type QueueCursor } from "./queue-cursor.js";
 import { type QueueSearch, resolveSearch, type SearchBranch, searchExcerpts } from "./queue-search.js";
 
@@ -431,26 +431,31 @@ function toQueueRow(row: PageRow, today: string, excerpt: QueueRow["excerpt"]): 
 }
 
 /**
- * The desk's tab counts, from the buckets the conversations' trigger keeps (migration 0014): a
- * handful of rows by primary key, whatever the size of the desk. Overdue is the due buckets
- * before today (-infinity, a message with no recorded promise, sorts first).
+ * The desk's tab counts, from the buckets the conversations' trigger keeps (migrations 0014, 0026):
+ * each bucket's folded row plus the changes not yet folded (decision 0031), a handful of rows by
+ * index whatever the size of the desk. Overdue is the due buckets before today (-infinity, a
+ * message with no recorded promise, sorts first). One statement, so one snapshot: a fold that
+ * commits meanwhile is seen whole or not at all.
  */
 export async function countQueue(db: Db, staffEntityNumber: number, today: string): Promise<QueueCounts> {
   const mine = `assignee:${staffEntityNumber}`;
   // Compared byte by byte: a language's collation would sort "due:-infinity" among the i's.
-  const overdueBuckets = sql`(${queueCounts.bucket} collate "C" >= 'due:' and ${queueCounts.bucket} collate "C" < ${`due:${today}`})`;
+  const overdue = sql`(bucket collate "C" >= 'due:' and bucket collate "C" < ${`due:${today}`})`;
+  const wanted = sql`bucket in ('status:OPEN', 'status:CLOSED', 'assignee:none', 'waiting:MEMBER', ${mine}) or ${overdue}`;
   const [row] = await rowsOf<QueueCounts>(
     db,
     sql`select
-      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = 'status:OPEN'), 0)::int as open,
-      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = 'status:CLOSED'), 0)::int as closed,
-      coalesce(sum(${queueCounts.conversations}) filter (where ${overdueBuckets}), 0)::int as overdue,
-      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = 'assignee:none'), 0)::int as unassigned,
-      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = ${mine}), 0)::int as mine,
-      coalesce(sum(${queueCounts.conversations}) filter (where ${queueCounts.bucket} = 'waiting:MEMBER'), 0)::int as waiting
-    from ${queueCounts}
-    where ${queueCounts.bucket} in ('status:OPEN', 'status:CLOSED', 'assignee:none', 'waiting:MEMBER', ${mine})
-      or ${overdueBuckets}`,
+      coalesce(sum(conversations) filter (where bucket = 'status:OPEN'), 0)::int as open,
+      coalesce(sum(conversations) filter (where bucket = 'status:CLOSED'), 0)::int as closed,
+      coalesce(sum(conversations) filter (where ${overdue}), 0)::int as overdue,
+      coalesce(sum(conversations) filter (where bucket = 'assignee:none'), 0)::int as unassigned,
+      coalesce(sum(conversations) filter (where bucket = ${mine}), 0)::int as mine,
+      coalesce(sum(conversations) filter (where bucket = 'waiting:MEMBER'), 0)::int as waiting
+    from (
+      select bucket, conversations from ${queueCounts} where ${wanted}
+      union all
+      select bucket, conversations from ${queueCountChanges} where ${wanted}
+    ) buckets`,
   );
   return row ?? { open: 0, closed: 0, overdue: 0, unassigned: 0, mine: 0, waiting: 0 };
 }

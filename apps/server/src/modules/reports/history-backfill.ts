@@ -3,7 +3,7 @@ import type { Tx } from "../../db/database.js";
 
 // The history of conversations begun before the reports (report_backfill_pending, set by migration
 // 0019 on the rows it found): their first promise and first reply, and every event of theirs in
-// report_volumes. The migration does none of it, so an upgrade rewrites no conversation; this does
+// the reports' volumes. The migration does none of it, so an upgrade rewrites no conversation; this does
 // it a batch at a time, under the conversations' row locks, which the volume triggers take too:
 // an event written meanwhile waits for the batch and is then counted by its trigger, or was
 // written before and is counted here. Never both, never neither.
@@ -13,15 +13,15 @@ export const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
 
 /**
  * Adds the history of the conversations `references` (locked by the caller, still marked) and
- * clears their mark. The volumes are summed per hour, channel and category first (one statement's
- * ON CONFLICT may touch a row only once), in key order so two writers lock shared rows alike.
+ * clears their mark. The volumes are summed per hour, channel and category and written as changes
+ * to fold (decision 0031), which locks no row another writer needs.
  */
 export async function backfillHistory(tx: Tx, references: readonly number[]): Promise<void> {
   if (references.length === 0) return;
   const batch = sql`(select reference_number, origin, category, logged_at, closed_at from conversations
     where reference_number = any(${intArray(references)}::int[]) and report_backfill_pending)`;
   await tx.execute(sql`
-    insert into report_volumes (hour, origin, category, new_queries, updates, replies, closed)
+    insert into report_volume_changes (hour, origin, category, new_queries, updates, replies, closed)
     select date_bin('1 hour', e.at, '2000-01-01 00:00:00+00'), e.origin, e.category,
       sum(e.new_queries)::int, sum(e.updates)::int, sum(e.replies)::int, sum(e.closed)::int
     from (
@@ -38,13 +38,7 @@ export async function backfillHistory(tx: Tx, references: readonly number[]): Pr
       union all
       select c.closed_at, c.origin, c.category, 0, 0, 0, 1 from ${batch} c where c.closed_at is not null
     ) e
-    group by 1, 2, 3
-    order by 1, 2, 3
-    on conflict (hour, origin, category) do update set
-      new_queries = report_volumes.new_queries + excluded.new_queries,
-      updates = report_volumes.updates + excluded.updates,
-      replies = report_volumes.replies + excluded.replies,
-      closed = report_volumes.closed + excluded.closed`);
+    group by 1, 2, 3`);
   // The promise of the first message (its query's), and the earliest reply to any of its messages.
   await tx.execute(sql`
     update conversations c

@@ -8,3 +8,4 @@ export {
   summarisePendingConversations,
 } from "./summarise.js";
 export { createSummaryJob, type SummaryJob } from "./summary-job.js";
+export { foldReportVolumes } from "./volume-fold.js";

@@ -57,12 +57,22 @@ function daysOf(query: ReportQuery): string[] {
   return days;
 }
 
+/** The rows of one of the volumes' tables in the scope's hours, channel and category. */
+function volumeRows(table: "report_volumes" | "report_volume_changes", scope: ReportScope) {
+  const { start, end } = rangeOf(scope);
+  const { query } = scope;
+  return sql`select hour, new_queries, updates, replies, closed from ${sql.identifier(table)}
+    where hour >= ${start} and hour < ${end}
+      ${query.channel ? sql`and origin = ${query.channel}` : sql``}
+      ${query.category ? sql`and category = ${query.category}` : sql``}`;
+}
+
 /**
  * New queries, updates, replies and closes per day: the hours of report_volumes (kept by triggers,
- * migration 0021) added up by their day in TIME_ZONE, a range of its primary key.
+ * migration 0021) plus the events not yet folded into them (report_volume_changes, decision 0031),
+ * added up by their day in TIME_ZONE: a range of each table's index.
  */
 async function readVolumes(db: Queryable, scope: ReportScope): Promise<ReportResponse["volumes"]> {
-  const { start, end } = rangeOf(scope);
   const { query } = scope;
   const rows = await rowsOf<{
     day: string;
@@ -75,10 +85,7 @@ async function readVolumes(db: Queryable, scope: ReportScope): Promise<ReportRes
     sql`select ((v.hour at time zone ${scope.timeZone})::date)::text as day,
           sum(v.new_queries)::int as "newQueries", sum(v.updates)::int as "updates",
           sum(v.replies)::int as "replies", sum(v.closed)::int as "closed"
-        from report_volumes v
-        where v.hour >= ${start} and v.hour < ${end}
-          ${query.channel ? sql`and v.origin = ${query.channel}` : sql``}
-          ${query.category ? sql`and v.category = ${query.category}` : sql``}
+        from (${volumeRows("report_volumes", scope)} union all ${volumeRows("report_volume_changes", scope)}) v
         group by 1`,
   );
   const byDay = new Map(rows.map((row) => [row.day, row]));

@@ -41,8 +41,12 @@ describe.each(TEST_DATABASE_KINDS)("the reports' summary job on %s", (kind) => {
     return {
       volumes: await rowsOf(
         db(),
-        sql`select hour::text, origin, category, new_queries, updates, replies, closed from report_volumes
-            where new_queries <> 0 or updates <> 0 or replies <> 0 or closed <> 0 order by 1, 2, 3`,
+        sql`select hour::text, origin, category, sum(new_queries)::int as new_queries, sum(updates)::int as updates,
+              sum(replies)::int as replies, sum(closed)::int as closed
+            from (select * from report_volumes union all select * from report_volume_changes) v
+            group by 1, 2, 3
+            having sum(new_queries) <> 0 or sum(updates) <> 0 or sum(replies) <> 0 or sum(closed) <> 0
+            order by 1, 2, 3`,
       ),
       summaries: await rowsOf(
         db(),
@@ -59,6 +63,7 @@ describe.each(TEST_DATABASE_KINDS)("the reports' summary job on %s", (kind) => {
       first_reply_at = null, first_reply_by_entity_number = null, first_reply_business_minutes = null,
       resolution_business_minutes = null`);
     await db().execute(sql`delete from report_volumes`);
+    await db().execute(sql`delete from report_volume_changes`);
   }
 
   const report = async () => {
