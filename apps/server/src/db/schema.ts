@@ -640,6 +640,12 @@ export const outboxMails = pgTable(
     conversationReferenceNumber: integer("conversation_reference_number"),
     /** The Message-IDs it answers, oldest first (References; the last is In-Reply-To); null: none. */
     threadReferences: text("thread_references").array(),
+    /**
+     * What the relay answered when it accepted the mail ("250 2.0.0 Ok: queued as …"), or the .eml
+     * file written: recorded in the statement that marks the mail sent. Null before, and for mails
+     * sent before it was kept.
+     */
+    deliveryAnswer: text("delivery_answer"),
   },
   (table) => [
     // A conversation's earlier mails (the threading headers) and the mail a reply's In-Reply-To names.
@@ -1174,7 +1180,10 @@ export const inboundMails = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
     /** UPDATE, NEW_QUERY (its conversation could not be updated), UNMATCHED, LINKED (by staff), DISCARDED. */
     outcome: text("outcome").notNull(),
-    /** Why it is unmatched (UNKNOWN_SENDER, NO_MATCH, AUTO_REPLY, BOUNCE, NOT_VERIFIED, UNREADABLE). */
+    /**
+     * Why it is unmatched (UNKNOWN_SENDER, NO_MATCH, AUTO_REPLY, BOUNCE, NOT_VERIFIED, UNREADABLE), or
+     * refused (QUERY_LIMIT, UPLOAD_LIMIT, ATTACHMENT_LIMIT, TOO_LARGE).
+     */
     reason: text("reason"),
     /** The conversation it was matched or linked to. */
     conversationReferenceNumber: integer("conversation_reference_number").references(
@@ -1192,6 +1201,8 @@ export const inboundMails = pgTable(
     fromAddress: text("from_address"),
     subject: text("subject"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** For the unmatched list: the mail's size in bytes (a mail refused as too large has nothing else). */
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
     /** An unmatched mail's raw message in the blob store, until it is linked, discarded or purged. */
     rawBlobKey: text("raw_blob_key"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
