@@ -9,6 +9,7 @@ import pg from "pg";
 import { processLog } from "../lib/process-log.js";
 import { assertSchemaNotNewer, migrationsFolder, schemaState } from "./migrations.js";
 import * as schema from "./schema.js";
+import { retryTransactions, sqlStateOf } from "./transaction-retry.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a transaction's callback is given. */
@@ -67,6 +68,9 @@ export async function openEmbeddedDatabase(dataDir?: string, log?: MigrationLog)
  */
 export async function migrateEmbeddedDatabase(client: PGlite, log?: MigrationLog): Promise<Database> {
   const db = drizzlePglite({ client, schema });
+  // One connection cannot deadlock with itself, but a transaction may still be aborted for a retry
+  // (a serialisation failure): handled the same on both databases.
+  retryTransactions(db, processLog);
   await migrateGuarded(db, () => migratePglite(db, { migrationsFolder }), log);
   return { db, kind: "embedded", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("none") };
 }
@@ -115,10 +119,21 @@ export async function openServerDatabase(
       await client.query("set jit = off; set max_parallel_workers_per_gather = 0");
     },
   });
-  // An idle connection can die (a server restart, a failover); without a listener that error
-  // would end the process. The pool drops the connection and opens a new one when needed.
-  pool.on("error", (error) => processLog.warn({ err: error }, "PostgreSQL connection lost"));
+  // A connection can die (a server restart, a failover, a network cut), idle or in use. The pool
+  // listens only to its idle connections; a connection handed out (inside a transaction, between
+  // two statements) emits its error with no listener, which would end the process. So each
+  // connection gets a listener of its own for life: its statement in hand fails (the request
+  // answers 503, lib/unavailable.ts) and the pool drops it when it is given back, as it does an
+  // idle one, and opens a new one when needed.
+  pool.on("connect", (client) => {
+    client.on("error", (error) =>
+      processLog.warn({ code: sqlStateOf(error) ?? "CONNECTION_LOST" }, "PostgreSQL connection lost"),
+    );
+  });
+  // The pool's own event for an idle connection's error: said above already.
+  pool.on("error", () => undefined);
   const db = drizzleNodePostgres({ client: pool, schema });
+  retryTransactions(db, processLog);
   // Several app processes may start at once: one migrates, the others wait for it.
   const lockClient = await pool.connect();
   try {

@@ -16,15 +16,31 @@ const UNREACHABLE = new Set([
   "ENOTFOUND",
   "EPIPE",
 ]);
-/** PostgreSQL: connection failures (08…), shutting down or starting (57P01–57P03), too many clients (53300). */
-const DATABASE_UNAVAILABLE = /^(08\d{3}|57P0[1-3]|53300)$/;
+/**
+ * PostgreSQL: connection failures (08…), shutting down or starting (57P01–57P03), too many clients
+ * (53300), and a deadlock or serialisation failure still met after the transaction's last try
+ * (40P01, 40001; db/transaction-retry.ts).
+ */
+const DATABASE_UNAVAILABLE = /^(08\d{3}|57P0[1-3]|53300|40P01|40001)$/;
+/**
+ * node-postgres says a connection that ended under a statement by message only, with no code:
+ * "Connection terminated unexpectedly", "Connection terminated", and "Client has encountered a
+ * connection error and is not queryable" for a statement sent on it afterwards.
+ */
+const CONNECTION_ENDED = /^(Connection terminated|Client has encountered a connection error)/;
 
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
-    const { code, cause, name } = current as { code?: unknown; cause?: unknown; name?: unknown };
+    const { code, cause, name, message } = current as {
+      code?: unknown;
+      cause?: unknown;
+      name?: unknown;
+      message?: unknown;
+    };
     if (typeof code === "string") codes.push(code);
+    if (typeof message === "string" && CONNECTION_ENDED.test(message)) codes.push("ECONNRESET");
     // The AWS SDK names a failed connection by the error's name.
     if (name === "TimeoutError" || name === "NetworkingError") codes.push("ETIMEDOUT");
     current = cause;
