@@ -92,7 +92,9 @@ export const accessPlugin = fp<AppContext>(
         const session = request.memberSession;
         if (!session) throw errors.unauthenticated();
         const entityNumber = session.entityNumber;
-        const roles = memo<ReadonlySet<MemberRole>>(() => listRoles(db, entityNumber));
+        // Read with the session where the audience needs them (onRoute below); else when first asked.
+        const member = session.member;
+        const roles = memo<ReadonlySet<MemberRole>>(async () => member?.roles ?? listRoles(db, entityNumber));
         const actor: Actor = {
           entityNumber,
           audience: access.audience,
@@ -241,6 +243,8 @@ export const accessPlugin = fp<AppContext>(
         app.accessTable.push({ method, url: route.url, access });
       }
       if (!access) return;
+      // Every audience but the members' is decided by the roles: they come with the session.
+      if (access.audience.name !== "member") route.config = { ...route.config, sessionMember: true };
       route.preValidation = [admitActor(access), ...asArray(route.preValidation)];
       route.preHandler = [resolveTarget(access), ...asArray(route.preHandler)];
       if (access.audit?.action === "read") {

@@ -40,7 +40,6 @@ import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
 import { logIn } from "./login.js";
 import { PENDING_SIGN_IN_COOKIE } from "./second-factor.js";
 import { pendingSignInCookieOptions, secondFactorRoutes } from "./second-factor-routes.js";
-import { findSessionMember } from "./session-member.js";
 
 /** Why a log-in was refused, for the metrics; undefined for a fault of the server's own. */
 function loginFailureReason(error: unknown): LoginFailureReason | undefined {
@@ -108,20 +107,25 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     },
   );
 
-  app.get(SESSION_PATH, { schema: { response: { 200: sessionInfoSchema } } }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    // The SPA asks this before an unsafe call when it holds no anti-forgery token: here it gets one.
-    if (!request.xsrfBinding) bindXsrfToNewPreSession(request);
-    const session = request.memberSession;
-    const member = session ? await findSessionMember(context.db, session.entityNumber) : undefined;
-    if (!member) return { authenticated: false as const };
-    const { entityNumber, firstName, lastName, roles } = member;
-    return {
-      authenticated: true as const,
-      member: { entityNumber, firstName, lastName },
-      workspace: workspaceOfRoles(roles),
-    };
-  });
+  // Every page load asks who is logged in: the member's names and roles come with the session, in
+  // its one statement (config.sessionMember).
+  app.get(
+    SESSION_PATH,
+    { schema: { response: { 200: sessionInfoSchema } }, config: { sessionMember: true } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      // The SPA asks this before an unsafe call when it holds no anti-forgery token: here it gets one.
+      if (!request.xsrfBinding) bindXsrfToNewPreSession(request);
+      const session = request.memberSession;
+      if (!session?.member) return { authenticated: false as const };
+      const { firstName, lastName, roles } = session.member;
+      return {
+        authenticated: true as const,
+        member: { entityNumber: session.entityNumber, firstName, lastName },
+        workspace: workspaceOfRoles(roles),
+      };
+    },
+  );
 
   app.post(
     "/wsg/logout",

@@ -8,6 +8,13 @@ declare module "fastify" {
     /** The logged-in member, or null. Set for every request that may need it. */
     memberSession: MemberSession | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route needs the member's names or roles (the session probe, the staff's audiences): they
+     * are read with the session, in its one statement, as memberSession.member.
+     */
+    sessionMember?: boolean;
+  }
 }
 
 /** The health and readiness probes (modules/monitoring/health-routes.ts), with or without a query. */
@@ -33,7 +40,8 @@ export const sessionPlugin = fp<AppContext>(
     app.addHook("onRequest", async (request) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || isPublicAssetPath(request.url)) return;
-      request.memberSession = await resolveSession(context.db, token, context.now(), policy);
+      const withMember = request.routeOptions.config?.sessionMember === true;
+      request.memberSession = await resolveSession(context.db, token, context.now(), policy, withMember);
     });
   },
   { name: "session", dependencies: ["@fastify/cookie"] },

@@ -1,3 +1,4 @@
+import { MEMBER_ROLES, type MemberRole } from "@portal/domain";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
@@ -13,6 +14,15 @@ export interface SessionPolicy {
 export interface MemberSession {
   tokenHash: string;
   entityNumber: number;
+  /** Read with the session, in its one statement, where the route asks for it (config.sessionMember); else null. */
+  member: SessionMember | null;
+}
+
+/** What the session probe shows of the member, and the roles that every audience but the members' admits by. */
+export interface SessionMember {
+  firstName: string;
+  lastName: string;
+  roles: ReadonlySet<MemberRole>;
 }
 
 // Writing last_seen_at on every request would turn each read into a write; a minute of
@@ -65,28 +75,73 @@ export async function createSession(
 }
 
 // Every request of a logged-in member starts here: prepared once per database, so each request
-// only binds the token hash. One table by its primary key, nothing joined: the member's name is read
-// only where it is shown (docs/decisions/0014).
+// only binds the token hash. Most routes need only whose session it is: one table by its primary
+// key, nothing joined (a join is planned again on every execution on the embedded database;
+// docs/decisions/0014).
+const sessionColumns = {
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  entityNumber: sessions.memberEntityNumber,
+};
+
 const sessionLookup = preparedRead("session_lookup", (db: Db) =>
   db
-    .select({
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      entityNumber: sessions.memberEntityNumber,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .limit(1),
 );
 
+// The session probe and the staff's routes need the member's names or roles: read in the same
+// statement, by the primary keys of members and member_roles, instead of a second round trip.
+const sessionWithMemberLookup = preparedRead("session_with_member", (db: Db) =>
+  db
+    .select({
+      ...sessionColumns,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      // Qualified by Drizzle in a join ("sessions"."member_entity_number"), so inside the subquery
+      // it still names the session's member.
+      roles: sql<
+        string[]
+      >`array(select role from member_roles where member_roles.entity_number = ${sessions.memberEntityNumber} order by role)`,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.entityNumber, sessions.memberEntityNumber))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1),
+);
+
+/** The session's row, with its member's names and roles when asked: one statement either way. */
+async function readSession(db: Db, tokenHash: string, withMember: boolean) {
+  if (!withMember) {
+    const [row] = await sessionLookup(db).execute({ tokenHash });
+    return row && { ...row, member: null };
+  }
+  const [row] = await sessionWithMemberLookup(db).execute({ tokenHash });
+  if (!row) return undefined;
+  // The check constraint of member_roles holds these to the domain's values (access/roles.ts).
+  const roles = new Set(
+    row.roles.filter((role): role is MemberRole => MEMBER_ROLES.includes(role as MemberRole)),
+  );
+  const member = { firstName: row.firstName, lastName: row.lastName, roles };
+  return { createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, entityNumber: row.entityNumber, member };
+}
+
+/**
+ * The session of the token, or null when there is none or it expired (then it is deleted). Read
+ * from the database on every request, so a log-out, a disabling (which deletes the sessions) or a
+ * change of roles applies at the next request on every process.
+ */
 export async function resolveSession(
   db: Db,
   token: string,
   now: Date,
   policy: SessionPolicy,
+  withMember = false,
 ): Promise<MemberSession | null> {
   const tokenHash = sha256(token);
-  const [row] = await sessionLookup(db).execute({ tokenHash });
+  const row = await readSession(db, tokenHash, withMember);
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   const age = now.getTime() - row.createdAt.getTime();
@@ -114,7 +169,7 @@ export async function resolveSession(
       touching.delete(tokenHash);
     }
   }
-  return { tokenHash, entityNumber: row.entityNumber };
+  return { tokenHash, entityNumber: row.entityNumber, member: row.member };
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
