@@ -23,12 +23,18 @@ export type MailToSend = Pick<
     files?: { fileName: string; contentType: string; content: Buffer }[];
   };
 
+/** What the receiving side said when it took a mail: kept with the mail when it is marked sent. */
+export interface DeliveryReceipt {
+  /** The SMTP server's reply to the message ("250 2.0.0 Ok: queued as 4F2A1"), or the .eml file written. */
+  answer: string;
+}
+
 export interface MailTransport {
   /** For the start-up line: never the URL, which may hold a password. */
   readonly description: string;
-  /** The longest one send may take before it is abandoned: the worker's leases are longer. */
+  /** The longest one send may take before it is abandoned (the worker renews its lease meanwhile). */
   readonly sendTimeoutMs: number;
-  send(mail: MailToSend): Promise<void>;
+  send(mail: MailToSend): Promise<DeliveryReceipt>;
   close(): void;
   /** At start: the relay answers and takes our log-in (SMTP), or the outbox directory can be written. */
   verify(): Promise<void>;
@@ -110,7 +116,7 @@ function smtpTransport(url: string, sender: MailSender, sendTimeoutMs: number): 
     description: `SMTP relay ${address.hostname}${address.port ? `:${address.port}` : ""}`,
     sendTimeoutMs,
     async send(mail) {
-      await inSpan(
+      const info = await inSpan(
         "smtp send",
         relay,
         () =>
@@ -120,6 +126,7 @@ function smtpTransport(url: string, sender: MailSender, sendTimeoutMs: number): 
           }),
         SpanKind.CLIENT,
       );
+      return { answer: typeof info.response === "string" ? info.response : "accepted" };
     },
     close: () => transporter.close(),
     verify: async () => {
@@ -145,6 +152,7 @@ function emlTransport(directory: string, sender: MailSender, sendTimeoutMs: numb
       await fs.mkdir(directory, { recursive: true, mode: 0o700 });
       const name = `${mail.messageId.replace(/[^A-Za-z0-9._-]/g, "_")}.eml`;
       await writeWhole(path.join(directory, name), info.message);
+      return { answer: `written as ${name}` };
     },
     close: () => composer.close(),
     verify: async () => {

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { DEFAULT_BRAND } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import {
   claimDueMails,
   enqueueMail,
   listFailedMails,
+  MAIL_LEASE_MS,
   markMailSent,
   type OutgoingMail,
   resendMail,
@@ -36,6 +38,45 @@ function testClock(start = new Date("2026-11-23T08:00:00Z")) {
     },
   };
   return clock;
+}
+
+/** Whether `condition` came true within `timeoutMs`, looked at every 10 ms. */
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
+}
+
+/** A transport whose sends wait until the test lets them go on (`proceed`) or fail (`fail`). */
+function heldTransport(transport: MailTransport) {
+  let proceed: () => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const gate = new Promise<void>((resolve, reject) => {
+    proceed = resolve;
+    fail = reject;
+  });
+  gate.catch(() => undefined);
+  let started = 0;
+  const held: MailTransport = {
+    description: "held",
+    sendTimeoutMs: transport.sendTimeoutMs,
+    async send(mail) {
+      started += 1;
+      await gate;
+      return transport.send(mail);
+    },
+    close: () => undefined,
+    verify: () => transport.verify(),
+  };
+  return {
+    transport: held,
+    started: () => started,
+    proceed: () => proceed(),
+    fail: (error: Error) => fail(error),
+  };
 }
 
 describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s", (kind) => {
@@ -132,6 +173,8 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
     expect(html).not.toContain("alert(1)");
 
     expect(row).toMatchObject({ status: "SENT", attempts: 1, lastErrorCode: null, sentAt: clock.now });
+    // The relay's answer, kept with the mail in the statement that marked it sent.
+    expect(row.deliveryAnswer).toMatch(/^250 /);
     // Its kind, its id and what happened: no address, subject or content.
     expect(log.lines).toEqual([
       {
@@ -323,20 +366,109 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
     const clock = testClock();
     const id = await enqueueMail(database.db, acknowledgement(1006), clock.now);
     // The worker that died: it claimed the mail and never sent it.
-    const [dead] = await claimDueMails(database.db, { now: clock.now, limit: 10, leaseMs: 90_000 });
+    const [dead] = await claimDueMails(database.db, { now: clock.now, limit: 10, leaseMs: MAIL_LEASE_MS });
     expect(dead?.id).toBe(id);
 
     const survivor = worker(transport, { now: () => clock.now });
-    clock.advance(89_000);
+    clock.advance(MAIL_LEASE_MS - 1);
     expect(await survivor.runOnce()).toEqual([]);
-    clock.advance(1_000);
+    clock.advance(1);
     expect(await survivor.runOnce()).toEqual([{ id, kind: "QUERY_LOGGED", outcome: "sent" }]);
     expect(peer.received).toHaveLength(1);
     expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 2 });
-    // Had the first worker come back, its old claim could no longer mark the mail.
-    if (dead) expect(await markMailSent(database.db, dead, clock.now)).toBe(false);
+    // Had the first worker come back, its old claim could no longer renew or mark the mail.
+    if (dead) expect(await markMailSent(database.db, dead, clock.now, "250 late")).toBe(false);
     expect(await survivor.runOnce()).toEqual([]);
     expect(peer.received).toHaveLength(1);
+  });
+
+  it("takes over within a minute the mails of a process that died holding them, and sends each once", async () => {
+    const { peer, transport } = await peerAndTransport();
+    const clock = testClock();
+    const diedAt = clock.now;
+    const ids: number[] = [];
+    for (let reference = 1; reference <= 5; reference += 1) {
+      ids.push(
+        await enqueueMail(
+          database.db,
+          acknowledgement(3000 + reference, `m${reference}@example.com`),
+          clock.now,
+        ),
+      );
+    }
+    // The process that dies: it claims the five and its first send never returns. Its clock stands
+    // still, so a renewal it might still make moves no lease past its claim's: as a dead process.
+    const stuck = heldTransport(transport);
+    const dying = worker(stuck.transport, { now: () => diedAt });
+    const dyingRound = dying.runOnce();
+    expect(await until(() => stuck.started() === 1)).toBe(true);
+
+    clock.advance(MINUTE);
+    const survivor = worker(transport, { now: () => clock.now });
+    expect((await survivor.runOnce()).map((result) => result.outcome)).toEqual(Array(5).fill("sent"));
+    expect(new Set(peer.received.map((mail) => mail.recipients[0])).size).toBe(5);
+
+    // Its send fails at last (the connection it had is gone): it marks nothing and sends no other.
+    stuck.fail(Object.assign(new Error("connection lost"), { code: "ECONNECTION" }));
+    expect((await dyingRound).map((result) => result.outcome)).toEqual(Array(5).fill("lost"));
+    expect(peer.received).toHaveLength(5);
+    const rows = await Promise.all(ids.map(rowOf));
+    expect(rows.every((row) => row.status === "SENT" && row.lastErrorCode === null)).toBe(true);
+  });
+
+  it("renews the lease of a live process whose send is slow: no other process takes the mail or sends it", async () => {
+    const { peer, transport } = await peerAndTransport();
+    const clock = testClock();
+    const id = await enqueueMail(database.db, acknowledgement(1009), clock.now);
+    const slow = heldTransport(transport);
+    const live = worker(slow.transport, { now: () => clock.now, heartbeatMs: 10 });
+    const liveRound = live.runOnce();
+    expect(await until(() => slow.started() === 1)).toBe(true);
+
+    // Two minutes pass while the relay takes the message; the live process's heartbeat keeps renewing.
+    const other = worker(transport, { now: () => clock.now });
+    for (let step = 0; step < 6; step += 1) {
+      clock.advance(20_000);
+      await until(async () => (await rowOf(id)).nextAttemptAt > clock.now, 1_000);
+      expect(await other.runOnce()).toEqual([]);
+    }
+    slow.proceed();
+    expect(await liveRound).toEqual([{ id, kind: "QUERY_LOGGED", outcome: "sent" }]);
+    expect(peer.received).toHaveLength(1);
+    expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 1 });
+  });
+
+  it("does not send again a mail the relay accepted, when its first process recorded that only after another took the mail over", async () => {
+    const { peer, transport } = await peerAndTransport();
+    const clock = testClock();
+    const mail: OutgoingMail = {
+      ...acknowledgement(1010),
+      attachments: [
+        { fileName: "statement.pdf", contentType: "application/pdf", blobKey: "attachments/statement" },
+      ],
+    };
+    const id = await enqueueMail(database.db, mail, clock.now);
+    // The first process claims the mail and the relay accepts it; then it stalls past its lease.
+    const [first] = await claimDueMails(database.db, { now: clock.now, limit: 1, leaseMs: MAIL_LEASE_MS });
+    if (!first) throw new Error("nothing claimed");
+    const receipt = await transport.send({ ...first, files: [] });
+    expect(peer.received).toHaveLength(1);
+    clock.advance(2 * MINUTE);
+    // Another process takes it over. While it reads the mail's file, the first records its send
+    // (the relay's answer with it), then dies before doing anything more.
+    const takerOver = worker(transport, {
+      now: () => clock.now,
+      blobStore: {
+        async read() {
+          await markMailSent(database.db, first, clock.now, receipt?.answer ?? "");
+          return Readable.from([Buffer.from("%PDF-1.4\n")]);
+        },
+      },
+    });
+    expect((await takerOver.runOnce()).map((result) => result.outcome)).toEqual(["lost"]);
+    expect(peer.received).toHaveLength(1);
+    expect(await rowOf(id)).toMatchObject({ status: "SENT", deliveryAnswer: expect.stringMatching(/^250 /) });
+    expect(await takerOver.runOnce()).toEqual([]);
   });
 
   it("gives back the rest of a round when it stops, unsent and without using an attempt", async () => {
@@ -356,7 +488,7 @@ describe.each(TEST_DATABASE_KINDS)("the mail worker against an SMTP peer, on %s"
       async send(mail) {
         sendStarted();
         await released;
-        await transport.send(mail);
+        return transport.send(mail);
       },
       close: () => undefined,
       verify: () => transport.verify(),

@@ -2,14 +2,29 @@ import { buffer } from "node:stream/consumers";
 import type { Db } from "../../db/database.js";
 import { inSpan } from "../monitoring/index.js";
 import type { BlobStore } from "../storage/index.js";
-import { type MailTransport, mailErrorCode } from "./mail-transport.js";
-import { type ClaimedMail, claimDueMails, markMailFailed, markMailSent, releaseMail } from "./outbox.js";
+import { type DeliveryReceipt, type MailTransport, mailErrorCode } from "./mail-transport.js";
+import {
+  type ClaimedMail,
+  claimDueMails,
+  MAIL_LEASE_MS,
+  markMailFailed,
+  markMailSent,
+  releaseMail,
+  renewLeases,
+} from "./outbox.js";
 import { replyAddress } from "./reply-token.js";
 import { withOpenedLink } from "./sealed-links.js";
 
 // Sends what the outbox holds. Every app process runs one; they share the database, and a mail is
-// claimed by one worker at a time (outbox.ts), so each is sent once. A mail whose send fails is
-// tried again later, waiting longer each time, and after the last attempt is parked as FAILED.
+// claimed by one worker at a time (outbox.ts). A mail whose send fails is tried again later,
+// waiting longer each time, and after the last attempt is parked as FAILED.
+//
+// Once only, as far as it can be: the worker renews the leases it holds while it works (a
+// heartbeat), so a slow send keeps its mail; just before a send it renews that mail's lease once
+// more, which fails when another worker took it over or recorded it sent, and then it does not
+// send. A mail the server accepted is recorded sent with the server's answer in one statement.
+// What stays at-least-once is a process killed between the server's acceptance and that
+// statement: its mail is sent again once its lease runs out (README, docs/operations.md).
 // The log names a mail by its kind and id and says what happened: never addresses or content.
 
 /** The logger's methods the worker uses (pino's, as app.log has them). */
@@ -35,6 +50,10 @@ export interface MailWorkerOptions {
   intervalMs?: number;
   /** Mails claimed per round. */
   batchSize?: number;
+  /** How long a claim holds unless renewed (MAIL_LEASE_MS). */
+  leaseMs?: number;
+  /** How often the leases a round holds are renewed: a third of the lease, so one late renewal loses nothing. */
+  heartbeatMs?: number;
   /** The wait after the first failure; it doubles with each further one, up to retryMaxMs. */
   retryBaseMs?: number;
   retryMaxMs?: number;
@@ -48,10 +67,12 @@ export type MailOutcome =
   | "retrying"
   /** Failed for the last time; waits for a supervisor. */
   | "parked"
-  /** Claimed but not tried (the worker stops, or its claim ran too short); due again at once. */
+  /** Claimed but not tried (the worker stops); due again at once. */
   | "released"
-  /** Sent, but its claim had run out meanwhile and another worker holds it now. */
-  | "sent-claim-lost";
+  /** Not sent: before the send its claim was no longer this worker's (taken over, or recorded sent by another). */
+  | "lost"
+  /** Sent, but another worker had recorded it sent already: delivered twice (the at-least-once window). */
+  | "sent-twice";
 
 export interface MailWorker {
   /** Sends what is due now, then keeps looking every intervalMs. */
@@ -66,8 +87,12 @@ export const DEFAULT_MAIL_INTERVAL_MS = 2_000;
 export const DEFAULT_MAIL_BATCH_SIZE = 10;
 const DEFAULT_RETRY_BASE_MS = 60_000;
 const DEFAULT_RETRY_MAX_MS = 60 * 60_000;
-/** Beyond the transport's own limit: time to mark the mail once it is sent. */
-const LEASE_MARGIN_MS = 30_000;
+
+/** A database error's code only (its text may quote values). */
+function databaseErrorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : mailErrorCode(error);
+}
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log, maxAttempts } = options;
@@ -76,7 +101,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const retryMaxMs = options.retryMaxMs ?? DEFAULT_RETRY_MAX_MS;
   const now = options.now ?? (() => new Date());
-  const leaseMs = transport.sendTimeoutMs + LEASE_MARGIN_MS;
+  const leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+  const heartbeatMs = options.heartbeatMs ?? Math.floor(leaseMs / 3);
 
   let started = false;
   let stopping = false;
@@ -115,35 +141,76 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return { replyTo: replyAddress(options.supportMailbox, options.secret, conversation) };
   }
 
+  const leaseFromNow = () => new Date(now().getTime() + leaseMs);
+
+  /**
+   * Renews the leases of the mails a round still holds, every heartbeatMs, so that a send slower
+   * than a lease keeps its mail while a dead process's mails run out. One renewal at a time; a
+   * failed one is logged and the next tried (the check before each send decides what is sent).
+   */
+  function startHeartbeat(held: Map<number, ClaimedMail>): { stop(): Promise<void> } {
+    let renewing: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      if (renewing || held.size === 0) return;
+      renewing = renewLeases(db, [...held.values()], leaseFromNow())
+        .then(
+          () => undefined,
+          (error: unknown) => log.warn({ errorCode: databaseErrorCode(error) }, "mail leases not renewed"),
+        )
+        .finally(() => {
+          renewing = undefined;
+        });
+    }, heartbeatMs);
+    // Never what keeps a process alive.
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await renewing;
+      },
+    };
+  }
+
   async function deliverNow(mail: ClaimedMail): Promise<MailOutcome> {
     const about = { mailId: mail.id, mailKind: mail.kind };
+    let receipt: DeliveryReceipt;
     try {
-      await transport.send({
-        ...withOpenedLink(mail, options.secret),
-        ...replyToOf(mail),
-        files: await filesOf(mail),
-      });
+      const files = await filesOf(mail);
+      // The last check before the mail leaves, renewing its lease for the send: another worker may
+      // have taken it over (this one's lease ran out) or recorded it sent meanwhile.
+      if ((await renewLeases(db, [mail], leaseFromNow())).length === 0) {
+        log.warn({ ...about, outcome: "lost" }, "mail not sent: another worker holds it or sent it");
+        return "lost";
+      }
+      receipt = await transport.send({ ...withOpenedLink(mail, options.secret), ...replyToOf(mail), files });
     } catch (error) {
       const errorCode = mailErrorCode(error);
       const at = now();
       const parked = mail.attempt >= maxAttempts;
-      await markMailFailed(db, mail, {
+      const marked = await markMailFailed(db, mail, {
         errorCode,
         retryAt: parked ? null : new Date(at.getTime() + retryDelay(mail.attempt)),
         now: at,
       });
+      // Taken over meanwhile: the other worker's claim decides what becomes of the mail.
+      if (!marked) {
+        log.warn({ ...about, outcome: "lost", errorCode }, "mail not sent; another worker holds it now");
+        return "lost";
+      }
       if (parked) log.error({ ...about, outcome: "parked", errorCode }, "mail parked after its last attempt");
       else log.warn({ ...about, outcome: "retrying", errorCode }, "mail not sent; will try again");
       return parked ? "parked" : "retrying";
     }
-    // Sent: a failure to record it would send it again once the claim runs out, so try twice.
-    const marked = await markMailSent(db, mail, now()).catch(async () => {
+    // Sent: recorded with the server's answer at once. A failure to record it would send it again
+    // once the lease runs out, so try twice (the heartbeat keeps the lease meanwhile).
+    const record = () => markMailSent(db, mail, now(), receipt.answer);
+    const recorded = await record().catch(async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      return markMailSent(db, mail, now());
+      return record();
     });
-    if (!marked) {
-      log.warn({ ...about, outcome: "sent-claim-lost" }, "mail sent after its claim ran out");
-      return "sent-claim-lost";
+    if (!recorded) {
+      log.warn({ ...about, outcome: "sent-twice" }, "mail sent, but another worker had sent it already");
+      return "sent-twice";
     }
     log.info({ ...about, outcome: "sent" }, "mail sent");
     return "sent";
@@ -151,16 +218,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function runOnce() {
     const claimed = await claimDueMails(db, { now: now(), limit: batchSize, leaseMs });
+    const held = new Map(claimed.map((mail) => [mail.id, mail]));
+    const heartbeat = startHeartbeat(held);
     const results: { id: number; kind: string; outcome: MailOutcome }[] = [];
-    for (const mail of claimed) {
-      // Past its claim another worker may take it: give it back rather than risk sending it twice.
-      const tooLate = now().getTime() + transport.sendTimeoutMs > mail.leaseUntil.getTime();
-      if (stopping || tooLate) {
-        await releaseMail(db, mail, now());
-        results.push({ id: mail.id, kind: mail.kind, outcome: "released" });
-      } else {
-        results.push({ id: mail.id, kind: mail.kind, outcome: await deliver(mail) });
+    try {
+      for (const mail of claimed) {
+        if (stopping) {
+          await releaseMail(db, mail, now());
+          results.push({ id: mail.id, kind: mail.kind, outcome: "released" });
+        } else {
+          results.push({ id: mail.id, kind: mail.kind, outcome: await deliver(mail) });
+        }
+        held.delete(mail.id);
       }
+    } finally {
+      await heartbeat.stop();
     }
     return results;
   }
@@ -170,9 +242,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       // A full round suggests more is due: go on at once.
       while (!stopping && (await runOnce()).length >= batchSize);
     } catch (error) {
-      // A database error: its code only (its text may quote values).
-      const code = (error as { code?: unknown }).code;
-      log.error({ errorCode: typeof code === "string" ? code : mailErrorCode(error) }, "mail round failed");
+      log.error({ errorCode: databaseErrorCode(error) }, "mail round failed");
     }
   }
 

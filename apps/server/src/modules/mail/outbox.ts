@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
 import { outboxMails, queries } from "../../db/schema.js";
 
@@ -19,7 +19,9 @@ export type MailKind =
   | "PASSWORD_CHANGED"
   | "CONTACT_DETAILS_CHANGED"
   | "PASSWORD_RESET_TO_NEW_ADDRESS"
-  | "DATA_EXPORT_READY";
+  | "DATA_EXPORT_READY"
+  /** A member's e-mail to a query refused over one of their limits (inbound-mail/limits.ts). */
+  | "EMAIL_REFUSED";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -87,7 +89,12 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: Date):
  * The mails about a query, which thread and answer to its conversation. A documents-received
  * mail's number is a document submission's (another sequence), and account mails have none.
  */
-const CONVERSATION_KINDS: ReadonlySet<MailKind> = new Set(["QUERY_LOGGED", "UPDATE_LOGGED", "REPLY_SENT"]);
+const CONVERSATION_KINDS: ReadonlySet<MailKind> = new Set([
+  "QUERY_LOGGED",
+  "UPDATE_LOGGED",
+  "REPLY_SENT",
+  "EMAIL_REFUSED",
+]);
 
 /** The conversation (its key) of the member's query a mail is about; null for any other mail. */
 async function conversationOf(db: Queryable, mail: OutgoingMail): Promise<number | null> {
@@ -177,16 +184,24 @@ export interface ClaimedMail {
   createdAt: Date;
   /** 1 for the first attempt; a newer claim of the same mail has a higher one. */
   attempt: number;
-  /** Until when the claim holds; after it another worker may claim the mail again. */
+  /** Until when the claim holds unless renewed; after it another worker may claim the mail again. */
   leaseUntil: Date;
 }
 
 /**
+ * How long a claim holds unless its worker renews it. A worker renews the leases it holds three
+ * times a lease while it works (mail-worker.ts), however long a send takes; a process that dies
+ * stops renewing, and another process takes its mails over once this has passed: within a
+ * minute with the worker's round of 2 s.
+ */
+export const MAIL_LEASE_MS = 30_000;
+
+/**
  * Claims up to `limit` due mails, oldest due first, for one worker. Rows other workers hold locked
  * are skipped (FOR UPDATE SKIP LOCKED), and the claim moves each mail's next attempt forward as a
- * lease: the n-th mail of the batch is leased for n × `leaseMs`, as the worker sends them one after
- * another. A worker that dies holding a claim loses it when the lease runs out; the attempt it
- * used still counts, so a mail that kills every worker that tries it is parked in the end.
+ * lease of `leaseMs`, which the worker renews (renewLeases) while it holds the mail. A worker that
+ * dies holding a claim loses it when the lease runs out; the attempt it used still counts, so a
+ * mail that kills every worker that tries it is parked in the end.
  */
 export async function claimDueMails(
   db: Db,
@@ -202,30 +217,19 @@ export async function claimDueMails(
       .limit(limit)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
-    const leases = due.map((row, index) => ({
-      id: row.id,
-      leaseUntil: new Date(now.getTime() + (index + 1) * leaseMs),
-    }));
-    const leaseCase = sql.join(
-      [
-        sql`case ${outboxMails.id}`,
-        ...leases.map((lease) => sql`when ${lease.id} then ${lease.leaseUntil.toISOString()}::timestamptz`),
-        sql`end`,
-      ],
-      sql` `,
-    );
+    const leaseUntil = new Date(now.getTime() + leaseMs);
     const rows = await tx
       .update(outboxMails)
-      .set({ attempts: sql`${outboxMails.attempts} + 1`, nextAttemptAt: leaseCase as SQL<Date> })
+      .set({ attempts: sql`${outboxMails.attempts} + 1`, nextAttemptAt: leaseUntil })
       .where(
         inArray(
           outboxMails.id,
-          leases.map((lease) => lease.id),
+          due.map((row) => row.id),
         ),
       )
       .returning();
-    return leases.flatMap((lease) => {
-      const row = rows.find((candidate) => candidate.id === lease.id);
+    return due.flatMap((claimed) => {
+      const row = rows.find((candidate) => candidate.id === claimed.id);
       if (!row) return [];
       return [
         {
@@ -243,7 +247,7 @@ export async function claimDueMails(
           threadReferences: row.threadReferences ?? [],
           createdAt: row.createdAt,
           attempt: row.attempts,
-          leaseUntil: lease.leaseUntil,
+          leaseUntil,
         },
       ];
     });
@@ -254,16 +258,49 @@ export async function claimDueMails(
 const stillClaimed = (mail: Pick<ClaimedMail, "id" | "attempt">) =>
   and(eq(outboxMails.id, mail.id), eq(outboxMails.status, "PENDING"), eq(outboxMails.attempts, mail.attempt));
 
-/** Records a delivered mail. False when the claim was no longer this worker's. */
+/**
+ * Renews the leases of claims that are still current until `until`; the ids renewed. A mail sent
+ * meanwhile, or claimed by another worker after this one's lease ran out, is not renewed: the
+ * worker that asks before sending (mail-worker.ts) then does not send it.
+ */
+export async function renewLeases(
+  db: Queryable,
+  mails: readonly Pick<ClaimedMail, "id" | "attempt">[],
+  until: Date,
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await db
+    .update(outboxMails)
+    .set({ nextAttemptAt: until })
+    .where(or(...mails.map(stillClaimed)))
+    .returning({ id: outboxMails.id });
+  return rows.map((row) => row.id);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
+/** What the mail server answered when it accepted a mail, as kept with it: one line, at most 500 characters. */
+function keptAnswer(answer: string): string {
+  return answer.replace(CONTROL_CHARACTERS, " ").trim().slice(0, 500);
+}
+
+/**
+ * Records a delivered mail with the mail server's answer, in one statement: from it on no worker
+ * claims or sends the mail again. Whoever holds the claim now, since the server has the mail: a
+ * worker that took it over after this one's lease ran out finds it sent before it sends. False
+ * when it was recorded sent already (another worker sent it too: the at-least-once window).
+ */
 export async function markMailSent(
   db: Queryable,
-  mail: Pick<ClaimedMail, "id" | "attempt">,
+  mail: Pick<ClaimedMail, "id">,
   now: Date,
+  answer: string,
 ): Promise<boolean> {
   const rows = await db
     .update(outboxMails)
-    .set({ status: "SENT", sentAt: now, lastErrorCode: null })
-    .where(stillClaimed(mail))
+    .set({ status: "SENT", sentAt: now, lastErrorCode: null, deliveryAnswer: keptAnswer(answer) })
+    .where(and(eq(outboxMails.id, mail.id), ne(outboxMails.status, "SENT")))
     .returning({ id: outboxMails.id });
   return rows.length > 0;
 }
