@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./app-context.js";
 import { installCompression } from "./lib/compression.js";
-import { installConnectionLimits, timeoutOptions } from "./lib/connection-limits.js";
+import { installBusySocketsKept, installConnectionLimits, timeoutOptions } from "./lib/connection-limits.js";
 import { installErrorHandling } from "./lib/error-handler.js";
 import { loggerOptions } from "./lib/logger.js";
 import { mountPath } from "./lib/mount-path.js";
@@ -56,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...timeoutOptions(context.config),
   });
   installConnectionLimits(app, context.config);
+  installBusySocketsKept(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkedResponseSerializer);
   installErrorHandling(app, context.config);

@@ -4,7 +4,7 @@ import { PassThrough } from "node:stream";
 import { XSRF_COOKIE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultQueryFields, loggedInMember, SI } from "../modules/smart-inquiry/test-helpers.js";
-import { createTestApp, type TestApp } from "../test-support/test-app.js";
+import { createTestApp, loginMessage, type TestApp } from "../test-support/test-app.js";
 import { multipartBody, pngFile } from "../test-support/upload-fixtures.js";
 
 // Slow and greedy clients, against a listening server (inject has no sockets).
@@ -137,4 +137,61 @@ describe("connection limits", () => {
     );
     expect(third.statusCode).toBe(200);
   });
+});
+
+// The idle-socket timeout is for sockets with nothing to do. A request being worked on (here a
+// log-in held back by its throttle, elsewhere a write waiting for a row) sends nothing while it
+// waits; it had its socket cut at the idle timeout while its transaction could still commit.
+describe("a request worked on for longer than the idle-socket timeout", () => {
+  let testApp: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    testApp = await createTestApp("pglite", { IDLE_SOCKET_TIMEOUT_SECONDS: "1", LOGIN_SLOWDOWN_MS: "2500" });
+    await testApp.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = testApp.app.server.address();
+    port = typeof address === "object" && address ? address.port : 0;
+  });
+  afterAll(async () => testApp.close());
+
+  /** A raw request on a connection of its own; resolves with its status, or the socket's error. */
+  function send(path: string, headers: http.OutgoingHttpHeaders, body?: string) {
+    return new Promise<{ status?: number; error?: string; headers: http.IncomingHttpHeaders }>((resolve) => {
+      const request = http.request(
+        { host: "127.0.0.1", port, path, method: body === undefined ? "GET" : "POST", headers, agent: false },
+        (response) => {
+          response.resume();
+          response.once("end", () => resolve({ status: response.statusCode, headers: response.headers }));
+        },
+      );
+      request.once("error", (error) => resolve({ error: error.message, headers: {} }));
+      request.end(body);
+    });
+  }
+
+  it("answers it however long it works, and still closes idle sockets", async () => {
+    const first = await send("/wsg/session", {});
+    const cookies = (first.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0] ?? "");
+    const token = cookies.find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`))?.split("=")[1] ?? "";
+    const wrongPassword = () =>
+      send(
+        "/wsg/rest",
+        { "content-type": "application/json", cookie: cookies.join("; "), "x-xsrf-token": token },
+        JSON.stringify(loginMessage("nobody.here", "Not-The-Password-1!", `http://127.0.0.1:${port}/`)),
+      );
+    // The third wrong password in a row is held back 2.5 s before its answer.
+    expect((await wrongPassword()).status).toBe(401);
+    expect((await wrongPassword()).status).toBe(401);
+    const started = Date.now();
+    expect(await wrongPassword()).toMatchObject({ status: 401 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+
+    const idle = await new Promise<number>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      const opened = Date.now();
+      socket.on("error", () => undefined);
+      socket.once("close", () => resolve(Date.now() - opened));
+    });
+    expect(idle).toBeLessThan(10_000);
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import type { ServerOptions } from "node:http";
+import type { IncomingMessage, ServerOptions } from "node:http";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config/env.js";
 
@@ -13,7 +13,8 @@ export function timeoutOptions(config: Config): TimeoutOptions {
   return {
     // The whole request, body included: a body trickled in slowly is cut off at this limit.
     requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
-    // A socket with no traffic at all for this long is closed.
+    // A socket with no traffic at all for this long is closed, unless a request on it has been
+    // received whole and is being worked on (installBusySocketsKept).
     connectionTimeout: config.IDLE_SOCKET_TIMEOUT_SECONDS * 1000,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     http: {
@@ -50,5 +51,21 @@ export function installConnectionLimits(app: FastifyInstance, config: Config): v
       if (left <= 0) openByAddress.delete(address);
       else openByAddress.set(address, left);
     });
+  });
+}
+
+/**
+ * The idle-socket timeout is for sockets with nothing to do: once a request has been received
+ * whole, its socket's timeout is off until the answer is sent, so a request waiting on the
+ * database (a row another write holds) is answered, or rolls back, rather than having its socket
+ * cut while its transaction commits. Receiving the request stays bounded by requestTimeout and
+ * headersTimeout; Node sets the keep-alive timeout once the answer is sent, and the idle one again
+ * when the next request on the socket begins.
+ */
+export function installBusySocketsKept(app: FastifyInstance): void {
+  app.server.on("request", (request: IncomingMessage) => {
+    const { socket } = request;
+    if (request.complete) socket.setTimeout(0);
+    else request.once("end", () => socket.setTimeout(0));
   });
 }
