@@ -2,6 +2,8 @@
 
 /** 10 MB means 10 × 1024 × 1024 bytes, for all files of one submission together (requirements §10.9). */
 export const MAX_ATTACHMENTS_TOTAL_BYTES = 10 * 1024 * 1024;
+/** Files one submission may carry, by the form or by e-mail. */
+export const MAX_ATTACHMENT_FILES = 20;
 export const MAX_QUERY_DETAIL_LENGTH = 20000;
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;

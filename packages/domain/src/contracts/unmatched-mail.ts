@@ -3,8 +3,9 @@ import { entityNumberSchema } from "./common.js";
 import { personNameSchema } from "./console.js";
 
 // The console's "Unmatched mail": mails read from the support mailbox that matched no
-// conversation (an unknown sender, no token, an automatic reply, a bounce), for staff to link to
-// a member or a conversation, or to discard.
+// conversation (an unknown sender, no token, an automatic reply, a bounce), or that were refused
+// (over one of the member's limits, or too large to read), for staff to link to a member or a
+// conversation, or to discard.
 
 export const UNMATCHED_REASONS = [
   "AUTO_REPLY",
@@ -13,6 +14,10 @@ export const UNMATCHED_REASONS = [
   "UNKNOWN_SENDER",
   "NO_MATCH",
   "UNREADABLE",
+  "QUERY_LIMIT",
+  "UPLOAD_LIMIT",
+  "ATTACHMENT_LIMIT",
+  "TOO_LARGE",
 ] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
@@ -24,7 +29,14 @@ export const UNMATCHED_REASON_LABELS: Record<UnmatchedReason, string> = {
   UNKNOWN_SENDER: "Sender not known for the query",
   NO_MATCH: "No query found",
   UNREADABLE: "Could not be read",
+  QUERY_LIMIT: "Over the member's hourly limit of queries and updates",
+  UPLOAD_LIMIT: "Over the member's daily upload volume",
+  ATTACHMENT_LIMIT: "Too many files",
+  TOO_LARGE: "Too large to read (only its sender, subject and size kept)",
 };
+
+/** Refused before it was read: nothing of it but the list's fields is kept, so it can only be discarded. */
+export const UNMATCHED_REASONS_WITHOUT_BODY: readonly UnmatchedReason[] = ["TOO_LARGE"];
 
 export const UNMATCHED_MAIL_PAGE_SIZE = 25;
 
@@ -43,6 +55,8 @@ export const unmatchedMailSummarySchema = z.object({
   /** The conversation it seems to answer (a token or a thread of a sender the conversation does not know). */
   conversationReferenceNumber: z.number().int().nullable(),
   member: personNameSchema.nullable(),
+  /** The mail's size in bytes as the mail server gave it; null for mails read before it was kept. */
+  sizeBytes: z.number().int().nullable(),
 });
 export type UnmatchedMailSummary = z.infer<typeof unmatchedMailSummarySchema>;
 

@@ -1,8 +1,9 @@
-import { formatDueDate } from "@portal/domain";
+import { calendarDateIn, formatDueDate, formatTimeIn } from "@portal/domain";
 import { compose, type MailBrand, type OutgoingMail, paragraph, strong } from "../mail/index.js";
 
 // What the member is told when an e-mailed reply is taken: the update's reference number, or,
 // when the conversation took no more updates, the new query's and why; and any files left out.
+// And, once per limit and window, that one was refused over one of their limits (limits.ts).
 // Never the mail's text, the member's address or number (mail-content.ts's rules).
 
 export interface EmailedAcknowledgement {
@@ -82,6 +83,83 @@ export function emailedAcknowledgement(brand: MailBrand, input: EmailedAcknowled
     [
       ...blocks,
       ...refusedFilesParagraphs(input.refusedFiles),
+      paragraph("Please quote the reference number if you contact us about it."),
+    ],
+  );
+  return input.answers ? { ...mail, answers: input.answers } : mail;
+}
+
+export interface RefusalNotice {
+  to: string[];
+  cc: string[];
+  memberEntityNumber: number;
+  /** The conversation the refused mail answered. */
+  conversation: number;
+  reason: "QUERY_LIMIT" | "UPLOAD_LIMIT" | "ATTACHMENT_LIMIT";
+  /** The limits as the member's form applies them. */
+  limits: { queriesPerHour: number; uploadMbPerDay: number; filesPerMessage: number };
+  /** When the member may send again (the limit's window frees); null when not known. */
+  retryAt: Date | null;
+  timeZone: string;
+  /** The member's mail's Message-ID (with brackets): the notice answers it. */
+  answers: string | null;
+}
+
+/** "Tue 24 Nov 2026 at 14:35", in the scheme's time zone. */
+function momentText(at: Date, timeZone: string): string {
+  return `${formatDueDate(calendarDateIn(timeZone, at))} at ${formatTimeIn(timeZone, at)}`;
+}
+
+/**
+ * An e-mailed reply was not added to its query: over the member's queries and updates of an hour,
+ * their upload volume of 24 hours, or the files one message may carry. Sent once per limit and
+ * window, so it also says that further mails refused meanwhile are not answered one by one.
+ */
+export function refusalNotice(brand: MailBrand, input: RefusalNotice): OutgoingMail {
+  const conversation = String(input.conversation);
+  const { limits } = input;
+  const sendAgain = input.retryAt
+    ? `Please send it again after ${momentText(input.retryAt, input.timeZone)}, or add it to your query in the member portal then.`
+    : "Please send it again later, or add it to your query in the member portal.";
+  const blocks =
+    input.reason === "ATTACHMENT_LIMIT"
+      ? [
+          paragraph(
+            `Thank you for your e-mail about query `,
+            strong(conversation),
+            `. It carried more than ${limits.filesPerMessage} files, the most we accept with one message, so it has not been added to the query.`,
+          ),
+          paragraph(
+            `Please send the files in several e-mails of at most ${limits.filesPerMessage} files and 10 MB each, or add them to your query in the member portal.`,
+          ),
+        ]
+      : [
+          paragraph(
+            "Thank you for your e-mail about query ",
+            strong(conversation),
+            input.reason === "QUERY_LIMIT"
+              ? `. We accept at most ${limits.queriesPerHour} queries and updates from a member in an hour, by e-mail and in the member portal together.`
+              : `. We accept at most ${limits.uploadMbPerDay} MB of attachments from a member in 24 hours, by e-mail and in the member portal together.`,
+            " You have reached that limit, so your e-mail has not been added to the query.",
+          ),
+          paragraph(sendAgain),
+        ];
+  const window = input.reason === "UPLOAD_LIMIT" ? "24 hours" : "hour";
+  const mail = compose(
+    brand,
+    {
+      to: input.to,
+      cc: input.cc,
+      memberEntityNumber: input.memberEntityNumber,
+      referenceNumber: input.conversation,
+    },
+    "EMAIL_REFUSED",
+    `We could not add your e-mail to query ${conversation}`,
+    [
+      ...blocks,
+      paragraph(
+        `We write about this once: other e-mails refused for the same reason in the next ${window} are kept for our staff, and you will not receive a message about each of them.`,
+      ),
       paragraph("Please quote the reference number if you contact us about it."),
     ],
   );

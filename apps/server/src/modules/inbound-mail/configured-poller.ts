@@ -61,6 +61,7 @@ export function inboundPollerFor(
       keys: { secret: dependencies.secret, supportMailbox: config.SUPPORT_MAILBOX },
       updateWindowDays: config.UPDATE_WINDOW_DAYS,
       timeZone: config.TIME_ZONE,
+      config,
       now: () => new Date(),
     },
   });

@@ -94,7 +94,7 @@ function senderNotVerified(mail: ParsedMail): boolean {
 }
 
 /** Without control characters, one line, at most 300 characters. */
-function cleanSubject(subject: string | undefined): string {
+export function cleanSubject(subject: string | undefined): string {
   return (
     (subject ?? "")
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed

@@ -1,8 +1,9 @@
 import { buffer } from "node:stream/consumers";
-import { ImapFlow } from "imapflow";
+import { type FetchMessageObject, ImapFlow } from "imapflow";
+import { cleanSubject } from "./mail-reading.js";
 import { MailboxTokenError, type MailboxTokenSource } from "./mailbox-token.js";
-import type { InboundContext, MailPlace, ProcessedOutcome } from "./processing.js";
-import { processMail, wasProcessed } from "./processing.js";
+import type { InboundContext, MailPlace, ProcessedOutcome, TooLargeMail } from "./processing.js";
+import { processMail, recordTooLarge, wasProcessed } from "./processing.js";
 
 // Reads the support mailbox over IMAP (INBOUND_IMAP_URL): every poll opens a connection, lists the
 // mails in the folder, processes each one that is not yet recorded (processing.ts), and only after
@@ -26,6 +27,10 @@ export interface MailboxSettings {
   url: string;
   folder: string;
   processedFolder: string;
+  /** Where a mail too large to read is moved (created when missing); REFUSED_FOLDER unless given. */
+  refusedFolder?: string;
+  /** The largest mail read; a larger one is refused. MAX_INBOUND_MAIL_BYTES unless given (the tests' is smaller). */
+  maxMailBytes?: number;
   /** The access tokens of an XOAUTH2 log-in as the URL's user, instead of its password. */
   tokens?: MailboxTokenSource;
 }
@@ -54,8 +59,12 @@ export interface InboundPoller {
   verify(): Promise<void>;
 }
 
-/** A mail larger than this is not read into memory: left in the folder, and said in the log. */
+/**
+ * A mail larger than this is not read into memory: it is refused, listed for staff with its
+ * sender, subject and size (from the server's listing, never its body) and moved to REFUSED_FOLDER.
+ */
 export const MAX_INBOUND_MAIL_BYTES = 64 * 1024 * 1024;
+export const REFUSED_FOLDER = "Refused";
 
 export function imapClient(settings: Pick<MailboxSettings, "url">, accessToken?: string): ImapFlow {
   const url = new URL(settings.url);
@@ -128,8 +137,24 @@ async function ensureFolder(client: ImapFlow, folder: string): Promise<void> {
   if (!folders.some((entry) => entry.path === folder)) await client.mailboxCreate(folder);
 }
 
+/** The fields of the unmatched list, from the FETCH's envelope: a too large mail is never downloaded. */
+function tooLargeMailOf(message: FetchMessageObject): TooLargeMail {
+  const { envelope } = message;
+  const date = envelope?.date ? new Date(envelope.date) : null;
+  const sentAt = date && !Number.isNaN(date.getTime()) ? date : null;
+  return {
+    messageId: envelope?.messageId?.replace(/^<|>$/g, "") || null,
+    from: envelope?.from?.[0]?.address?.trim().toLowerCase() || null,
+    subject: cleanSubject(envelope?.subject),
+    sentAt,
+    sizeBytes: message.size ?? 0,
+  };
+}
+
 export function createInboundPoller(options: InboundPollerOptions): InboundPoller {
   const { context, log, folder, processedFolder } = options;
+  const refusedFolder = options.refusedFolder ?? REFUSED_FOLDER;
+  const maxMailBytes = options.maxMailBytes ?? MAX_INBOUND_MAIL_BYTES;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> | undefined;
@@ -159,33 +184,39 @@ export function createInboundPoller(options: InboundPollerOptions): InboundPolle
         const mailbox = client.mailbox;
         if (!mailbox || mailbox.exists === 0) return results;
         const uidValidity = Number(mailbox.uidValidity);
-        const listed: { uid: number; size: number; messageId: string | null }[] = [];
+        const listed: FetchMessageObject[] = [];
         // Listed first: no other command may run while a FETCH is being read.
         for await (const message of client.fetch("1:*", { uid: true, size: true, envelope: true })) {
-          const messageId = message.envelope?.messageId?.replace(/^<|>$/g, "") ?? null;
-          listed.push({ uid: message.uid, size: message.size ?? 0, messageId });
+          listed.push(message);
         }
+        let refusedFolderReady = false;
         for (const message of listed) {
           if (stopping) break;
           const place: MailPlace = { folder, uidValidity, uid: message.uid };
-          if (message.size > MAX_INBOUND_MAIL_BYTES) {
-            log.warn(
-              { uid: message.uid, sizeBytes: message.size },
-              "inbound mail too large to read; left in the mailbox",
-            );
-            continue;
-          }
+          const tooLarge = (message.size ?? 0) > maxMailBytes;
           let outcome: ProcessedOutcome["outcome"] | "SKIPPED";
           try {
-            outcome = await processOne(client, place, message.messageId);
+            outcome = tooLarge
+              ? (await recordTooLarge(context, place, tooLargeMailOf(message))).outcome
+              : await processOne(client, place, message.envelope?.messageId?.replace(/^<|>$/g, "") ?? null);
           } catch (error) {
             // This mail stays in the folder and is tried at the next poll; the others go on.
             log.error({ uid: message.uid, errorCode: errorCode(error) }, "inbound mail not processed");
             continue;
           }
           if (outcome === "SKIPPED") continue;
+          if (tooLarge) {
+            log.warn(
+              { uid: message.uid, sizeBytes: message.size, outcome },
+              "inbound mail too large to read; refused and moved to the refused folder",
+            );
+            if (!refusedFolderReady) await ensureFolder(client, refusedFolder);
+            refusedFolderReady = true;
+          }
           // Only now, after the commit: the mail leaves the folder the poll reads.
-          await client.messageMove(String(message.uid), processedFolder, { uid: true });
+          await client.messageMove(String(message.uid), tooLarge ? refusedFolder : processedFolder, {
+            uid: true,
+          });
           results.push({ uid: message.uid, outcome });
         }
       } finally {

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { MAX_QUERY_DETAIL_LENGTH, OTHER_CATEGORY, replyDueWindow } from "@portal/domain";
+import {
+  MAX_QUERY_DETAIL_LENGTH,
+  OTHER_CATEGORY,
+  replyDueWindow,
+  type UnmatchedReason,
+} from "@portal/domain";
 import { and, eq, or } from "drizzle-orm";
+import type { AppContext } from "../../app-context.js";
+import type { Config } from "../../config/env.js";
 import type { Db, Tx } from "../../db/database.js";
 import { inboundMails } from "../../db/schema.js";
 import {
@@ -14,8 +21,9 @@ import { enqueueMail, type MailBrand } from "../mail/index.js";
 import { type BlobStore, commitBlobsWithRows } from "../storage/index.js";
 import { emailedAcknowledgement } from "./acknowledgements.js";
 import { checkFiles, discardFiles } from "./inbound-files.js";
+import { checkFileCount, countAgainstLimits, noticeOnce, OverLimit, type RefusedMail } from "./limits.js";
 import { type ReadMail, readMail } from "./mail-reading.js";
-import { type Match, type MatchingKeys, matchMail, type UnmatchedReason } from "./matching.js";
+import { type Match, type MatchingKeys, matchMail } from "./matching.js";
 
 // One mail from the mailbox, processed exactly once: its row in inbound_mails (keyed by the
 // folder's UIDVALIDITY and the mail's UID, and by its Message-ID) is written in the same
@@ -30,7 +38,20 @@ export interface InboundContext {
   keys: MatchingKeys;
   updateWindowDays: number;
   timeZone: string;
+  /** The member's limits (MEMBER_QUERIES_PER_HOUR, MEMBER_UPLOAD_MB_PER_DAY), as the form applies them. */
+  config: Config;
   now: () => Date;
+}
+
+/** What the form's limit functions are given: the same secret keys the same counts. */
+function limitsContextOf(context: InboundContext): AppContext & { brand: MailBrand } {
+  return {
+    config: context.config,
+    db: context.db,
+    secret: context.keys.secret,
+    now: context.now,
+    brand: context.brand,
+  };
 }
 
 /** Where a mail was read: the folder, its UIDVALIDITY, the mail's UID. */
@@ -104,7 +125,60 @@ export async function processMail(
   try {
     if (match.kind === "UNMATCHED") return await recordUnmatched(context, place, raw, mail, match);
     if (!mail) throw new Error("a mail that could not be read matched a conversation");
-    return await recordMatched(context, place, mail, match.conversation);
+    try {
+      return await recordMatched(context, place, mail, match);
+    } catch (error) {
+      if (!(error instanceof OverLimit)) throw error;
+      const { conversation, member } = match;
+      const answers = mail.messageId ? `<${mail.messageId}>` : null;
+      const refused = { kind: "UNMATCHED", reason: error.reason, conversation, member } as const;
+      return await recordUnmatched(context, place, raw, mail, refused, {
+        refusal: error,
+        conversation,
+        member,
+        answers,
+      });
+    }
+  } catch (error) {
+    if (error instanceof AlreadyProcessed) return { outcome: "DUPLICATE" };
+    throw error;
+  }
+}
+
+/** What the mail server's listing says of a mail too large to read: the list's fields, never its body. */
+export interface TooLargeMail {
+  messageId: string | null;
+  from: string | null;
+  subject: string;
+  sentAt: Date | null;
+  sizeBytes: number;
+}
+
+/**
+ * A mail over the size the portal reads: a row for staff's list with its sender, subject, size
+ * and the reason, and nothing of its body (it is never downloaded). Once, as any mail.
+ */
+export async function recordTooLarge(
+  context: InboundContext,
+  place: MailPlace,
+  mail: TooLargeMail,
+): Promise<ProcessedOutcome> {
+  if (await wasProcessed(context.db, place, mail.messageId)) return { outcome: "DUPLICATE" };
+  try {
+    await context.db.transaction((tx) =>
+      claimRow(tx, {
+        ...place,
+        messageId: mail.messageId,
+        receivedAt: context.now(),
+        outcome: "UNMATCHED",
+        reason: "TOO_LARGE",
+        fromAddress: mail.from,
+        subject: mail.subject,
+        sentAt: mail.sentAt,
+        sizeBytes: mail.sizeBytes,
+      }),
+    );
+    return { outcome: "UNMATCHED", reason: "TOO_LARGE" };
   } catch (error) {
     if (error instanceof AlreadyProcessed) return { outcome: "DUPLICATE" };
     throw error;
@@ -244,31 +318,43 @@ export async function recordInConversation(
   }
 }
 
-function recordMatched(context: InboundContext, place: MailPlace, mail: ReadMail, conversation: number) {
+/** A matched mail, within the member's limits (else OverLimit, with nothing of it recorded). */
+function recordMatched(
+  context: InboundContext,
+  place: MailPlace,
+  mail: ReadMail,
+  match: { conversation: number; member: number },
+) {
   const now = context.now();
+  checkFileCount(mail);
   return recordInConversation(
     context,
     mail,
-    { conversation },
+    { conversation: match.conversation },
     (work) => context.db.transaction(work),
-    (tx) =>
-      claimRow(tx, {
+    async (tx) => {
+      const id = await claimRow(tx, {
         ...place,
         messageId: mail.messageId,
         receivedAt: now,
         // Set to what it became before the commit.
         outcome: "UPDATE",
-      }),
+      });
+      // After the claim: a mail another process has taken is not counted twice.
+      await countAgainstLimits(tx, limitsContextOf(context), match.member, mail);
+      return id;
+    },
   );
 }
 
-/** Kept for staff: the row with what the list shows, and the raw mail as a blob. */
+/** Kept for staff: the row with what the list shows, and the raw mail as a blob; a refused mail's notice, once. */
 async function recordUnmatched(
   context: InboundContext,
   place: MailPlace,
   raw: Buffer,
   mail: ReadMail | undefined,
-  match: Extract<Match, { kind: "UNMATCHED" }>,
+  match: { reason: UnmatchedReason; conversation: number | null; member: number | null },
+  refused?: RefusedMail,
 ): Promise<ProcessedOutcome> {
   const now = context.now();
   const pending = await context.blobStore.writePending(rawBlobKey(now), Readable.from([raw]));
@@ -289,8 +375,10 @@ async function recordUnmatched(
         fromAddress: mail?.from ?? null,
         subject: mail?.subject ?? null,
         sentAt: mail?.sentAt ?? null,
+        sizeBytes: raw.length,
         rawBlobKey: pending.key,
       });
+      if (refused) await noticeOnce(tx, limitsContextOf(context), refused);
       return { outcome: "UNMATCHED", reason: match.reason };
     },
   );

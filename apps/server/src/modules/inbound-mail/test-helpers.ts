@@ -36,14 +36,17 @@ export function recordingLog(): PollerLog & { lines: LogLine[]; clear(): void } 
   };
 }
 
-export function inboundContextOf(testApp: TestApp): InboundContext {
+/** The poller's context on the test app's database; `env` sets the member's limits (far above a member's by default, as the test app's). */
+export function inboundContextOf(testApp: TestApp, env: NodeJS.ProcessEnv = {}): InboundContext {
+  const config = loadConfig({ NODE_ENV: "test", MEMBER_QUERIES_PER_HOUR: "10000", ...env });
   return {
     db: testApp.database.db,
     blobStore: testApp.blobStore,
-    brand: loadConfig({ NODE_ENV: "test" }).brand,
+    brand: config.brand,
     keys: { secret: TEST_SECRET, supportMailbox: TEST_SUPPORT_MAILBOX },
     updateWindowDays: 30,
     timeZone: "Africa/Johannesburg",
+    config,
     now: () => new Date(),
   };
 }

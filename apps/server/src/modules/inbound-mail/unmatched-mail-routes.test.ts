@@ -9,7 +9,7 @@ import { startConversation } from "../conversations/index.js";
 import { retentionPolicy, runRetentionPurge } from "../data-rights/index.js";
 import { auditRowsOf, loggedInStaff } from "../member-details/test-helpers.js";
 import { loggedInMember } from "../smart-inquiry/test-helpers.js";
-import { type InboundContext, processMail } from "./processing.js";
+import { type InboundContext, processMail, recordTooLarge } from "./processing.js";
 import { inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-helpers.js";
 import { autoReply, gmailReply } from "./test-mails.js";
 
@@ -192,6 +192,38 @@ describe.each(TEST_DATABASE_KINDS)("unmatched mail in the console, on %s", (kind
     expect(
       (await agent.browser.request({ method: "POST", url: `${URL_BASE}/${id}/discard` })).statusCode,
     ).toBe(404);
+  });
+
+  it("lists a mail refused as too large with its size, refuses to link it, and discards it", async () => {
+    uid += 1;
+    const messageId = `large-${kind}-${uid}-${Date.now()}@mail.example`;
+    const refused = await recordTooLarge(
+      context,
+      { folder: "INBOX", uidValidity: 7, uid },
+      { messageId, from: "sender@elsewhere.example", subject: "Scans", sentAt: null, sizeBytes: 70_000_000 },
+    );
+    expect(refused).toEqual({ outcome: "UNMATCHED", reason: "TOO_LARGE" });
+    const [row] = await testApp.database.db
+      .select({ id: inboundMails.id })
+      .from(inboundMails)
+      .where(eq(inboundMails.messageId, messageId));
+    const listed = (await agent.browser.request({ method: "GET", url: URL_BASE })).json();
+    expect(listed.mails.find((mail: { id: number }) => mail.id === row?.id)).toMatchObject({
+      from: "sender@elsewhere.example",
+      subject: "Scans",
+      reason: "TOO_LARGE",
+      sizeBytes: 70_000_000,
+    });
+    const opened = (await agent.browser.request({ method: "GET", url: `${URL_BASE}/${row?.id}` })).json();
+    expect(opened).toMatchObject({ text: "", files: [], to: [] });
+    const linked = await agent.browser.request({
+      method: "POST",
+      url: `${URL_BASE}/${row?.id}/link`,
+      payload: { memberEntityNumber: member.entityNumber },
+    });
+    expect(linked.statusCode).toBe(409);
+    const discarded = await agent.browser.request({ method: "POST", url: `${URL_BASE}/${row?.id}/discard` });
+    expect(discarded.statusCode).toBe(204);
   });
 
   it("keeps an automatic reply to a known conversation for staff, naming the conversation and its member", async () => {

@@ -42,6 +42,7 @@ function summaryOf(row: UnmatchedMailRow) {
     reason: row.reason,
     conversationReferenceNumber: row.conversationReferenceNumber,
     member: row.member,
+    sizeBytes: row.sizeBytes,
   };
 }
 
@@ -54,6 +55,7 @@ export const unmatchedMailRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
     keys: { secret: context.secret, supportMailbox: config.SUPPORT_MAILBOX ?? "" },
     updateWindowDays: config.UPDATE_WINDOW_DAYS,
     timeZone: config.TIME_ZONE,
+    config,
     now: context.now,
   };
   const namedMembers = (body: { mails: { member: { entityNumber: number } | null }[] }) =>
@@ -116,6 +118,11 @@ export const unmatchedMailRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
     async (request) => {
       const row = await findUnmatchedMail(db, request.params.mailId);
       if (!row) throw errors.notFound();
+      // A mail refused as too large was never read: there is nothing to add to a query.
+      if (!row.rawBlobKey)
+        throw errors.conflict(
+          "This mail was not kept, only its sender, subject and size: it can only be discarded.",
+        );
       const target = request.body as LinkTarget;
       const subject = await memberOfTarget(target);
       if (subject === undefined) throw errors.notFound();

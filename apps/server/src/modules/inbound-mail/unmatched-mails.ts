@@ -15,7 +15,9 @@ import {
 // The console's unmatched mails: listed newest first by their key (a partial index keeps only
 // them), opened as plain text from the raw mail in the blob store, linked to a conversation or a
 // member by a member of staff (then recorded as a matched mail is, with the acknowledgement to the
-// conversation's or the member's own address, never to the unknown sender), or discarded.
+// conversation's or the member's own address, never to the unknown sender), or discarded. A
+// refused mail is listed the same way: over a member's limit (its raw mail kept, so staff may
+// still link it), or too large to read (only its sender, subject and size: it can be discarded).
 
 export interface UnmatchedMailRow {
   id: number;
@@ -26,6 +28,7 @@ export interface UnmatchedMailRow {
   reason: UnmatchedReason;
   conversationReferenceNumber: number | null;
   member: { entityNumber: number; firstName: string; lastName: string } | null;
+  sizeBytes: number | null;
   rawBlobKey: string | null;
 }
 
@@ -37,6 +40,7 @@ const summary = {
   subject: inboundMails.subject,
   reason: inboundMails.reason,
   conversationReferenceNumber: inboundMails.conversationReferenceNumber,
+  sizeBytes: inboundMails.sizeBytes,
   rawBlobKey: inboundMails.rawBlobKey,
   memberEntityNumber: members.entityNumber,
   firstName: members.firstName,
@@ -51,6 +55,7 @@ interface SummaryRow {
   subject: string | null;
   reason: string | null;
   conversationReferenceNumber: number | null;
+  sizeBytes: number | null;
   rawBlobKey: string | null;
   memberEntityNumber: number | null;
   firstName: string | null;
@@ -74,6 +79,7 @@ function rowOf(row: SummaryRow): UnmatchedMailRow {
             firstName: row.firstName ?? "",
             lastName: row.lastName ?? "",
           },
+    sizeBytes: row.sizeBytes,
     rawBlobKey: row.rawBlobKey,
   };
 }

@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import { MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
+import { MAX_ATTACHMENT_FILES, MAX_ATTACHMENTS_TOTAL_BYTES } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
 import { mountPath } from "../../lib/mount-path.js";
 import { createInFlightCounter } from "../members/index.js";
@@ -30,7 +30,7 @@ export const smartInquiryModule: FastifyPluginAsync<SmartInquiryContext> = async
       limits: {
         // The 10 MB total is enforced while streaming (attachment-guard); these are backstops.
         fileSize: MAX_ATTACHMENTS_TOTAL_BYTES + 1,
-        files: 20,
+        files: MAX_ATTACHMENT_FILES,
         fields: 20,
         fieldSize: 100 * 1024,
         parts: 40,
