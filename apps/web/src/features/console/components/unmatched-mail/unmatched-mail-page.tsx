@@ -1,4 +1,8 @@
-import { type LinkUnmatchedMail, UNMATCHED_REASON_LABELS } from "@portal/domain";
+import {
+  type LinkUnmatchedMail,
+  UNMATCHED_REASON_LABELS,
+  UNMATCHED_REASONS_WITHOUT_BODY,
+} from "@portal/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorAlert } from "../../../../components/alert/alert";
@@ -7,7 +11,7 @@ import { useUnmatchedMail } from "../../api/get-unmatched-mails";
 import { useDiscardUnmatchedMail, useLinkUnmatchedMail } from "../../api/resolve-unmatched-mail";
 import { consolePaths } from "../../utils/console-paths";
 import { consoleErrorMessage } from "../../utils/error-message";
-import { formatDateTime, personName } from "../../utils/labels";
+import { formatDateTime, formatSize, personName } from "../../utils/labels";
 import { PageHeading } from "../page-heading";
 import { ErrorMessage, SuccessStatus } from "../status-message";
 
@@ -31,6 +35,8 @@ function UnmatchedMailPage({ mailId }: { mailId: number }) {
   const [problem, setProblem] = useState("");
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [done, setDone] = useState<{ text: string; referenceNumber?: number } | null>(null);
+  // A mail refused before it was read has no text or files to show or to add to a query.
+  const kept = mail.data ? !UNMATCHED_REASONS_WITHOUT_BODY.includes(mail.data.reason) : true;
 
   const submitLink = (event: FormEvent) => {
     event.preventDefault();
@@ -120,9 +126,30 @@ function UnmatchedMailPage({ mailId }: { mailId: number }) {
                 </dd>
               </>
             ) : null}
-            <dt className="col-sm-3">Files</dt>
-            <dd className="col-sm-9 text-break">{mail.data.files.join(", ") || "None"}</dd>
+            {mail.data.sizeBytes !== null ? (
+              <>
+                <dt className="col-sm-3">Size</dt>
+                <dd className="col-sm-9">{formatSize(mail.data.sizeBytes)}</dd>
+              </>
+            ) : null}
+            {kept ? (
+              <>
+                <dt className="col-sm-3">Files</dt>
+                <dd className="col-sm-9 text-break">{mail.data.files.join(", ") || "None"}</dd>
+              </>
+            ) : null}
           </dl>
+          {kept ? null : (
+            <p>
+              The portal did not read this mail: only its sender, subject and size were kept. The mail itself
+              was moved to the support mailbox's Refused folder, where the mailbox's administrator can open
+              it. Nothing was sent to the sender. It cannot be added to a query from here.
+            </p>
+          )}
+        </>
+      ) : null}
+      {mail.data && kept ? (
+        <>
           <h3 className="h5">Text</h3>
           {/* Plain text from the server, shown as text: nothing in a stranger's mail can run or load. */}
           <div className="border rounded p-3 bg-body-tertiary text-break">
@@ -191,7 +218,10 @@ function UnmatchedMailPage({ mailId }: { mailId: number }) {
               Add to {kind === "conversation" ? "query" : "member"}
             </button>
           </form>
-
+        </>
+      ) : null}
+      {mail.data ? (
+        <>
           <h3 className="h5 mt-4">Discard it</h3>
           <p>
             Discard automatic replies, delivery failures and mail that is not for the scheme. It is deleted.

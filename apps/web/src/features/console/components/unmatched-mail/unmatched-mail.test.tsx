@@ -24,6 +24,7 @@ const mail = (overrides: Partial<UnmatchedMailSummary> = {}): UnmatchedMailSumma
   reason: "UNKNOWN_SENDER",
   conversationReferenceNumber: 300123,
   member: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo" },
+  sizeBytes: 2048,
   ...overrides,
 });
 
@@ -80,6 +81,7 @@ describe("unmatched mail", () => {
     expect(row).toHaveTextContent("someone@elsewhere.example");
     expect(row).toHaveTextContent("Sender not known for the query");
     expect(row).toHaveTextContent("Query 300123, Zanele Khumalo");
+    expect(row).toHaveTextContent("2.0 kB");
     expect(within(row).getByRole("link")).toHaveAttribute("href", "/console/unmatched-mail/12");
     await user.click(screen.getByRole("button", { name: "Load more" }));
     expect(await within(table).findByRole("rowheader", { name: "(no subject)" })).toBeInTheDocument();
@@ -141,5 +143,32 @@ describe("unmatched mail", () => {
     await user.click(screen.getByRole("button", { name: "Discard this mail" }));
     expect(await screen.findByText("The mail was discarded.")).toBeInTheDocument();
     expect(sentKeys(sent).filter((key) => key.includes("discard"))).toHaveLength(1);
+  });
+
+  it("shows a mail refused as too large with its size, and offers only to discard it", async () => {
+    server.use(
+      http.get(`${BASE}/:mailId`, () =>
+        contractJson(unmatchedMailResponseSchema, {
+          ...mail({
+            reason: "TOO_LARGE",
+            sizeBytes: 70 * 1024 * 1024,
+            member: null,
+            conversationReferenceNumber: null,
+          }),
+          to: [],
+          text: "",
+          files: [],
+        }),
+      ),
+    );
+    renderConsole("/console/unmatched-mail/12");
+    expect(await screen.findByText("70.0 MB")).toBeInTheDocument();
+    expect(
+      screen.getByText("Too large to read (only its sender, subject and size kept)"),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/moved to the support mailbox's Refused folder/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add to query" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Text" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Discard" })).toBeInTheDocument();
   });
 });

@@ -5,14 +5,15 @@ import { LoadingStatus } from "../../../../components/spinner/spinner";
 import { useUnmatchedMails } from "../../api/get-unmatched-mails";
 import { consolePaths } from "../../utils/console-paths";
 import { consoleErrorMessage } from "../../utils/error-message";
-import { formatDateTime, personName } from "../../utils/labels";
+import { formatDateTime, formatSize, personName } from "../../utils/labels";
 import { LoadMore } from "../load-more";
 import { PageHeading } from "../page-heading";
 
 /**
  * #/console/unmatched-mail (agents and supervisors): mails to the support mailbox that the portal
  * could not put in a conversation (an unknown sender, no query named, an automatic reply, a
- * delivery failure), newest first, each opened to be linked to a query or a member, or discarded.
+ * delivery failure) or refused (over a member's limit, too large to read), newest first, each
+ * opened to be linked to a query or a member, or discarded.
  */
 export function UnmatchedMailsPage() {
   const mails = useUnmatchedMails();
@@ -21,8 +22,9 @@ export function UnmatchedMailsPage() {
     <section>
       <PageHeading>Unmatched mail</PageHeading>
       <p>
-        Mails to the support mailbox that could not be added to a query. Open one to add it to a query or to a
-        member's queries, or to discard it. Nothing here was answered.
+        Mails to the support mailbox that could not be added to a query, or that were refused. Open one to add
+        it to a query or to a member's queries, or to discard it. Nothing here was answered, except that a
+        member over one of their limits is told once.
       </p>
       {mails.isPending ? <LoadingStatus label="Loading unmatched mail..." /> : null}
       {mails.isError && !mails.isFetchNextPageError ? (
@@ -43,6 +45,7 @@ export function UnmatchedMailsPage() {
                 <th scope="col">From</th>
                 <th scope="col">Received</th>
                 <th scope="col">Why it is here</th>
+                <th scope="col">Size</th>
                 <th scope="col">Seems to be about</th>
               </tr>
             </thead>
@@ -55,6 +58,9 @@ export function UnmatchedMailsPage() {
                   <td className="text-break">{mail.from ?? "—"}</td>
                   <td className="text-nowrap">{formatDateTime(mail.receivedAt)}</td>
                   <td>{UNMATCHED_REASON_LABELS[mail.reason]}</td>
+                  <td className="text-nowrap">
+                    {mail.sizeBytes === null ? "—" : formatSize(mail.sizeBytes)}
+                  </td>
                   <td>
                     {mail.conversationReferenceNumber === null && !mail.member ? "—" : null}
                     {mail.conversationReferenceNumber !== null
