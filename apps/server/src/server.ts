@@ -151,7 +151,11 @@ async function main(): Promise<void> {
     throw error;
   });
   running.app = app;
+  // Last of all (onClose hooks run last-added first): the database and the single-process lock
+  // go only once every upload has finished or, cut by the drain, removed its partial file; while
+  // the lock is not held, attachments answer 503.
   app.addHook("onClose", async () => {
+    await blobStore.writesSettled();
     await database.close();
     await singleProcessLock?.release();
   });
