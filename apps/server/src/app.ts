@@ -6,6 +6,7 @@ import type { AppContext } from "./app-context.js";
 import { installCompression } from "./lib/compression.js";
 import { installBusySocketsKept, installConnectionLimits, timeoutOptions } from "./lib/connection-limits.js";
 import { installErrorHandling } from "./lib/error-handler.js";
+import { installJsonDepthLimit } from "./lib/json-depth.js";
 import { loggerOptions } from "./lib/logger.js";
 import { mountPath } from "./lib/mount-path.js";
 import { nulTextGuard } from "./lib/nul-text-guard.js";
@@ -60,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkedResponseSerializer);
   installErrorHandling(app, context.config);
+  // Before every route: each plugin registered after it inherits the JSON parser.
+  installJsonDepthLimit(app);
   // First: its hooks time every request, by route pattern (app.metrics is decorated here).
   const submissionsInFlight = createInFlightCounter(context.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER);
   await app.register(metricsPlugin, { db: context.db, uploadsInFlight: submissionsInFlight });

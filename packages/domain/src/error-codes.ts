@@ -13,6 +13,8 @@ export const EXCEPTION_CODES = {
   ATTACHMENT_RULE: "ATTACHMENT_RULE",
   PROFILE_PICTURE_RULE: "PROFILE_PICTURE_RULE",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  /** A JSON body whose objects and arrays nest deeper than the server reads (400), refused before it is parsed. */
+  JSON_TOO_DEEP: "JSON_TOO_DEEP",
   /** A reply's HTML nested too deeply, too large or too slow to clean (400; the message says which). */
   REPLY_TOO_COMPLEX: "REPLY_TOO_COMPLEX",
   // The outdated-query code (requirements §8, §9): the SPA shows ERROR_MESSAGES.outdatedQuery for it.

@@ -39,6 +39,13 @@ export const errors = {
       "The request was refused: its anti-forgery token is missing or wrong.",
     ),
   validation: (message: string) => new AppError(400, EXCEPTION_CODES.VALIDATION, message),
+  /** A JSON body nested deeper than `maxDepth` objects and arrays (lib/json-depth.ts). */
+  jsonTooDeep: (maxDepth: number) =>
+    new AppError(
+      400,
+      EXCEPTION_CODES.JSON_TOO_DEEP,
+      `The request is nested too deeply: its objects and arrays go more than ${maxDepth} levels deep.`,
+    ),
   conflict: (message: string) => new AppError(409, EXCEPTION_CODES.CONFLICT, message),
   /** A limit of so many a period reached; the message says what and when again. */
   rateLimited: (message: string, retryAfterSeconds: number) =>

@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queries } from "../db/schema.js";
 import { enrolFamily, MD } from "../modules/member-details/test-helpers.js";
@@ -5,6 +6,7 @@ import { defaultQueryFields, loggedInMember, SI } from "../modules/smart-inquiry
 import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
 import { createTestApp, loginMessage, type TestApp, TestBrowser } from "../test-support/test-app.js";
 import { pngFile } from "../test-support/upload-fixtures.js";
+import { MAX_JSON_DEPTH } from "./json-depth.js";
 
 // What an attacker sent that once ended in a 500: each is a clear 4xx now, and creates nothing.
 
@@ -65,6 +67,36 @@ describe.each(TEST_DATABASE_KINDS)("hostile input, on %s", (kind) => {
       url: `/api/member-details/policy-exclusions/${family.principal.entityNumber}/waiting-periods?asAtDate=0000-01-01`,
     });
     expect(waiting.statusCode).toBe(400);
+  });
+
+  /** The object as JSON with one more field whose arrays make the whole `depth` levels deep. */
+  const nestedTo = (value: object, depth: number) =>
+    JSON.stringify(value).replace(/}$/, `,"nested":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`);
+  const postJson = (browser: TestBrowser, url: string, payload: string) =>
+    browser.request({ method: "POST", url, payload, headers: { "content-type": "application/json" } });
+
+  it("refuses a log-in whose JSON nests deeper than the limit with 400 JSON_TOO_DEEP, and takes one within it", async () => {
+    const visitor = new TestBrowser(testApp.app);
+    await visitor.visit();
+    const message = loginMessage(member.username, member.password);
+    for (const depth of [MAX_JSON_DEPTH + 1, 5_000]) {
+      const answer = await postJson(visitor, "/wsg/rest", nestedTo(message, depth));
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ status: 400, exceptionCode: "JSON_TOO_DEEP" });
+    }
+    const atTheLimit = await postJson(visitor, "/wsg/rest", nestedTo(message, MAX_JSON_DEPTH));
+    expect(atTheLimit.json().exceptionCode).not.toBe("JSON_TOO_DEEP");
+    expect((await postJson(visitor, "/wsg/rest", JSON.stringify(message))).statusCode).toBe(200);
+  });
+
+  it("refuses such a body on another JSON route (a password reset), and takes brackets inside strings", async () => {
+    const visitor = new TestBrowser(testApp.app);
+    await visitor.visit();
+    const deep = await postJson(visitor, ACCOUNT_PATHS.passwordReset, nestedTo({ login: "nobody" }, 5_000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().exceptionCode).toBe("JSON_TOO_DEEP");
+    const brackets = JSON.stringify({ login: "[".repeat(200) });
+    expect((await postJson(visitor, ACCOUNT_PATHS.passwordReset, brackets)).statusCode).toBe(202);
   });
 
   const malformedMultipart: [string, string, string][] = [
