@@ -23,7 +23,6 @@ export {
   sendReply,
 } from "./commands/desk.js";
 export { recordDocumentsReceived } from "./commands/documents-received.js";
-export { foldQueueCounts } from "./queue-count-fold.js";
 export { readDrafts, saveDraft } from "./commands/drafts.js";
 export {
   type EmailedMessageRecorded,
@@ -47,3 +46,4 @@ export {
   readMemberSummary,
 } from "./desk-reads.js";
 export { countQueue, listQueue, type QueueFilter, queueSortOf } from "./queue.js";
+export { foldQueueCounts } from "./queue-count-fold.js";
