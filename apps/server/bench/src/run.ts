@@ -8,6 +8,7 @@ import { benchDataRightsPlans } from "./data-rights-plans.js";
 import { benchDeskPlans } from "./desk-plans.js";
 import { FIRST_LOAD_BUDGET, firstLoadSizes } from "./first-load.js";
 import { benchGrowth, GROWTH_CONNECTIONS } from "./growth.js";
+import { benchHostileInput } from "./hostile-input.js";
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from "./lighthouse.js";
 import { LOAD_CONNECTIONS, type LoadFigure, loadFigure } from "./load.js";
 import { pgbenchTps } from "./pgbench.js";
@@ -217,6 +218,12 @@ async function main(): Promise<void> {
   } finally {
     for (const store of stores) await store.dispose();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  // The reply cutter and the JSON parser on the worst bodies at their limits, in a few seconds;
+  // BENCH_HOSTILE_INPUT=false leaves it out.
+  if (process.env.BENCH_HOSTILE_INPUT !== "false") {
+    say("");
+    await benchHostileInput(say);
   }
   // Filling a million queries takes a minute or two; BENCH_GROWTH=false leaves it out.
   if (process.env.BENCH_GROWTH !== "false") {
