@@ -1,3 +1,4 @@
+import { htmlToText } from "html-to-text";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
 import { replyText } from "./reply-text.js";
 
@@ -104,14 +105,38 @@ export function cleanSubject(subject: string | undefined): string {
   );
 }
 
-/** The body as text: the text part, or the text of the HTML part (mailparser's conversion) when there is none. */
+/**
+ * How much of an HTML-only mail is turned into text. html-to-text splits long lines in time that
+ * grows with the square of their length, on the main thread: one table row of 400 000 cells (4 MB)
+ * held the event loop 78 s. 128 K characters of the worst such HTML take a few milliseconds, and
+ * hold far more than a reply's own text (what follows is mostly quoted history).
+ */
+export const HTML_TO_TEXT_LENGTH = 128 * 1024;
+/** The deepest element nesting converted (mailparser's own bound): its walk recurses per level. */
+const HTML_MAX_DEPTH = 1000;
+
+/**
+ * The body as text: the text part, or the text of the HTML part when there is none (mailparser's
+ * conversion, or, for HTML longer than it converts, the conversion of its first
+ * HTML_TO_TEXT_LENGTH characters).
+ */
 function bodyOf(mail: ParsedMail): string {
+  let text = mail.text ?? "";
+  if (!text && mail.textConversionError && typeof mail.html === "string") {
+    text = htmlToText(mail.html.slice(0, HTML_TO_TEXT_LENGTH), { limits: { maxDepth: HTML_MAX_DEPTH } });
+  }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL cannot be stored in a text column
-  return (mail.text ?? "").replace(/\u0000/g, "");
+  return text.replace(/\u0000/g, "");
 }
 
 export async function readMail(raw: Buffer): Promise<ReadMail> {
-  const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const mail = await simpleParser(raw, {
+    skipImageLinks: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    maxHtmlLengthToParse: HTML_TO_TEXT_LENGTH,
+  });
+  const body = bodyOf(mail);
   const references = idsIn(mail.references).reverse();
   const inReplyTo = idsIn(mail.inReplyTo);
   const delivered = ["delivered-to", "x-original-to", "envelope-to"].flatMap((name) =>
@@ -132,8 +157,8 @@ export async function readMail(raw: Buffer): Promise<ReadMail> {
     answers: [...new Set([...inReplyTo, ...references])],
     subject: cleanSubject(mail.subject),
     sentAt: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
-    text: replyText(bodyOf(mail)),
-    body: bodyOf(mail),
+    text: replyText(body),
+    body,
     files: mail.attachments
       .filter((attachment) => attachment.contentDisposition !== "inline" || attachment.filename)
       .map((attachment) => ({
