@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import Fastify from "fastify";
 import { installJsonDepthLimit, MAX_JSON_DEPTH } from "../../dist/lib/json-depth.js";
+import { readMail } from "../../dist/modules/inbound-mail/mail-reading.js";
 import { REPLY_TEXT_READ_LENGTH, replyText } from "../../dist/modules/inbound-mail/reply-text.js";
 
 // What hostile input costs the event loop (docs/decisions/0031): each hardened function on the
@@ -101,6 +102,34 @@ async function longestJsonBlock(payload: string): Promise<{ ms: number; status: 
   return { ms: longest, status };
 }
 
+/** An HTML-only mail of one table row of `cells` cells: html-to-text's worst line. */
+function wideTableMail(cells: number): string {
+  return [
+    "From: Member <member@example.com>",
+    "To: support@scheme.example",
+    "Subject: Re: Your query",
+    "MIME-Version: 1.0",
+    "Content-Type: text/html; charset=utf-8",
+    "",
+    `<p>My reply.</p><table><tr>${"<td>x</td>".repeat(cells)}</tr></table>`,
+  ].join("\r\n");
+}
+
+/** The event loop's longest delay while `run` works, over the rounds. */
+async function longestBlock(run: () => Promise<unknown>): Promise<number> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let longest = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    delay.reset();
+    delay.enable();
+    await run();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    delay.disable();
+    longest = Math.max(longest, delay.max / 1e6);
+  }
+  return longest;
+}
+
 export async function benchHostileInput(say: (line: string) => void): Promise<void> {
   say(`The event loop's longest block on hostile input (the longest of ${ROUNDS} rounds):`);
   say("| what | size | longest block | budget |");
@@ -108,6 +137,13 @@ export async function benchHostileInput(say: (line: string) => void): Promise<vo
   for (const [what, body] of cutterCases()) {
     const ms = longestCall(() => replyText(body));
     say(`| reply cutter: ${what} | ${size(body.length)} | ${ms.toFixed(1)} ms | < ${BUDGET_MS} ms |`);
+  }
+  for (const cells of [100_000, 400_000]) {
+    const raw = Buffer.from(wideTableMail(cells));
+    const ms = await longestBlock(() => readMail(raw));
+    say(
+      `| HTML-only mail: one table row of ${cells.toLocaleString("en")} cells, read | ${size(raw.length)} | ${ms.toFixed(1)} ms | < ${BUDGET_MS} ms |`,
+    );
   }
   for (const [what, payload] of jsonCases()) {
     const { ms, status } = await longestJsonBlock(payload);

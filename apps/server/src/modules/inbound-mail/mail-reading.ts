@@ -108,10 +108,10 @@ export function cleanSubject(subject: string | undefined): string {
 /**
  * How much of an HTML-only mail is turned into text. html-to-text splits long lines in time that
  * grows with the square of their length, on the main thread: one table row of 400 000 cells (4 MB)
- * held the event loop 78 s. 128 K characters of the worst such HTML take a few milliseconds, and
+ * held the event loop 78 s. 64 K characters of the worst such HTML take about 30 ms, and
  * hold far more than a reply's own text (what follows is mostly quoted history).
  */
-export const HTML_TO_TEXT_LENGTH = 128 * 1024;
+export const HTML_TO_TEXT_LENGTH = 64 * 1024;
 /** The deepest element nesting converted (mailparser's own bound): its walk recurses per level. */
 const HTML_MAX_DEPTH = 1000;
 
