@@ -255,6 +255,7 @@ async function main(): Promise<void> {
   }
   // 100,000 members with 150,000 dependents take a minute or two each way; BENCH_REGISTER=false leaves it out.
   if (process.env.BENCH_REGISTER !== "false") await benchRegisterImport();
+  if (process.env.BENCH_BUSY_HOUR !== "false") await (await import("./busy-hour.js")).benchBusyHour(say);
 }
 
 main().catch((error: unknown) => {
