@@ -147,8 +147,9 @@ export function sayRestart(
   const near = (call: Call) =>
     call.fromMs <= down.toMs + DOWN_SLACK_MS && call.toMs >= down.fromMs - DOWN_SLACK_MS;
   const outside = failures.filter((call) => !near(call) || call.status !== 503);
+  const nearNot503 = outside.filter(near).length;
   say(
-    `  failed calls: ${number(failures.length)}${failures.length > 0 ? ` (${failuresByStatus(failures)})` : ""}; ${number(failures.length - outside.length)} of them 503 while the database was down (±2 s), ${number(outside.length)} not (budget: 0 not)`,
+    `  failed calls: ${number(failures.length)}${failures.length > 0 ? ` (${failuresByStatus(failures)})` : ""}; ${number(failures.length - outside.length)} of them 503 while the database was down (±2 s), ${number(nearNot503)} while it was down but without a 503, ${number(outside.length - nearNot503)} at other times (budget: every failure a 503 while it was down)`,
   );
   for (const call of outside.slice(0, 8)) {
     say(
