@@ -3,12 +3,16 @@ import { canUpdateQuery, type MemberRole, STAFF_ROLES } from "@portal/domain";
 import Fastify from "fastify";
 import pg from "pg";
 
-// The bench's yardstick for the portal's own cost: the same reads done the plainest way. A bare
-// Fastify with no plugins and no checks, node-postgres with a pool of the portal's size, the same
-// statements on the same tables (as the portal sends them, read from PostgreSQL's statement log),
-// the session cookie read by hand and the same JSON out; named statements, as the portal prepares them. What the portal spends beyond this
-// (access, audit, anti-forgery, security headers, the response check, Drizzle's mapping) is what
-// `npm run bench` prints as its share. Not a server to copy: it checks nothing.
+// The bench's yardstick for the portal's own cost: the same answers given the plainest way. A bare
+// Fastify with no plugins and no checks, node-postgres with a pool of the portal's size, the fewest
+// statements each answer needs, written by hand rather than copied from the portal (a copy could not
+// show a round trip the portal has and the answer does not need): the open list is the session and
+// the list; a query's view the session, the member's query, its files, its thread and the thread's
+// replies; the session probe one statement, the session joined to its member and roles. The session
+// cookie is read by hand, the same JSON goes out, and the statements are named, as the portal
+// prepares its own. What the portal spends beyond this (access, audit, anti-forgery, security
+// headers, the response check, its decoding) is what `npm run bench` prints as its share. Not a
+// server to copy: it checks nothing.
 
 // A date column stays the "YYYY-MM-DD" the portal sends, not a Date at local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -20,19 +24,26 @@ const named = (name: string, text: string, values: unknown[]) => pool.query({ na
 const UPDATE_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-const SESSION = `select "created_at", "last_seen_at", "member_entity_number" from "sessions" where "sessions"."token_hash" = $1 limit $2`;
-const OPEN_LIST = `select "reference_number", "category", "query_text", "logged_at", "reply_due_on", "parent_reference_number", "legacy", (
+const SESSION = `select member_entity_number from sessions where token_hash = $1`;
+const SESSION_WITH_MEMBER = `select m.entity_number, m.first_name, m.last_name,
+  array(select role from member_roles r where r.entity_number = m.entity_number order by role) as roles
+from sessions s join members m on m.entity_number = s.member_entity_number
+where s.token_hash = $1`;
+const OPEN_LIST = `select reference_number, category, query_text, logged_at, reply_due_on, parent_reference_number, legacy, (
   select max(reply.sent_at) from queries thread_query
   join agent_responses reply on reply.reference_number = thread_query.reference_number
-  where thread_query.conversation_reference_number = "queries"."conversation_reference_number"
-    and reply.sent_at >= "queries"."logged_at"
-) from "queries" where ("queries"."member_entity_number" = $1 and "queries"."origin" = $2 and "queries"."status" = $3 and "queries"."logged_at" >= $4) order by "queries"."logged_at" desc, "queries"."reference_number" desc limit $5`;
-const QUERY_OWNER = `select "member_entity_number" from "queries" where "queries"."reference_number" = $1 limit $2`;
-const QUERY_ROW = `select "reference_number", "origin", "category", "sub_category", "product", "query_text", "email", "cc_email", "status", "logged_at", "legacy", "reply_due_on", "parent_reference_number" from "queries" where ("queries"."reference_number" = $1 and "queries"."member_entity_number" = $2 and "queries"."origin" = $3) limit $4`;
-const THREAD = `select "reference_number", "parent_reference_number", "query_text", "logged_at" from "queries" where ("queries"."conversation_reference_number" = ((select "conversation_reference_number" from "queries" "named" where ("named"."reference_number" = $1 and "named"."member_entity_number" = $2 and "named"."origin" = $3))) and ("queries"."member_entity_number" = $4 and "queries"."origin" = $5))`;
-const ATTACHMENTS = `select "attachment_id", "file_name", "content_type", "size_bytes", "blob_key" from "query_attachments" where "query_attachments"."reference_number" = $1 order by "query_attachments"."position" asc`;
-const REPLIES = `select "reference_number", "sent_at" from "agent_responses" where "agent_responses"."reference_number" = any($1) order by "agent_responses"."sent_at" asc, "agent_responses"."id" asc`;
-const SESSION_MEMBER = `select "entity_number", "first_name", "last_name", array(select role from member_roles where member_roles.entity_number = "members"."entity_number" order by role) from "members" where "members"."entity_number" = $1 limit $2`;
+  where thread_query.conversation_reference_number = q.conversation_reference_number
+    and reply.sent_at >= q.logged_at
+) as replied_at from queries q where member_entity_number = $1 and origin = $2 and status = $3 and logged_at >= $4
+order by logged_at desc, reference_number desc limit 500`;
+// The member's own query, or nothing: the member in the where clause is the whole check of whose it is.
+const QUERY_ROW = `select reference_number, origin, category, query_text, status, logged_at, legacy, reply_due_on,
+  parent_reference_number, conversation_reference_number
+from queries where reference_number = $1 and member_entity_number = $2 and origin = $3`;
+const ATTACHMENTS = `select attachment_id, file_name from query_attachments where reference_number = $1 order by position`;
+const THREAD = `select reference_number, parent_reference_number, query_text, logged_at from queries
+where conversation_reference_number = $1 and member_entity_number = $2 and origin = $3`;
+const REPLIES = `select reference_number, sent_at from agent_responses where reference_number = any($1) order by sent_at, id`;
 
 function sessionToken(cookieHeader: string | undefined): string | null {
   for (const part of (cookieHeader ?? "").split(";")) {
@@ -42,11 +53,16 @@ function sessionToken(cookieHeader: string | undefined): string | null {
   return null;
 }
 
-async function sessionMember(cookieHeader: string | undefined): Promise<number | null> {
+/** The session cookie's token hash, as the portal keeps it; null without the cookie. */
+function tokenHashOf(cookieHeader: string | undefined): string | null {
   const token = sessionToken(cookieHeader);
-  if (!token) return null;
-  const tokenHash = createHash("sha256").update(token).digest("base64url");
-  const { rows } = await named("session", SESSION, [tokenHash, 1]);
+  return token && createHash("sha256").update(token).digest("base64url");
+}
+
+async function sessionMember(cookieHeader: string | undefined): Promise<number | null> {
+  const tokenHash = tokenHashOf(cookieHeader);
+  if (!tokenHash) return null;
+  const { rows } = await named("session", SESSION, [tokenHash]);
   return rows[0]?.member_entity_number ?? null;
 }
 
@@ -78,14 +94,8 @@ app.get("/api/smart-inquiry/member-queries", async (request, reply) => {
   if (member === null) return reply.code(401).send({ error: "unauthenticated" });
   const query = request.query as Record<string, string>;
   const loggedSince = new Date(Date.now() - Number(query.daysAgo) * DAY_MS);
-  const { rows } = await named("open_list", OPEN_LIST, [
-    member,
-    query.origin,
-    query.status,
-    loggedSince,
-    500,
-  ]);
-  return { queries: rows.map((row) => listItem(row, row.max)) };
+  const { rows } = await named("open_list", OPEN_LIST, [member, query.origin, query.status, loggedSince]);
+  return { queries: rows.map((row) => listItem(row, row.replied_at)) };
 });
 
 app.get("/api/smart-inquiry/member-queries/:referenceNumber", async (request, reply) => {
@@ -93,13 +103,11 @@ app.get("/api/smart-inquiry/member-queries/:referenceNumber", async (request, re
   if (member === null) return reply.code(401).send({ error: "unauthenticated" });
   const referenceNumber = Number((request.params as Record<string, string>).referenceNumber);
   const origin = (request.query as Record<string, string>).origin;
-  const owner = await named("query_owner", QUERY_OWNER, [referenceNumber, 1]);
-  if (owner.rows[0]?.member_entity_number !== member) return reply.code(404).send({ error: "not found" });
-  const [row] = (await named("query_row", QUERY_ROW, [referenceNumber, member, origin, 1])).rows;
+  const [row] = (await named("query_row", QUERY_ROW, [referenceNumber, member, origin])).rows;
   if (!row) return reply.code(404).send({ error: "not found" });
   const [attachments, threadRows] = await Promise.all([
     named("attachments", ATTACHMENTS, [referenceNumber]),
-    named("thread", THREAD, [referenceNumber, member, origin, member, origin]),
+    named("thread", THREAD, [row.conversation_reference_number, member, origin]),
   ]);
   const replies =
     threadRows.rows.length === 0
@@ -145,14 +153,14 @@ app.get("/api/smart-inquiry/member-queries/:referenceNumber", async (request, re
 
 app.get("/wsg/session", async (request, reply) => {
   reply.header("cache-control", "no-store");
-  const member = await sessionMember(request.headers.cookie);
-  if (member === null) return { authenticated: false };
-  const [row] = (await named("session_member", SESSION_MEMBER, [member, 1])).rows;
+  const tokenHash = tokenHashOf(request.headers.cookie);
+  if (!tokenHash) return { authenticated: false };
+  const [row] = (await named("session_with_member", SESSION_WITH_MEMBER, [tokenHash])).rows;
   if (!row) return { authenticated: false };
   return {
     authenticated: true,
     member: { entityNumber: row.entity_number, firstName: row.first_name, lastName: row.last_name },
-    workspace: row.array.some((role: MemberRole) => STAFF_ROLES.includes(role)) ? "console" : "member",
+    workspace: row.roles.some((role: MemberRole) => STAFF_ROLES.includes(role)) ? "console" : "member",
   };
 });
 

@@ -9,9 +9,9 @@ import type { PortalFork } from "./portal-process.js";
 import { demoMemberSession, type PortalSession } from "./portal-session.js";
 
 // The portal's own cost on the request path: each member read measured on the portal and on the
-// plain route (plain-route.ts: the same statements, no plugins), in several forks of fresh
-// processes of both, each warmed up uncounted, then back to back so a drift of the shared machine
-// falls on both; then the help search, and a steady mixed load.
+// plain route (plain-route.ts: the same answers from the fewest statements, no plugins), in several
+// forks of fresh processes of both, each warmed up uncounted, then back to back so a drift of the
+// shared machine falls on both; then the help search, and a steady mixed load.
 
 const plainScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "plain-route.js");
 const PLAIN_PORT = 18903;
@@ -122,7 +122,7 @@ async function compareWithPlainRoute(options: {
 function printComparisons(comparisons: Comparison[], say: (line: string) => void): void {
   say("");
   say(
-    `The portal against the plain route (plain Fastify + node-postgres, the same statements and JSON; ${LOAD_CONNECTIONS} connections, PostgreSQL; the mean of ${FORKS} forks, each a new process of both):`,
+    `The portal against the plain route (plain Fastify + node-postgres, the same JSON from the fewest statements; ${LOAD_CONNECTIONS} connections, PostgreSQL; the mean of ${FORKS} forks, each a new process of both):`,
   );
   say("| read | portal req/s | plain req/s | share | portal p99 | plain p99 | p99 ratio | share by fork |");
   say("|---|---|---|---|---|---|---|---|");
