@@ -31,8 +31,21 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 // A page load sends several requests at once, and all of them find the session due for a touch:
 // one touches it, the others of this process go on without writing (or queueing behind its row
-// lock). Measured under load of one session: 54 updates of one row at each touch before.
-const touching = new Set<string>();
+// lock). Measured under load of one session: 54 updates of one row at each touch before. Kept
+// by when this process last touched each session, not only while the touch is under way: a
+// request that read the session before the touch and goes on after it would touch it again.
+// In the order touched (a key touched again moves to the end), so the expired ones are the first.
+const touchedAt = new Map<string, number>();
+
+/** Whether this process touched the session since `since`; forgets touches older than that. */
+function touchedSince(tokenHash: string, since: number): boolean {
+  for (const [hash, at] of touchedAt) {
+    if (at > since) break;
+    touchedAt.delete(hash);
+  }
+  const at = touchedAt.get(tokenHash);
+  return at !== undefined && at > since;
+}
 
 /** How a session was signed in: the gateway's password (and a local staff second factor), or the scheme's OpenID provider. */
 export type SignInMethod = "password" | "oidc";
@@ -151,23 +164,25 @@ export async function resolveSession(
   }
   // Touched well within the idle limit, however short it is set: else it acts as an absolute limit.
   const touchAfterMs = Math.min(TOUCH_INTERVAL_MS, policy.idleMs / 4);
-  if (idleFor > touchAfterMs && !touching.has(tokenHash)) {
-    touching.add(tokenHash);
-    try {
-      // Only if no other process touched it meanwhile: one that waited for the row's lock then
-      // finds it touched and writes nothing.
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: now })
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            lt(sessions.lastSeenAt, new Date(now.getTime() - touchAfterMs)),
-          ),
-        );
-    } finally {
-      touching.delete(tokenHash);
-    }
+  if (idleFor > touchAfterMs && !touchedSince(tokenHash, now.getTime() - touchAfterMs)) {
+    touchedAt.delete(tokenHash);
+    touchedAt.set(tokenHash, now.getTime());
+    // Only if no other process touched it meanwhile: one that waited for the row's lock then
+    // finds it touched and writes nothing.
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          lt(sessions.lastSeenAt, new Date(now.getTime() - touchAfterMs)),
+        ),
+      )
+      .catch((error: unknown) => {
+        // Not touched after all: the next request tries again.
+        touchedAt.delete(tokenHash);
+        throw error;
+      });
   }
   return { tokenHash, entityNumber: row.entityNumber, member: row.member };
 }
