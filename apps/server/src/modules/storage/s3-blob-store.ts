@@ -21,12 +21,30 @@ export interface S3BlobStoreOptions {
   spoolDir: string;
 }
 
+const PUT_ATTEMPTS = 3;
+
+// The connection went away under the request: most often a kept-alive socket the server closed
+// just as it was reused. A PUT of the whole object is safe to send again.
+const CONNECTION_LOST = new Set(["ECONNRESET", "EPIPE", "ECONNREFUSED", "ETIMEDOUT"]);
+
+function isConnectionLost(error: unknown): boolean {
+  const { code, name } = error as { code?: string; name?: string };
+  return (
+    (code !== undefined && CONNECTION_LOST.has(code)) ||
+    name === "TimeoutError" ||
+    (error instanceof Error && error.message === "socket hang up")
+  );
+}
+
+const ignore = () => undefined;
+const QUIET_SDK_LOGGER = { debug: ignore, info: ignore, warn: ignore, error: ignore };
+
 /**
  * Attachments in an S3-compatible bucket. An upload is spooled to local disk while it is checked;
  * commit puts the whole object (a PUT is atomic: readers see all of it or nothing).
  */
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
-  const client = new S3Client({
+  const clientOptions = {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -37,7 +55,13 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     // Extra checksums only when the operation needs them: S3-compatible servers vary in support.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  } as const;
+  const client = new S3Client(clientOptions);
+  // A PUT's body is a file stream, which the SDK cannot rewind: its own retry would resend a
+  // half-read stream. Puts are retried here instead, each try with a fresh stream from the spool.
+  // Its logger is quiet: the SDK would print to the console that it could not retry, which this
+  // loop does, and a put that still fails reaches the request's own error log.
+  const putClient = new S3Client({ ...clientOptions, maxAttempts: 1, logger: QUIET_SDK_LOGGER });
   const spool = new SpoolDirectory(options.spoolDir);
   const Bucket = options.bucket;
 
@@ -53,14 +77,21 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         // Committed before (a retry): the object is already there.
         return;
       }
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: pending.key,
-          Body: fs.createReadStream(filePath),
-          ContentLength: pending.size,
-        }),
-      );
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await putClient.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: pending.key,
+              Body: fs.createReadStream(filePath),
+              ContentLength: pending.size,
+            }),
+          );
+          break;
+        } catch (error) {
+          if (attempt >= PUT_ATTEMPTS || !isConnectionLost(error)) throw error;
+        }
+      }
       await spool.remove(pending.key);
     },
 
