@@ -22,7 +22,7 @@ describe("two portal processes through a PostgreSQL restart with transactions op
 
   beforeAll(async () => {
     cluster = await startThrowawayPostgres();
-    const database = await openServerDatabase(cluster.url, 2);
+    const database = await openServerDatabase(cluster.url, { poolSize: 2 });
     try {
       member = await addMember(database);
     } finally {

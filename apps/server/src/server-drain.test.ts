@@ -24,7 +24,7 @@ describe("the drain on PostgreSQL with the local blob store", () => {
 
   beforeAll(async () => {
     cluster = await startThrowawayPostgres();
-    const database = await openServerDatabase(cluster.url, 2);
+    const database = await openServerDatabase(cluster.url, { poolSize: 2 });
     try {
       member = await addMember(database);
     } finally {

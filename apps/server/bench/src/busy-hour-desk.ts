@@ -35,7 +35,7 @@ export const PORTAL_NAMES = ["A", "B"];
 export async function openDesk(setting: DeskSetting, processes: number, fill: number): Promise<Desk> {
   const { cluster, say } = setting;
   const databaseUrl = await cluster.createDatabase(fill > 0 ? "busy_filled" : "busy");
-  const database = await openServerDatabase(databaseUrl, 2);
+  const database = await openServerDatabase(databaseUrl, { poolSize: 2 });
   let people: Awaited<ReturnType<typeof addBusyPeople>>;
   try {
     if (fill > 0) {

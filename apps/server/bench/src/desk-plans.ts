@@ -32,7 +32,7 @@ export async function benchDeskPlans(say: (line: string) => void): Promise<void>
   // A database an earlier run filled (a ten-million fill takes a quarter of an hour), kept as it is.
   const filled = process.env.BENCH_DESK_FILLED_URL;
   if (filled) {
-    const database = await openServerDatabase(filled, AGENTS_AT_ONCE);
+    const database = await openServerDatabase(filled, { poolSize: AGENTS_AT_ONCE });
     try {
       const fill = await describeFilledDesk(database.db);
       say("");
@@ -57,7 +57,7 @@ async function benchOneSize(queries: number, say: (line: string) => void): Promi
   const store = await newStore("desk", "server");
   try {
     // One pool for everything, as wide as the agents at once (the store's own handle has two).
-    const database = await openServerDatabase(store.env.DATABASE_URL ?? "", AGENTS_AT_ONCE);
+    const database = await openServerDatabase(store.env.DATABASE_URL ?? "", { poolSize: AGENTS_AT_ONCE });
     try {
       const started = Date.now();
       const members = Math.max(1000, Math.round(queries / 10));

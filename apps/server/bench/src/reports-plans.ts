@@ -97,7 +97,9 @@ export async function benchReportsPlans(say: (line: string) => void): Promise<vo
   const queries = Number(process.env.BENCH_REPORTS_QUERIES ?? 1_250_000);
   const store = await newStore("reports", "server");
   try {
-    const database = await openServerDatabase(store.env.DATABASE_URL ?? "", SUPERVISORS_AT_ONCE);
+    const database = await openServerDatabase(store.env.DATABASE_URL ?? "", {
+      poolSize: SUPERVISORS_AT_ONCE,
+    });
     try {
       const started = Date.now();
       const members = Math.max(1000, Math.round(queries / 10));

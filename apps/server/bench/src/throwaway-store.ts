@@ -42,7 +42,7 @@ export async function newStore(prefix: string, kind: "embedded" | "server" = "se
   return {
     kind: "server",
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SESSION_SECRET: secret },
-    open: () => openServerDatabase(url.toString(), 2),
+    open: () => openServerDatabase(url.toString(), { poolSize: 2 }),
     dispose: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();

@@ -224,6 +224,10 @@ export const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   IDLE_SOCKET_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // PostgreSQL: how long a statement may wait for a row or table another transaction holds before
+  // it gives up, rolls back and the request answers 503 (db/database.ts). Below the shutdown grace,
+  // so a write stuck behind a lock at a deploy rolls back before its connection is cut.
+  DATABASE_LOCK_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(75),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(50),
   MAX_UPLOADS_IN_FLIGHT_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(2),

@@ -99,24 +99,41 @@ async function unlockAndRelease(client: pg.PoolClient): Promise<void> {
   client.release();
 }
 
+export interface ServerDatabaseOptions {
+  /** Connections in the pool. */
+  poolSize?: number;
+  /**
+   * How long one statement may wait for a lock another transaction holds (PostgreSQL's
+   * lock_timeout) before it gives up: its transaction rolls back and the request answers 503
+   * with Retry-After (lib/unavailable.ts), rather than waiting on without end.
+   */
+  lockWaitSeconds?: number;
+  log?: MigrationLog;
+}
+
+// No JIT compilation: the portal's statements read a page of rows each, and the planner's cost
+// estimate for a search (words it has no statistics for) crossed JIT's threshold, so a statement
+// of 0.04 ms spent 30-40 ms compiling. No parallel workers either, for the same reason: the desk
+// search's window of days (a handful of keys the statistics cannot size) was planned for a
+// hundred thousand rows, and starting two workers for an empty window cost 6 ms of a 0.1 ms
+// read; and requests run side by side, so a worker only takes a core from another request. Set
+// on each new connection before the pool hands it out, not as a startup option, which a
+// connection pooler may refuse.
+const PLANNER_SETTINGS = "set jit = off; set max_parallel_workers_per_gather = 0";
+
 export async function openServerDatabase(
   connectionString: string,
-  poolSize = 10,
-  log?: MigrationLog,
+  { poolSize = 10, lockWaitSeconds = 10, log }: ServerDatabaseOptions = {},
 ): Promise<Database> {
-  // No JIT compilation: the portal's statements read a page of rows each, and the planner's cost
-  // estimate for a search (words it has no statistics for) crossed JIT's threshold, so a statement
-  // of 0.04 ms spent 30-40 ms compiling. No parallel workers either, for the same reason: the desk
-  // search's window of days (a handful of keys the statistics cannot size) was planned for a
-  // hundred thousand rows, and starting two workers for an empty window cost 6 ms of a 0.1 ms
-  // read; and requests run side by side, so a worker only takes a core from another request. Set
-  // on each new connection before the pool hands it out, not as a startup option, which a
-  // connection pooler may refuse.
+  // Migrating may wait as long as it must (for another process's migration, for a table's lock):
+  // it runs on connections of its own, without the requests' limit on lock waits.
+  await migrateServerDatabase(connectionString, log);
+  const lockTimeoutMs = Math.round(lockWaitSeconds * 1000);
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     onConnect: async (client) => {
-      await client.query("set jit = off; set max_parallel_workers_per_gather = 0");
+      await client.query(`${PLANNER_SETTINGS}; set lock_timeout = ${lockTimeoutMs}`);
     },
   });
   // A connection can die (a server restart, a failover, a network cut), idle or in use. The pool
@@ -134,17 +151,30 @@ export async function openServerDatabase(
   pool.on("error", () => undefined);
   const db = drizzleNodePostgres({ client: pool, schema });
   retryTransactions(db, processLog);
-  // Several app processes may start at once: one migrates, the others wait for it.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query("select pg_advisory_lock(7302001)");
-    await migrateGuarded(db, () => migrateNodePostgres(db, { migrationsFolder }), log);
-  } catch (error) {
-    // A refused or failed migration leaves no pool behind to keep the process alive.
-    await unlockAndRelease(lockClient);
-    await pool.end();
-    throw error;
-  }
-  await unlockAndRelease(lockClient);
   return { db, kind: "server", close: () => pool.end() };
+}
+
+async function migrateServerDatabase(connectionString: string, log: MigrationLog | undefined) {
+  // Two connections: one holds the advisory lock, the migration runs on the other.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 2,
+    onConnect: async (client) => {
+      await client.query(PLANNER_SETTINGS);
+    },
+  });
+  pool.on("error", () => undefined);
+  try {
+    const db = drizzleNodePostgres({ client: pool, schema });
+    // Several app processes may start at once: one migrates, the others wait for it.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock(7302001)");
+      await migrateGuarded(db, () => migrateNodePostgres(db, { migrationsFolder }), log);
+    } finally {
+      await unlockAndRelease(lockClient);
+    }
+  } finally {
+    await pool.end();
+  }
 }

@@ -22,7 +22,8 @@ async function freshDatabase(kind: TestDatabaseKind) {
   const name = `portal_migrations_${randomBytes(6).toString("hex")}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
   return {
-    open: (log?: (names: string[]) => void) => openServerDatabase(databaseUrl(serverUrl, name), 2, log),
+    open: (log?: (names: string[]) => void) =>
+      openServerDatabase(databaseUrl(serverUrl, name), { poolSize: 2, log }),
     dispose: () =>
       withAdminClient(serverUrl, async (client) => {
         await waitUntilUnused(client, name);

@@ -18,10 +18,11 @@ const UNREACHABLE = new Set([
 ]);
 /**
  * PostgreSQL: connection failures (08…), shutting down or starting (57P01–57P03), too many clients
- * (53300), and a deadlock or serialisation failure still met after the transaction's last try
- * (40P01, 40001; db/transaction-retry.ts).
+ * (53300), a deadlock or serialisation failure still met after the transaction's last try
+ * (40P01, 40001; db/transaction-retry.ts), and a lock waited for longer than
+ * DATABASE_LOCK_WAIT_SECONDS (55P03: the statement gave up and its transaction rolled back).
  */
-const DATABASE_UNAVAILABLE = /^(08\d{3}|57P0[1-3]|53300|40P01|40001)$/;
+const DATABASE_UNAVAILABLE = /^(08\d{3}|57P0[1-3]|53300|40P01|40001|55P03)$/;
 /**
  * node-postgres says a connection that ended under a statement by message only, with no code:
  * "Connection terminated unexpectedly", "Connection terminated", and "Client has encountered a

@@ -19,9 +19,11 @@ import { serveEmbeddedBackups } from "../modules/backup/index.js";
 export async function openConfiguredDatabase(config: Config, log?: MigrationLog): Promise<Database> {
   const url = config.DATABASE_URL;
   if (url) {
-    return openServerDatabase(url, undefined, log).catch((error: unknown) => {
-      throw unreachableDatabase(url, error) ?? error;
-    });
+    return openServerDatabase(url, { lockWaitSeconds: config.DATABASE_LOCK_WAIT_SECONDS, log }).catch(
+      (error: unknown) => {
+        throw unreachableDatabase(url, error) ?? error;
+      },
+    );
   }
   const lock = await lockDataDir(config.DATA_DIR);
   try {

@@ -74,8 +74,7 @@ async function createPgliteTemplate(): Promise<string> {
 async function createPostgresTemplate(serverUrl: string): Promise<string> {
   const name = `portal_template_${randomBytes(6).toString("hex")}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  // Two connections: migrating holds one for its advisory lock and runs on another.
-  const database = await openServerDatabase(databaseUrl(serverUrl, name), 2);
+  const database = await openServerDatabase(databaseUrl(serverUrl, name), { poolSize: 1 });
   await database.close();
   // CREATE DATABASE … TEMPLATE refuses a template anyone is still connected to.
   await withAdminClient(serverUrl, (client) => waitUntilUnused(client, name));

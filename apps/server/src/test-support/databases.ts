@@ -30,11 +30,12 @@ async function openPgliteTestDatabase(): Promise<Database> {
 /**
  * A fresh, migrated database of its own for each call, so no test sees another's rows: in-memory
  * PGlite, or a throwaway database on the server, copied from the run's migrated template; on the
- * server with `poolSize` connections (a test of many writers at once wants more than the 4).
+ * server with `poolSize` connections (a test of many writers at once wants more than the 4) and
+ * the lock wait the server's default, or `lockWaitSeconds`.
  */
 export async function openTestDatabase(
   kind: TestDatabaseKind,
-  { poolSize = 4 }: { poolSize?: number } = {},
+  { poolSize = 4, lockWaitSeconds }: { poolSize?: number; lockWaitSeconds?: number } = {},
 ): Promise<Database> {
   if (kind === "pglite") return openPgliteTestDatabase();
   const serverUrl = process.env.DATABASE_URL;
@@ -44,7 +45,7 @@ export async function openTestDatabase(
   await withAdminClient(serverUrl, (client) =>
     client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
   );
-  const database = await openServerDatabase(databaseUrl(serverUrl, name), poolSize);
+  const database = await openServerDatabase(databaseUrl(serverUrl, name), { poolSize, lockWaitSeconds });
   return {
     ...database,
     close: async () => {

@@ -37,9 +37,11 @@ export async function createTestApp(
     blobDir?: string;
     /** Wraps the local blob store the app is given (server.ts guards it by the single-process lock). */
     wrapBlobStore?: (store: BlobStore) => BlobStore;
+    /** PostgreSQL: how long a statement waits for a lock before it gives up (the server's default). */
+    lockWaitSeconds?: number;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, { lockWaitSeconds: options.lockWaitSeconds });
   const clock = {
     now: new Date(),
     advanceMinutes(minutes: number) {
@@ -61,7 +63,7 @@ export async function createTestApp(
     STAFF_MFA: "optional",
     ...env,
   });
-  const { blobDir: givenBlobDir, wrapBlobStore, ...buildOptions } = options;
+  const { blobDir: givenBlobDir, wrapBlobStore, lockWaitSeconds: _lockWait, ...buildOptions } = options;
   const blobDir = givenBlobDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-blobs-"));
   const localStore = createLocalBlobStore(blobDir);
   const blobStore = wrapBlobStore ? wrapBlobStore(localStore) : localStore;

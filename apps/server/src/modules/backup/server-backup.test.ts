@@ -52,7 +52,7 @@ async function newDatabase(template?: string): Promise<string> {
 }
 
 async function startPortal(url: string, dataDir: string) {
-  const database = await openServerDatabase(url, 4);
+  const database = await openServerDatabase(url, { poolSize: 4 });
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",

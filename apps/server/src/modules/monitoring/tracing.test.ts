@@ -111,7 +111,7 @@ describe.skipIf(!serverUrl)("OpenTelemetry traces to an OTLP/HTTP collector on l
       client.query(`create database ${databaseName}${template ? ` template ${template}` : ""}`),
     );
     const url = databaseUrl(serverUrl ?? "", databaseName);
-    const database = await openServerDatabase(url, 2);
+    const database = await openServerDatabase(url, { poolSize: 2 });
     try {
       member = await addMember(database, { emails: ["private.person@example.com"] });
     } finally {

@@ -63,6 +63,8 @@ export async function importRegister(db: Db, options: RegisterImportOptions): Pr
 
   try {
     return await db.transaction(async (tx) => {
+      // An import waits for the one before it, and for rows requests hold, as long as it must.
+      await tx.execute(sql`set local lock_timeout = 0`);
       await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
       const comparing = progress.stage("Comparing with the database");
       const state = await loadDatabaseState(tx, scope);
