@@ -16,6 +16,7 @@ let server: S3rver;
 let relay: net.Server;
 let putsToCut = 0;
 let putsCut = 0;
+const relayed = new Set<net.Socket>();
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "s3-cut-"));
 const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "s3-cut-spool-"));
 
@@ -30,6 +31,10 @@ beforeAll(async () => {
   const { port } = await server.run();
   relay = net.createServer((client) => {
     const upstream = net.connect(port, "127.0.0.1");
+    for (const socket of [client, upstream]) {
+      relayed.add(socket);
+      socket.once("close", () => relayed.delete(socket));
+    }
     client.once("data", (first) => {
       if (first.toString("latin1").startsWith("PUT ") && putsToCut > 0) {
         putsToCut--;
@@ -48,6 +53,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The SDK keeps its connections alive: end them, or both servers wait on them to close.
+  for (const socket of relayed) socket.destroy();
   await new Promise((resolve) => relay.close(resolve));
   await server.close();
   fs.rmSync(directory, { recursive: true, force: true });
