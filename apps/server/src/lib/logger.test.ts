@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enrolFamily, MD } from "../modules/member-details/test-helpers.js";
 import { loggedInMember, SI } from "../modules/smart-inquiry/test-helpers.js";
 import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
 import { createTestApp, type TestApp } from "../test-support/test-app.js";
@@ -59,5 +60,45 @@ describe.each(TEST_DATABASE_KINDS)("error logs, on %s", (kind) => {
     expect(kept).toContain("member_emails_member_position");
     expect(kept).not.toContain("someone@example.com");
     expect(errorForLog(error).stack).toMatch(/^at /);
+  });
+});
+
+// A request's path names a member (entity and reference numbers in it, more in its query string):
+// the log keeps the route's pattern only.
+describe.each(TEST_DATABASE_KINDS)("request logs, on %s", (kind) => {
+  let testApp: TestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    testApp = await createTestApp(kind, {}, { logger: { ...loggerOptions("info"), stream } });
+  });
+  afterAll(async () => testApp.close());
+
+  it("logs a member-details path as its route pattern, without the entity number or the query", async () => {
+    const family = await enrolFamily(testApp);
+    const own = String(family.principal.entityNumber);
+    lines.length = 0;
+    const answer = await family.principal.browser.request({
+      method: "GET",
+      url: `${MD}/${own}/plan?reference=${own}`,
+    });
+    expect(answer.statusCode).toBe(200);
+    const logged = lines.join("");
+    expect(logged).toContain(`"path":"${MD}/:entityNumber/plan"`);
+    expect(logged).not.toContain(own);
+  });
+
+  it("logs a path no route matched without its text", async () => {
+    lines.length = 0;
+    await testApp.app.inject({ method: "GET", url: "/api/no-such-thing/70000001" });
+    const logged = lines.join("");
+    expect(logged).toContain('"path":"(no route)"');
+    expect(logged).not.toContain("70000001");
   });
 });

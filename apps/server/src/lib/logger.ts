@@ -2,7 +2,9 @@ import type { FastifyServerOptions } from "fastify";
 
 /**
  * JSON logs an operator can read, with no personal data: no client addresses, no cookies, no
- * query strings (they may carry references), no bodies.
+ * bodies, and a request's path only as its route's pattern
+ * (`/api/member-details/v2/member-details/:entityNumber/plan`): the path itself carries members'
+ * entity and reference numbers, and its query string may carry more.
  */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions["logger"], boolean | undefined> {
   return {
@@ -13,13 +15,27 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions["logg
     },
     serializers: {
       err: errorForLog,
-      req: (request: { method: string; url: string; id: string }) => ({
+      req: (request: LoggedRequest) => ({
         id: request.id,
         method: request.method,
-        path: request.url.split("?")[0],
+        path: routePatternOf(request),
       }),
     },
   };
+}
+
+interface LoggedRequest {
+  id: string;
+  method: string;
+  /** Fastify's request: the route it matched (undefined for none). */
+  routeOptions?: { url?: string };
+}
+
+/** A path no route matched is anyone's text (a mistyped number, a probe): never logged. */
+export const UNMATCHED_PATH = "(no route)";
+
+function routePatternOf(request: LoggedRequest): string {
+  return request.routeOptions?.url || UNMATCHED_PATH;
 }
 
 /**
