@@ -84,6 +84,11 @@ export const accessEventSchema = z.object({
   what: z.enum(ACCESS_SUBJECTS),
   /** The query (or document submission) concerned, where there is one. */
   referenceNumber: z.number().int().nullable(),
+  /**
+   * How many times the same person did the same to the same thing that day (the scheme's time
+   * zone); `at` is the last of them. A desk's list refreshing every 30 seconds is one row.
+   */
+  times: z.number().int().min(1),
 });
 export type AccessEvent = z.infer<typeof accessEventSchema>;
 export const accessHistoryResponseSchema = z.object({

@@ -151,8 +151,79 @@ export async function accessHistoryPage(
       action: row.action === "READ" ? "READ" : "UPDATE",
       what: accessSubjectOf(row.resource),
       referenceNumber: row.referenceNumber,
+      times: 1,
     }),
   );
   const last = page.at(-1);
   return { events, nextCursor: rows.length > pageSize && last ? encodeAuditCursor(last) : null };
+}
+
+/**
+ * A page of the member's access history as the member reads it, newest first: the rows of one day
+ * (in `timeZone`) with the same person, resource, action and query are one, with how many times and
+ * the last time. The cursor is the last group's (latest time, latest id); a page reads the member's
+ * rows from the cursor's day back (index audit_events_subject), one member's, never the table's.
+ */
+export async function accessHistoryDaysPage(
+  db: Queryable,
+  member: number,
+  after: string | undefined,
+  pageSize: number,
+  timeZone: string,
+): Promise<{ events: AccessEvent[]; nextCursor: string | null }> {
+  const cursor = decodeAuditCursor(after);
+  const cursorAt = cursor
+    ? sql`(timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond')`
+    : undefined;
+  const day = sql`(${auditEvents.at} at time zone ${timeZone})::date`;
+  // Every row of a group on the cursor's day or before is older than the end of that day.
+  const beforeDayEnd = cursorAt
+    ? sql`${auditEvents.at} < (((${cursorAt} at time zone ${timeZone})::date + 1)::timestamp at time zone ${timeZone})`
+    : undefined;
+  const latestAt = sql`max(${auditEvents.at})`;
+  const latestId = sql<number>`max(${auditEvents.id})`;
+  const rows = await db
+    .select({
+      actorEntityNumber: auditEvents.actorEntityNumber,
+      resource: auditEvents.resource,
+      action: auditEvents.action,
+      referenceNumber: auditEvents.referenceNumber,
+      micros: sql<string>`(extract(epoch from ${latestAt}) * 1000000)::bigint::text`,
+      id: sql<string>`${latestId}::text`,
+      times: sql<number>`count(*)::int`,
+    })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subjectEntityNumber, member), beforeDayEnd))
+    .groupBy(
+      auditEvents.actorEntityNumber,
+      auditEvents.resource,
+      auditEvents.action,
+      auditEvents.referenceNumber,
+      day,
+    )
+    .having(cursor ? sql`(${latestAt}, ${latestId}) < (${cursorAt}, ${cursor.id})` : undefined)
+    .orderBy(desc(latestAt), desc(latestId))
+    .limit(pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  const roles = await rolesOf(
+    db,
+    page.map((row) => row.actorEntityNumber),
+  );
+  const events = page.map(
+    (row): AccessEvent => ({
+      id: Number(row.id),
+      at: new Date(Number(BigInt(row.micros) / 1000n)).toISOString(),
+      who: accessActorOf(row.actorEntityNumber, member, roles.get(row.actorEntityNumber) ?? new Set()),
+      action: row.action === "READ" ? "READ" : "UPDATE",
+      what: accessSubjectOf(row.resource),
+      referenceNumber: row.referenceNumber,
+      times: row.times,
+    }),
+  );
+  const last = page.at(-1);
+  return {
+    events,
+    nextCursor:
+      rows.length > pageSize && last ? encodeAuditCursor({ micros: last.micros, id: Number(last.id) }) : null,
+  };
 }

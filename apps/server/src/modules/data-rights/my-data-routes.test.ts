@@ -55,11 +55,12 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
 
   it("pages the history by key", async () => {
     const member = await memberWithData(testApp, "paging");
-    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
-    for (let read = 0; read < 27; read += 1) {
-      testApp.clock.advanceMinutes(0.01);
-      await agent.browser.request({ method: "GET", url: `${CONSOLE_BASE}/queries/${member.original}` });
-    }
+    // Reads on 27 different days: 27 rows, each a day's (the same reads on one day are one row).
+    await testApp.database.db.execute(sql`
+      insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id)
+      select 1, ${member.entityNumber}, 'console-query', 'READ',
+        timestamptz '2026-01-01 10:00:00+00' + day * interval '1 day', 'paging'
+      from generate_series(1, 27) as day`);
     const first = (
       await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/access-history` })
     ).json();
@@ -74,20 +75,26 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
     const ids = [...first.events, ...second.events].map((event: { id: number }) => event.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(second.events.length).toBeGreaterThanOrEqual(2);
+    const days = [...first.events, ...second.events].filter(
+      (event: { what: string }) => event.what === "QUERY",
+    );
+    expect(days).toHaveLength(27);
   });
 
   it("pages exactly through rows written by SQL at one and the same microsecond", async () => {
     const member = await memberWithData(testApp, "microseconds");
+    // Sixty different queries read at one microsecond: sixty rows, told apart by id alone.
     await testApp.database.db.execute(sql`
-      insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id)
-      select 1, ${member.entityNumber}, 'console-query', 'READ', '2026-01-01 10:00:00.123456+00', 'micro'
-      from generate_series(1, 60)`);
-    const seen: number[] = [];
+      insert into audit_events
+        (actor_entity_number, subject_entity_number, resource, action, at, request_id, reference_number)
+      select 1, ${member.entityNumber}, 'console-query', 'READ', '2026-01-01 10:00:00.123456+00', 'micro', n
+      from generate_series(1, 60) as n`);
+    const seen: { id: number; at: string; referenceNumber: number | null }[] = [];
     let after: string | null = null;
     do {
       const url: string = `${MY_DATA_BASE}/access-history${after ? `?after=${after}` : ""}`;
       const page = (await member.browser.request({ method: "GET", url })).json();
-      seen.push(...page.events.map((event: { id: number }) => event.id));
+      seen.push(...page.events);
       after = page.nextCursor;
     } while (after);
     const total = await testApp.database.db.$count(
@@ -95,7 +102,45 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
       eq(auditEvents.subjectEntityNumber, member.entityNumber),
     );
     expect(seen).toHaveLength(total);
-    expect(new Set(seen).size).toBe(total);
+    expect(new Set(seen.map((event) => event.id)).size).toBe(total);
+    const sameMoment = seen.filter((event) => event.at === "2026-01-01T10:00:00.123Z");
+    expect(new Set(sameMoment.map((event) => event.referenceNumber)).size).toBe(60);
+  });
+
+  it("shows the same reads by the same person on one day as one row with how many times", async () => {
+    const member = await memberWithData(testApp, "flood");
+    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    const other = await loggedInStaff(testApp, "STAFF_AGENT");
+    // An agent's queue refreshing every 30 seconds for 45 minutes one morning (08:00-08:45 in
+    // Johannesburg), and another agent's twice.
+    await testApp.database.db.execute(sql`
+      insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id)
+      select ${agent.entityNumber}, ${member.entityNumber}, 'console-queue', 'READ',
+        timestamptz '2026-06-01 06:00:00+00' + n * interval '30 seconds', 'refresh'
+      from generate_series(1, 90) as n`);
+    const lastRefresh = "2026-06-01T06:45:00.000Z";
+    await testApp.database.db.execute(sql`
+      insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id)
+      select ${other.entityNumber}, ${member.entityNumber}, 'console-queue', 'READ',
+        ${lastRefresh}::timestamptz, 'refresh'
+      from generate_series(1, 2)`);
+    // The read that matters, after the refreshes.
+    testApp.clock.advanceMinutes(1);
+    const read = await agent.browser.request({
+      method: "GET",
+      url: `${CONSOLE_BASE}/queries/${member.original}`,
+    });
+    expect(read.statusCode).toBe(200);
+
+    const { events } = (
+      await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/access-history` })
+    ).json();
+    expect(events[0]).toMatchObject({ what: "QUERY", referenceNumber: member.original, times: 1 });
+    const lists = events.filter((event: { what: string }) => event.what === "QUERY_LIST");
+    expect(
+      lists.map((event: { times: number }) => event.times).sort((a: number, b: number) => a - b),
+    ).toEqual([2, 90]);
+    expect(lists.find((event: { times: number }) => event.times === 90)?.at).toBe(lastRefresh);
   });
 
   it("prepares the archive in the background, mails without a link, and downloads it with only this member's data", async () => {

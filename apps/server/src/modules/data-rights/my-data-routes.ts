@@ -17,7 +17,7 @@ import type { Db } from "../../db/database.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, recordOwnRead, recordReads } from "../access/index.js";
 import type { BlobStore } from "../storage/index.js";
-import { accessHistoryPage } from "./access-history.js";
+import { accessHistoryDaysPage } from "./access-history.js";
 import { currentExport, exportView, readyExport, requestExport } from "./data-exports.js";
 
 // "My data", the member's own (POPIA section 23): who has seen their information, and a download of
@@ -79,11 +79,12 @@ export const myDataRoutes: FastifyPluginAsyncZod<DataRightsContext> = async (app
       config: ownAccess,
     },
     async (request) =>
-      accessHistoryPage(
+      accessHistoryDaysPage(
         db,
         request.access.target,
         request.query.after,
         DATA_RIGHTS_LIMITS.accessHistoryPageSize,
+        context.config.TIME_ZONE,
       ),
   );
 

@@ -69,7 +69,12 @@ describe("AccessHistorySection", () => {
     expect(rowsOf(table).slice(1)).toEqual([
       ["2026-11-20 14:05", "An agent of the scheme", "Query 300001", "Read"],
       ["2026-11-20 00:30", "You", "Your password", "Changed"],
-      ["2026-11-02 10:00", "A supervisor of the scheme", "An attachment of query 300001", "Read"],
+      [
+        "2026-11-02 10:00",
+        "A supervisor of the scheme",
+        "An attachment of query 300001",
+        "Read 3 times that day",
+      ],
       ["2026-10-30 09:15", "The scheme's information officer", "Your documents (reference 800001)", "Read"],
     ]);
     await waitFor(() =>

@@ -1,7 +1,7 @@
 import type { AccessEvent } from "@portal/domain";
 import type { Ref } from "react";
 import { formatSchemeDateTime } from "../utils/format";
-import { ACTION_LABELS, actorText, subjectText } from "../utils/labels";
+import { actionText, actorText, subjectText } from "../utils/labels";
 
 const CAPTION = "Who has read or changed your information, newest first";
 
@@ -44,7 +44,7 @@ export function AccessHistoryTable({ events, focusIndex, focusRef }: AccessHisto
               </th>
               <td>{actorText(event.who)}</td>
               <td>{subjectText(event)}</td>
-              <td>{ACTION_LABELS[event.action]}</td>
+              <td>{actionText(event)}</td>
             </tr>
           ))}
         </tbody>

@@ -27,6 +27,7 @@ export const agentRead: AccessEvent = {
   action: "READ",
   what: "QUERY",
   referenceNumber: 300001,
+  times: 1,
 };
 
 export const ownPasswordChange: AccessEvent = {
@@ -36,8 +37,10 @@ export const ownPasswordChange: AccessEvent = {
   action: "UPDATE",
   what: "PASSWORD",
   referenceNumber: null,
+  times: 1,
 };
 
+/** Read three times that day: one row. */
 export const supervisorAttachmentRead: AccessEvent = {
   id: 12,
   at: "2026-11-02T08:00:00.000Z",
@@ -45,6 +48,7 @@ export const supervisorAttachmentRead: AccessEvent = {
   action: "READ",
   what: "QUERY_ATTACHMENT",
   referenceNumber: 300001,
+  times: 3,
 };
 
 export const officerDocumentsRead: AccessEvent = {
@@ -54,6 +58,7 @@ export const officerDocumentsRead: AccessEvent = {
   action: "READ",
   what: "DOCUMENTS",
   referenceNumber: 800001,
+  times: 1,
 };
 
 /** The member's access history, newest first, in pages: each page's cursor is "page-<next index>". */

@@ -18,6 +18,12 @@ export const ACTION_LABELS: Readonly<Record<AccessEvent["action"], string>> = {
   UPDATE: "Changed",
 };
 
+/** Read or changed, and how often that day when more than once (the time shown is the last). */
+export function actionText(event: Pick<AccessEvent, "action" | "times">): string {
+  const action = ACTION_LABELS[event.action];
+  return event.times > 1 ? `${action} ${event.times} times that day` : action;
+}
+
 /** The words of each subject; those about one query or submission take its reference number. */
 const SUBJECT_LABELS: Readonly<Record<AccessSubject, (reference: number | null) => string>> = {
   QUERY: (reference) => (reference === null ? "A query" : `Query ${reference}`),
