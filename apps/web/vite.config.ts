@@ -1,5 +1,8 @@
+import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { compileSourceMessagesPlugin } from "./src/i18n/build/compile-source-messages.ts";
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][\w-]+)[\\/]/;
 const FORM_LIBRARIES = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform[\\/][\w-]+)[\\/]/;
@@ -7,7 +10,13 @@ const FORM_LIBRARIES = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform[\\/
 const APP_SOURCE = /[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  // The member screens' English compiled in place; another language's PO catalogue compiled when
+  // imported (docs/decisions/0033-member-languages-with-lingui.md).
+  plugins: [
+    compileSourceMessagesPlugin(),
+    lingui({ configPath: fileURLToPath(new URL("./lingui.config.ts", import.meta.url)) }),
+    react(),
+  ],
   resolve: { conditions: ["source"] },
   css: {
     preprocessorOptions: {

@@ -9,6 +9,7 @@ import { loadAppConfig } from "./config/app-config";
 import { applyBrandColours } from "./config/brand-style";
 import { setSchemeTimeZone } from "./config/scheme-time-zone";
 import { sessionQueryOptions } from "./features/auth/api/get-session";
+import { startInInitialLanguage } from "./i18n/language-choice";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -24,6 +25,9 @@ const queryClient = createAppQueryClient();
 const configLoaded = loadAppConfig();
 const session = queryClient.fetchQuery(sessionQueryOptions()).catch(() => undefined);
 const firstScreen = preloadScreens(location);
+// The language chosen before in this browser, else the browser's: English at once, another once
+// its catalogue has come (a failed download leaves English).
+const firstLanguage = startInInitialLanguage();
 // Only a member page waits for the session; the login screen, say, shows while it is checked.
 const firstData = screensPrefetch(location)
   ? Promise.all([configLoaded, session]).then(
@@ -39,7 +43,7 @@ const firstDataOrTimeout = Promise.race([firstData, new Promise((resolve) => set
 
 // The first render is a transition: React renders it in slices, so the page stays responsive while
 // it builds.
-Promise.all([configLoaded, firstScreen, firstDataOrTimeout]).then(
+Promise.all([configLoaded, firstScreen, firstDataOrTimeout, firstLanguage]).then(
   ([config]) => {
     applyBrandColours(config.brand.colours);
     setSchemeTimeZone(config.timeZone);

@@ -31,6 +31,7 @@ export * from "./html-escape.js";
 export * from "./limits.js";
 export * from "./login-message.js";
 export * from "./member-details.js";
+export * from "./member-languages.js";
 export * from "./member-roles.js";
 export * from "./member-self-service.js";
 export * from "./membership-documents.js";

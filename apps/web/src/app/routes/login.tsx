@@ -6,7 +6,10 @@ import { useAppConfig } from "../../config/app-config";
 import { AccountHelpLinks } from "../../features/account-access/components/account-help-links";
 import { useSession } from "../../features/auth/api/get-session";
 import { LoginForm } from "../../features/auth/components/login-form";
+import { loginMessages } from "../../features/auth/login.messages";
 import { landingAfterLogin, safeRedirectTo } from "../../features/auth/utils/redirect-to";
+import { LanguageControl } from "../../i18n/language-control";
+import { useTranslate } from "../../i18n/translate";
 
 /**
  * Login screen: on success back to the page the member wanted (?redirectTo=), else the root
@@ -23,19 +26,20 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const session = useSession();
+  const { t } = useTranslate();
   const redirectTo = safeRedirectTo(searchParams.get("redirectTo"));
   if (session.data?.authenticated) {
     return <Navigate to={landingAfterLogin(session.data, redirectTo)} replace />;
   }
   return (
-    <AppLayout schemeName={schemeName}>
+    <AppLayout schemeName={schemeName} headerActions={<LanguageControl />}>
       <div className="row justify-content-center">
         <div className="col-sm-10 col-md-7 col-lg-5">
-          <PageTitle>Member login</PageTitle>
-          <h1 className="h3 mb-4">Member login</h1>
+          <PageTitle>{t(loginMessages.title)}</PageTitle>
+          <h1 className="h3 mb-4">{t(loginMessages.title)}</h1>
           {searchParams.get("reason") === "expired" ? (
             <div className="alert alert-info" role="status">
-              You were logged out because you were inactive for a while. Please log in again.
+              {t(loginMessages.expired)}
             </div>
           ) : null}
           <LoginForm
@@ -45,7 +49,7 @@ export function LoginRoute() {
           {appConfig.staffSignIn ? (
             // A full page load: the server sends the browser on to the scheme's OpenID provider.
             <p className="mt-3">
-              <a href={STAFF_SIGN_IN_PATHS.login}>Staff sign-in</a>
+              <a href={STAFF_SIGN_IN_PATHS.login}>{t(loginMessages.staffSignIn)}</a>
             </p>
           ) : null}
         </div>

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { ErrorAlert } from "../../components/alert/alert";
 import { AppLayout } from "../../components/layouts/app-layout";
 import { HeaderNavLink } from "../../components/layouts/header-nav-link";
+import { layoutMessages } from "../../components/layouts/layout.messages";
 import { LoadingStatus } from "../../components/spinner/spinner";
 import { useAppConfig } from "../../config/app-config";
 import { paths } from "../../config/paths";
@@ -10,6 +11,8 @@ import { useSession } from "../../features/auth/api/get-session";
 import { LogoutButton } from "../../features/auth/components/logout-button";
 import { SessionKeeper } from "../../features/auth/components/session-keeper";
 import { useSessionWorkspace } from "../../features/auth/hooks/use-session-workspace";
+import { LanguageControl } from "../../i18n/language-control";
+import { useTranslate } from "../../i18n/translate";
 
 /**
  * Guard for the member screens: asks GET /wsg/session, and sends a member without a session to
@@ -21,6 +24,7 @@ export function ProtectedLayout() {
   const location = useLocation();
   const session = useSession();
   const workspace = useSessionWorkspace();
+  const { t } = useTranslate();
 
   if (workspace === "anonymous") {
     const here = `${location.pathname}${location.search}`;
@@ -41,9 +45,9 @@ export function ProtectedLayout() {
       {session.isPending ? <LoadingStatus page /> : null}
       {session.isError ? (
         <>
-          <ErrorAlert>We are unable to check your login at this time. Please try again later.</ErrorAlert>
+          <ErrorAlert>{t(layoutMessages.sessionCheckFailed)}</ErrorAlert>
           <button type="button" className="btn btn-outline-primary" onClick={() => session.refetch()}>
-            Try again
+            {t(layoutMessages.tryAgain)}
           </button>
         </>
       ) : null}
@@ -53,13 +57,17 @@ export function ProtectedLayout() {
 
 /** The header's links and buttons for a logged-in member, in keyboard order. */
 function MemberMenu() {
+  const { t } = useTranslate();
   return (
-    <nav className="d-flex flex-wrap gap-2" aria-label="Member menu">
-      <HeaderNavLink to={paths.contactUs.getHref("default")}>Contact us</HeaderNavLink>
-      <HeaderNavLink to={paths.myMembership.getHref()}>My membership</HeaderNavLink>
-      <HeaderNavLink to={paths.interactionTimeline.getHref()}>Interaction timeline</HeaderNavLink>
-      <HeaderNavLink to={paths.myData.getHref()}>My data</HeaderNavLink>
+    <nav className="d-flex flex-wrap gap-2" aria-label={t(layoutMessages.memberMenu)}>
+      <HeaderNavLink to={paths.contactUs.getHref("default")}>{t(layoutMessages.contactUs)}</HeaderNavLink>
+      <HeaderNavLink to={paths.myMembership.getHref()}>{t(layoutMessages.myMembership)}</HeaderNavLink>
+      <HeaderNavLink to={paths.interactionTimeline.getHref()}>
+        {t(layoutMessages.interactionTimeline)}
+      </HeaderNavLink>
+      <HeaderNavLink to={paths.myData.getHref()}>{t(layoutMessages.myData)}</HeaderNavLink>
       <LogoutButton />
+      <LanguageControl />
     </nav>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { useAppConfig } from "../../config/app-config";
+import { useTranslate } from "../../i18n/translate";
 import { SkipLink } from "../skip-link/skip-link";
+import { layoutMessages } from "./layout.messages";
 import { SchemeLogo } from "./scheme-logo";
 import { SiteFooter } from "./site-footer";
 
@@ -23,9 +25,10 @@ export const MAIN_CONTENT_ID = "main-content";
  */
 export function AppLayout({ schemeName, headerActions, children, memberFooter = true }: AppLayoutProps) {
   const { brand } = useAppConfig();
+  const { t } = useTranslate();
   return (
     <div className="app-shell">
-      <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
+      <SkipLink targetId={MAIN_CONTENT_ID}>{t(layoutMessages.skipToMain)}</SkipLink>
       <header className="navbar app-header" data-bs-theme="dark">
         <div className="container gap-2">
           <span className="navbar-brand me-0">

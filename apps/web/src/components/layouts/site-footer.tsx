@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { useAppConfig } from "../../config/app-config";
+import { useTranslate } from "../../i18n/translate";
+import { layoutMessages } from "./layout.messages";
 
-/** Said after a link that opens the scheme's main website in a new tab (as the content service does). */
+/** Said after a link that opens the scheme's main website in a new tab (as the content service does), in English; layoutMessages.leavesPortal in the member's language. */
 export const LEAVES_PORTAL_NOTE = "(opens the scheme's website)";
 
 /**
@@ -10,6 +12,7 @@ export const LEAVES_PORTAL_NOTE = "(opens the scheme's website)";
  * which open in a new tab.
  */
 export function SiteFooter() {
+  const { t } = useTranslate();
   const { brand } = useAppConfig();
   const contactId = useId();
   const legalId = useId();
@@ -19,7 +22,7 @@ export function SiteFooter() {
         <div className="row g-4">
           <section className="col-lg-8" aria-labelledby={contactId}>
             <h2 className="app-footer__heading" id={contactId}>
-              Contact {brand.name}
+              {t(layoutMessages.footerContact, { schemeName: brand.name })}
             </h2>
             <ul className="app-footer__lines list-unstyled row g-3 mb-2">
               {brand.contactLines.map((line) => (
@@ -37,7 +40,7 @@ export function SiteFooter() {
           {brand.footerLinks.length > 0 ? (
             <section className="col-lg-4" aria-labelledby={legalId}>
               <h2 className="app-footer__heading" id={legalId}>
-                Your information
+                {t(layoutMessages.footerYourInformation)}
               </h2>
               <ul className="list-unstyled mb-0">
                 {brand.footerLinks.map((link) => (
@@ -56,9 +59,10 @@ export function SiteFooter() {
 }
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
+  const { t } = useTranslate();
   return (
     <a className="app-footer__link" href={href} target="_blank" rel="noopener noreferrer">
-      {children} <span className="small">{LEAVES_PORTAL_NOTE}</span>
+      {children} <span className="small">{t(layoutMessages.leavesPortal)}</span>
     </a>
   );
 }

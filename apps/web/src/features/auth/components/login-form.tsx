@@ -1,9 +1,11 @@
-import type { LoginForm as LoginFormValues, SessionInfo } from "@portal/domain";
+import { type LoginForm as LoginFormValues, type SessionInfo, VALIDATION_MESSAGES } from "@portal/domain";
 import { type ChangeEvent, type FocusEvent, type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { Spinner } from "../../../components/spinner/spinner";
+import { useTranslate } from "../../../i18n/translate";
 import { isHttpError } from "../../../lib/http";
 import { useLogin } from "../api/login";
+import { loginMessages } from "../login.messages";
 import { checkLoginForm } from "../utils/login-form-check";
 import { LOGIN_FIELD_NAMES, LoginField, type LoginFieldName, readLoginValues } from "./login-field";
 
@@ -24,6 +26,13 @@ function loginErrorMessage(error: Error): string {
   return error.message;
 }
 
+/** A field's message from checkLoginForm (the domain's English) in the member's language. */
+function translatedFieldError(error: string | undefined, t: ReturnType<typeof useTranslate>["t"]) {
+  if (error === VALIDATION_MESSAGES.username) return t(loginMessages.usernameRequired);
+  if (error === VALIDATION_MESSAGES.password) return t(loginMessages.passwordRequired);
+  return error;
+}
+
 /** Login screen form (requirements §2, §5): username and password, both required. */
 export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => void }) {
   // A field's message shows once it was left or changed, and every field's once the form is sent;
@@ -36,6 +45,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => 
   const [secondFactor, setSecondFactor] = useState<"enrol" | "code" | null>(null);
   const loginMutation = useLogin({ onSuccess, onSecondFactor: setSecondFactor });
   const sending = loginMutation.isPending;
+  const { t } = useTranslate();
   const allErrors = checkLoginForm(values).errors;
   const shownError = (name: LoginFieldName) => (checked.has(name) ? allErrors[name] : undefined);
 
@@ -65,7 +75,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => 
 
   const fieldProps = (name: LoginFieldName) => ({
     name,
-    error: shownError(name),
+    error: translatedFieldError(shownError(name), t),
     inputRef: (input: HTMLInputElement | null) => {
       inputs.current[name] = input;
     },
@@ -91,16 +101,21 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => 
   return (
     <form noValidate onSubmit={submit}>
       {loginMutation.isError ? <ErrorAlert>{loginErrorMessage(loginMutation.error)}</ErrorAlert> : null}
-      <LoginField label="Username" type="text" autoComplete="username" {...fieldProps("username")} />
       <LoginField
-        label="Password"
+        label={t(loginMessages.username)}
+        type="text"
+        autoComplete="username"
+        {...fieldProps("username")}
+      />
+      <LoginField
+        label={t(loginMessages.password)}
         type="password"
         autoComplete="current-password"
         {...fieldProps("password")}
       />
       <button type="submit" className="btn btn-primary" disabled={sending}>
-        {sending ? <Spinner size="sm" label="Logging in..." className="me-2" /> : null}
-        Log in
+        {sending ? <Spinner size="sm" label={t(loginMessages.loggingIn)} className="me-2" /> : null}
+        {t(loginMessages.logIn)}
       </button>
     </form>
   );

@@ -1,0 +1,76 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { formatter } from "@lingui/format-po";
+import { DEFAULT_MEMBER_LANGUAGE, MEMBER_LANGUAGES } from "@portal/domain";
+import { describe, expect, it } from "vitest";
+import { catalogueProblems } from "../i18n/build/catalogue-check";
+import { readSourceMessages, SOURCE_MESSAGES_FILE } from "../i18n/build/source-messages";
+import { OFFERED_LANGUAGES } from "../i18n/offered-languages";
+
+// The member screens' catalogues against the screens' messages (issue 45): every offered
+// language complete and well formed, every other one at least well formed.
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const LOCALES = join(SRC, "locales");
+const REVIEW_STATUSES = [
+  "drafted, not reviewed by a first-language speaker",
+  "reviewed by a first-language speaker",
+];
+
+function messageFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return messageFiles(path);
+    return SOURCE_MESSAGES_FILE.test(name) ? [path] : [];
+  });
+}
+
+const english: Record<string, string> = {};
+for (const file of messageFiles(SRC)) {
+  for (const { id, message } of readSourceMessages(readFileSync(file, "utf8"), file)) english[id] = message;
+}
+
+async function readCatalogue(language: string) {
+  const content = readFileSync(join(LOCALES, `${language}.po`), "utf8");
+  const catalogue = await formatter({ explicitIdAsDefault: true }).parse(content, {
+    locale: language,
+    sourceLocale: DEFAULT_MEMBER_LANGUAGE,
+    filename: `${language}.po`,
+  });
+  const translations = Object.fromEntries(
+    Object.entries(catalogue)
+      .filter(([, entry]) => !entry.obsolete)
+      .map(([id, entry]) => [id, entry.translation]),
+  );
+  const reviewStatus = /^"X-Review-Status: (.*)\\n"$/m.exec(content)?.[1];
+  return { translations, reviewStatus };
+}
+
+describe("the member screens' catalogues", () => {
+  it("finds the screens' messages", () => {
+    expect(Object.keys(english).length).toBeGreaterThan(20);
+  });
+
+  it("has the English catalogue as the screens say it (else run npm run i18n:extract)", async () => {
+    const { translations } = await readCatalogue(DEFAULT_MEMBER_LANGUAGE);
+    expect(translations).toEqual(english);
+  });
+
+  it("has a catalogue for every member language, none malformed", async () => {
+    for (const { code } of MEMBER_LANGUAGES) {
+      const { translations } = await readCatalogue(code);
+      const offered = OFFERED_LANGUAGES.some((language) => language.code === code);
+      expect(catalogueProblems(code, english, translations, { complete: offered })).toEqual([]);
+    }
+  });
+
+  it("says of each offered language's catalogue whether a first-language speaker reviewed it", async () => {
+    for (const { code } of OFFERED_LANGUAGES) {
+      if (code === DEFAULT_MEMBER_LANGUAGE) continue;
+      const { reviewStatus } = await readCatalogue(code);
+      expect(REVIEW_STATUSES, code).toContain(reviewStatus);
+    }
+  });
+});
