@@ -3,10 +3,18 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatter } from "@lingui/format-po";
-import { DEFAULT_MEMBER_LANGUAGE, MEMBER_LANGUAGES } from "@portal/domain";
+import {
+  DEFAULT_MEMBER_LANGUAGE,
+  ERROR_MESSAGES,
+  MEMBER_LANGUAGES,
+  REPLY_PROMISES,
+  TIMELINE_NOTE,
+  VALIDATION_MESSAGES,
+} from "@portal/domain";
 import { describe, expect, it } from "vitest";
 import { catalogueProblems } from "../i18n/build/catalogue-check";
 import { readSourceMessages, SOURCE_MESSAGES_FILE } from "../i18n/build/source-messages";
+import { LEAVES_PORTAL_NOTE } from "../components/layouts/site-footer";
 import { OFFERED_LANGUAGES } from "../i18n/offered-languages";
 
 // The member screens' catalogues against the screens' messages (issue 45): every offered
@@ -51,6 +59,24 @@ async function readCatalogue(language: string) {
 describe("the member screens' catalogues", () => {
   it("finds the screens' messages", () => {
     expect(Object.keys(english).length).toBeGreaterThan(20);
+  });
+
+  it("has the specification's English texts verbatim", () => {
+    expect({
+      "login.usernameRequired": english["login.usernameRequired"],
+      "login.passwordRequired": english["login.passwordRequired"],
+      "openQueries.loadFailed": english["openQueries.loadFailed"],
+      "logQuery.replyPromise": english["logQuery.replyPromise"],
+      "logQuery.timelineNote": english["logQuery.timelineNote"],
+      "layout.footer.leavesPortal": english["layout.footer.leavesPortal"],
+    }).toEqual({
+      "login.usernameRequired": VALIDATION_MESSAGES.username,
+      "login.passwordRequired": VALIDATION_MESSAGES.password,
+      "openQueries.loadFailed": ERROR_MESSAGES.openQueriesLoad,
+      "logQuery.replyPromise": REPLY_PROMISES.newQuery,
+      "logQuery.timelineNote": TIMELINE_NOTE,
+      "layout.footer.leavesPortal": LEAVES_PORTAL_NOTE,
+    });
   });
 
   it("has the English catalogue as the screens say it (else run npm run i18n:extract)", async () => {

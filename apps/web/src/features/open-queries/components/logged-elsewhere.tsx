@@ -1,4 +1,7 @@
 import { useAppConfig } from "../../../config/app-config";
+import { formatElements } from "../../../i18n/format-elements";
+import { useTranslate } from "../../../i18n/translate";
+import { openQueriesMessages } from "../open-queries.messages";
 
 /**
  * In place of the Update link, for a query logged by phone or another channel (legacy): it is
@@ -7,13 +10,21 @@ import { useAppConfig } from "../../../config/app-config";
  */
 export function LoggedElsewhere() {
   const line = useAppConfig().brand.contactLines[0];
+  const { t } = useTranslate();
   return (
     <p className="small text-body-secondary mb-0">
-      Logged by phone or another channel, so it can't be opened here.
+      {t(openQueriesMessages.loggedElsewhere)}
       {line ? (
         <>
           {" "}
-          To follow it up, call {line.label} on <a href={`tel:${line.dial}`}>{line.number}</a>.
+          {formatElements(
+            t(openQueriesMessages.loggedElsewhereCall, { lineLabel: line.label, number: line.number }),
+            [
+              <a key="call" href={`tel:${line.dial}`}>
+                {line.number}
+              </a>,
+            ],
+          )}
         </>
       ) : null}
     </p>

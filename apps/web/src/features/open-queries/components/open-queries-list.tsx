@@ -1,6 +1,8 @@
 import { categoryLabel, type QueryListItem } from "@portal/domain";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { useTranslate } from "../../../i18n/translate";
+import { openQueriesMessages } from "../open-queries.messages";
 import { LoggedElsewhere } from "./logged-elsewhere";
 import { UpdateOfMark } from "./update-of-mark";
 import { UpdateQueryLink } from "./update-query-link";
@@ -20,19 +22,20 @@ interface OpenQueriesListProps {
  * whose items name each value, as the column headings would.
  */
 export function OpenQueriesList({ queries, origin, labelledBy }: OpenQueriesListProps) {
+  const { t } = useTranslate();
   return (
     <ul className="list-unstyled mb-0" aria-labelledby={labelledBy}>
       {queries.map((query) => (
         <li key={query.referenceNumber} className="border-top pt-3 pb-2">
           <dl className="mb-2">
-            <dt className="small text-body-secondary">Reference</dt>
+            <dt className="small text-body-secondary">{t(openQueriesMessages.reference)}</dt>
             <dd className="mb-2">
               {query.referenceNumber}
               <UpdateOfMark parentReferenceNumber={query.parentReferenceNumber} origin={origin} />
             </dd>
-            <dt className="small text-body-secondary">Category</dt>
+            <dt className="small text-body-secondary">{t(openQueriesMessages.category)}</dt>
             <dd className="mb-2">{categoryLabel(query.category)}</dd>
-            <dt className="small text-body-secondary">Query details</dt>
+            <dt className="small text-body-secondary">{t(openQueriesMessages.queryDetails)}</dt>
             <dd className="mb-2 text-break">
               {query.queryDetail}
               <ReplyExpectedBy
@@ -42,7 +45,7 @@ export function OpenQueriesList({ queries, origin, labelledBy }: OpenQueriesList
                 className="mt-1 mb-0"
               />
             </dd>
-            <dt className="small text-body-secondary">Date</dt>
+            <dt className="small text-body-secondary">{t(openQueriesMessages.date)}</dt>
             <dd className="mb-0">{formatSchemeDate(query.dateLogged)}</dd>
           </dl>
           {query.legacy ? (

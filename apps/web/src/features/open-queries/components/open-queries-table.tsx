@@ -1,6 +1,8 @@
 import { categoryLabel, type QueryListItem } from "@portal/domain";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { useTranslate } from "../../../i18n/translate";
+import { openQueriesMessages } from "../open-queries.messages";
 import { LoggedElsewhere } from "./logged-elsewhere";
 import { UpdateOfMark } from "./update-of-mark";
 import { UpdateQueryLink } from "./update-query-link";
@@ -19,17 +21,18 @@ interface OpenQueriesTableProps {
  * due date under the query text: the required columns stay as they are.
  */
 export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTableProps) {
+  const { t } = useTranslate();
   return (
     <div className="table-responsive">
       <table className="table table-striped align-middle mb-0" aria-labelledby={labelledBy}>
         <thead>
           <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Query details</th>
+            <th scope="col">{t(openQueriesMessages.category)}</th>
+            <th scope="col">{t(openQueriesMessages.queryDetails)}</th>
             <th scope="col" className="text-nowrap">
-              Date
+              {t(openQueriesMessages.date)}
             </th>
-            <th scope="col">Update</th>
+            <th scope="col">{t(openQueriesMessages.update)}</th>
           </tr>
         </thead>
         <tbody>
@@ -38,7 +41,9 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
               <td>
                 {categoryLabel(query.category)}
                 {/* The number members quote when they call or write: shown, not only sent in the link. */}
-                <p className="small text-body-secondary mt-1 mb-0">Reference {query.referenceNumber}</p>
+                <p className="small text-body-secondary mt-1 mb-0">
+                  {t(openQueriesMessages.referenceNumber, { referenceNumber: query.referenceNumber })}
+                </p>
                 <UpdateOfMark parentReferenceNumber={query.parentReferenceNumber} origin={origin} />
               </td>
               <td className="text-break">

@@ -1,12 +1,13 @@
-import { ERROR_MESSAGES } from "@portal/domain";
 import { useId } from "react";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { SkipLink } from "../../../components/skip-link/skip-link";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { paths } from "../../../config/paths";
+import { useTranslate } from "../../../i18n/translate";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 import { useOpenQueries } from "../api/get-open-queries";
+import { openQueriesMessages } from "../open-queries.messages";
 import { OpenQueriesList } from "./open-queries-list";
 import { OpenQueriesTable } from "./open-queries-table";
 
@@ -23,6 +24,7 @@ interface OpenQueriesProps {
 
 export function OpenQueries({ origin, skipPast }: OpenQueriesProps) {
   const openQueries = useOpenQueries(origin);
+  const { t } = useTranslate();
   const titleId = useId();
   // The table on screens wide enough for its four columns; the same queries stacked on a phone.
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
@@ -35,11 +37,11 @@ export function OpenQueries({ origin, skipPast }: OpenQueriesProps) {
           <SkipLink targetId={skipPast.targetId}>{skipPast.label}</SkipLink>
         ) : null}
         <h2 className="card-title h4" id={titleId}>
-          Your open queries
+          {t(openQueriesMessages.title)}
         </h2>
-        {openQueries.isPending ? <LoadingStatus label="Loading your open queries..." /> : null}
+        {openQueries.isPending ? <LoadingStatus label={t(openQueriesMessages.loading)} /> : null}
         {openQueries.isError ? (
-          <ErrorAlert className="mb-0">{ERROR_MESSAGES.openQueriesLoad}</ErrorAlert>
+          <ErrorAlert className="mb-0">{t(openQueriesMessages.loadFailed)}</ErrorAlert>
         ) : null}
         {openQueries.isSuccess && wide ? (
           <OpenQueriesTable queries={openQueries.data} origin={origin} labelledBy={titleId} />
@@ -50,9 +52,7 @@ export function OpenQueries({ origin, skipPast }: OpenQueriesProps) {
         {openQueries.isSuccess ? (
           // The list holds a week's open queries; the timeline has the closed and older ones too.
           <p className="mt-3 mb-0">
-            <Link to={paths.interactionTimeline.getHref()}>
-              All your queries, closed and older ones too, are on your interaction timeline
-            </Link>
+            <Link to={paths.interactionTimeline.getHref()}>{t(openQueriesMessages.toTimeline)}</Link>
           </p>
         ) : null}
       </div>

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { paths } from "../../../config/paths";
+import { useTranslate } from "../../../i18n/translate";
+import { openQueriesMessages } from "../open-queries.messages";
 import { UpdateIcon } from "./update-icon";
 
 interface UpdateQueryLinkProps {
@@ -15,14 +17,15 @@ interface UpdateQueryLinkProps {
  * name says which query it updates, as a screen reader lists many such links together.
  */
 export function UpdateQueryLink({ referenceNumber, origin, showWord = false }: UpdateQueryLinkProps) {
+  const { t } = useTranslate();
   return (
     <Link
       to={paths.update.getHref(origin, { reference: referenceNumber, timeline: false })}
       className="btn btn-sm btn-outline-primary"
-      aria-label={`Update query ${referenceNumber}`}
+      aria-label={t(openQueriesMessages.updateQuery, { referenceNumber })}
     >
       <UpdateIcon />
-      {showWord ? <span className="ms-1">Update</span> : null}
+      {showWord ? <span className="ms-1">{t(openQueriesMessages.update)}</span> : null}
     </Link>
   );
 }
