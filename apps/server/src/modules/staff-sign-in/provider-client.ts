@@ -9,6 +9,12 @@ import type { StaffOidcSettings } from "./settings.js";
 /** Seconds each request to the provider may take. */
 const PROVIDER_TIMEOUT_SECONDS = 5;
 
+/**
+ * Seconds the provider's clock may differ from ours: for the ID token's exp (openid-client) and iat
+ * (checkIssuedAt; openid-client refuses only an iat far in the past, never one in the future).
+ */
+export const PROVIDER_CLOCK_SKEW_SECONDS = 60;
+
 /** The provider could not be reached (or did not answer as a provider does). */
 export class ProviderUnreachableError extends Error {
   override name = "ProviderUnreachableError";
@@ -26,7 +32,16 @@ function requestOptions(settings: StaffOidcSettings) {
   const insecure = new URL(settings.issuer).protocol === "http:";
   return {
     timeout: PROVIDER_TIMEOUT_SECONDS,
-    execute: insecure ? [oidc.allowInsecureRequests] : [],
+    // The ID token's signature is checked against the provider's published keys (JWKS), not taken on
+    // trust from the token endpoint's TLS: openid-client skips it by default, and a token answer
+    // tampered with on the way (an http:// issuer, a TLS-intercepting proxy) could name any role.
+    execute: [
+      ...(insecure ? [oidc.allowInsecureRequests] : []),
+      oidc.enableNonRepudiationChecks,
+      (configuration: oidc.Configuration) => {
+        configuration[oidc.clockTolerance] = PROVIDER_CLOCK_SKEW_SECONDS;
+      },
+    ],
   };
 }
 
@@ -60,6 +75,19 @@ export function createStaffProviderClient(settings: StaffOidcSettings): StaffPro
       return pending;
     },
   };
+}
+
+/** The ID token was issued later than our clock allows (beyond the skew): refused as forged. */
+export class IssuedInFutureError extends Error {
+  override name = "IssuedInFutureError";
+  readonly code = "iat_in_future";
+}
+
+/** Throws IssuedInFutureError for an ID token whose iat is past now plus the allowed skew. */
+export function checkIssuedAt(claims: oidc.IDToken, now: Date): void {
+  if (claims.iat > now.getTime() / 1000 + PROVIDER_CLOCK_SKEW_SECONDS) {
+    throw new IssuedInFutureError("The ID token was issued in the future");
+  }
 }
 
 /** True for a failure to reach the provider (refused, timed out, reset), not for an answer refused. */

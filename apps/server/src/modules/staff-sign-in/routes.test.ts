@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from "node:crypto";
 import { CONSOLE_BASE, STAFF_SIGN_IN_PATHS, XSRF_COOKIE } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -224,6 +225,69 @@ describe.each(TEST_DATABASE_KINDS)("staff sign-in through the OpenID provider on
     const replayed = await callback(replayer, answer);
     expect(replayed.statusCode).toBe(400);
     expect(replayed.cookies.find((each) => each.name === "portal_session")).toBeUndefined();
+  });
+
+  /** An agent's sign-in whose ID token is rewritten on its way back (as a TLS-intercepting proxy could). */
+  async function signInWithIdToken(rewrite: (idToken: string) => string) {
+    const accountId = newAccount(["portal-agent"]);
+    const browser = new TestBrowser(testApp.app);
+    const authorization = await start(browser);
+    const answer = await signInAtProvider(authorization.href, accountId);
+    provider.rewriteIdToken = rewrite;
+    try {
+      return { accountId, response: await callback(browser, answer) };
+    } finally {
+      provider.rewriteIdToken = undefined;
+    }
+  }
+  const asSupervisor = (idToken: string) => {
+    const [header, payload] = idToken.split(".") as [string, string];
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    const body = Buffer.from(JSON.stringify({ ...claims, roles: ["portal-supervisor"] })).toString(
+      "base64url",
+    );
+    return `${header}.${body}`;
+  };
+
+  it("refuses an ID token whose roles were rewritten to supervisor, its signature left as it was", async () => {
+    const { accountId, response } = await signInWithIdToken((idToken) => {
+      const signature = idToken.split(".")[2] as string;
+      return `${asSupervisor(idToken)}.${signature}`;
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.cookies.find((each) => each.name === "portal_session")).toBeUndefined();
+    expect(await identityOf(accountId)).toBeUndefined();
+  });
+
+  it("refuses an ID token signed with a key the provider does not publish (under the provider's key id)", async () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const { accountId, response } = await signInWithIdToken((idToken) => {
+      const input = asSupervisor(idToken);
+      return `${input}.${sign("sha256", Buffer.from(input), privateKey).toString("base64url")}`;
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await identityOf(accountId)).toBeUndefined();
+  });
+
+  it("refuses an ID token with a garbage signature", async () => {
+    const { accountId, response } = await signInWithIdToken(
+      (idToken) => `${asSupervisor(idToken)}.${Buffer.from("not a signature at all").toString("base64url")}`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(await identityOf(accountId)).toBeUndefined();
+  });
+
+  it("refuses an ID token issued an hour in the future, and takes one 30 s ahead (clock skew)", async () => {
+    const ahead = (seconds: number) => (claims: Record<string, unknown>) => ({
+      ...claims,
+      iat: (claims.iat as number) + seconds,
+      exp: (claims.exp as number) + seconds,
+    });
+    const future = await signInWithClaims(ahead(3600));
+    expect(future.response.statusCode).toBe(400);
+    expect(await identityOf(future.accountId)).toBeUndefined();
+    const skewed = await signInWithClaims(ahead(30));
+    expect(skewed.response.statusCode).toBe(303);
   });
 
   it("accepts the provider's token re-signed unchanged (so the refusals below are the claims')", async () => {

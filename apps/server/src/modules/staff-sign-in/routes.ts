@@ -14,7 +14,7 @@ import {
 } from "../session/index.js";
 import { providerSubject, writeStaffAuthEvent } from "./auth-events.js";
 import { disabledPage, noPortalRolePage, providerUnreachablePage, signInFailedPage } from "./pages.js";
-import { isNetworkFailure, type StaffProviderClient } from "./provider-client.js";
+import { checkIssuedAt, isNetworkFailure, type StaffProviderClient } from "./provider-client.js";
 import type { StaffOidcSettings } from "./settings.js";
 import {
   openPendingSignIn,
@@ -31,7 +31,8 @@ import {
 
 // Staff sign in through the scheme's OpenID provider (docs/decisions/0020): the authorization code
 // flow with PKCE, state and nonce; openid-client checks the ID token's issuer, audience, expiry and
-// signature (the provider's published keys). Registered only when STAFF_OIDC_* are set.
+// signature (the provider's published keys: provider-client.ts turns that on), the portal its iat.
+// Registered only when STAFF_OIDC_* are set.
 
 export interface StaffSignInOptions extends AppContext {
   settings: StaffOidcSettings;
@@ -150,6 +151,7 @@ export const staffSignInRoutes: FastifyPluginAsyncZod<StaffSignInOptions> = asyn
       });
       const idToken = tokens.claims();
       if (!idToken) return failed("no_id_token");
+      checkIssuedAt(idToken, now);
       claims = idToken;
     } catch (error) {
       if (isNetworkFailure(error)) {
