@@ -4,10 +4,12 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { PageTitle } from "../../components/page-title/page-title";
 import { LogNewQueryCard } from "../../features/contact-us/components/log-new-query-card";
+import { contactUsMessages } from "../../features/contact-us/contact-us.messages";
 import type { HandOver } from "../../features/log-query/components/hand-over";
 import { LogQueryForm } from "../../features/log-query/components/log-query-form";
 import { openQueriesKeyRoot } from "../../features/open-queries/api/get-open-queries";
 import { OpenQueries } from "../../features/open-queries/components/open-queries";
+import { useTranslate } from "../../i18n/translate";
 
 /** The new-query card's title: where "Skip to Log a new query" lands, past the open queries' links. */
 const LOG_NEW_QUERY_TITLE_ID = "log-new-query-title";
@@ -20,15 +22,16 @@ export function ContactUsRoute() {
   const refreshOpenQueries = () => queryClient.invalidateQueries({ queryKey: openQueriesKeyRoot });
   // "Still need help? Log a query" in the virtual assistant: the form chooses the category.
   const [handOver, setHandOver] = useState<HandOver>();
+  const { t } = useTranslate();
   return (
     <section>
       {/* The heading asks a question; the tab says which screen this is, as the menu names it. */}
-      <PageTitle>Contact us</PageTitle>
-      <h1 className="h2 mb-4">How can we help?</h1>
+      <PageTitle>{t(contactUsMessages.pageTitle)}</PageTitle>
+      <h1 className="h2 mb-4">{t(contactUsMessages.heading)}</h1>
       {isDefaultRouteOrigin(origin) ? (
         <OpenQueries
           origin={origin}
-          skipPast={{ targetId: LOG_NEW_QUERY_TITLE_ID, label: "Skip to Log a new query" }}
+          skipPast={{ targetId: LOG_NEW_QUERY_TITLE_ID, label: t(contactUsMessages.skipToLogNewQuery) }}
         />
       ) : null}
       <LogNewQueryCard titleId={LOG_NEW_QUERY_TITLE_ID} onLogQuery={(choice) => setHandOver({ choice })}>

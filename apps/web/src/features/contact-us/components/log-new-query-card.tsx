@@ -1,5 +1,7 @@
 import type { CategoryChoice } from "@portal/domain";
 import { type ReactNode, useId } from "react";
+import { useTranslate } from "../../../i18n/translate";
+import { contactUsMessages } from "../contact-us.messages";
 import { VirtualAssistant } from "./virtual-assistant";
 
 /**
@@ -17,17 +19,18 @@ export function LogNewQueryCard({
   onLogQuery?: (choice: CategoryChoice | undefined) => void;
 }) {
   const ownTitleId = useId();
+  const { t } = useTranslate();
   // A given id lets a skip link elsewhere on the page land on this card's title.
   const titleId = givenTitleId ?? ownTitleId;
   return (
     <section className="card" aria-labelledby={titleId}>
       <div className="card-body">
         <h2 className="card-title h4 skip-target" id={titleId} tabIndex={-1}>
-          Log a new query
+          {t(contactUsMessages.logNewQuery)}
         </h2>
-        <p>We reply to new queries within 1 to 2 days.</p>
+        <p>{t(contactUsMessages.replyPromise)}</p>
         <p>
-          Looking for a quick answer? <VirtualAssistant onLogQuery={onLogQuery} />
+          {t(contactUsMessages.quickAnswer)} <VirtualAssistant onLogQuery={onLogQuery} />
         </p>
         {children}
       </div>
