@@ -35,13 +35,7 @@ function requestOptions(settings: StaffOidcSettings) {
     // The ID token's signature is checked against the provider's published keys (JWKS), not taken on
     // trust from the token endpoint's TLS: openid-client skips it by default, and a token answer
     // tampered with on the way (an http:// issuer, a TLS-intercepting proxy) could name any role.
-    execute: [
-      ...(insecure ? [oidc.allowInsecureRequests] : []),
-      oidc.enableNonRepudiationChecks,
-      (configuration: oidc.Configuration) => {
-        configuration[oidc.clockTolerance] = PROVIDER_CLOCK_SKEW_SECONDS;
-      },
-    ],
+    execute: [...(insecure ? [oidc.allowInsecureRequests] : []), oidc.enableNonRepudiationChecks],
   };
 }
 
@@ -56,7 +50,7 @@ export function createStaffProviderClient(settings: StaffOidcSettings): StaffPro
         .discovery(
           new URL(settings.issuer),
           settings.clientId,
-          { client_secret: settings.clientSecret },
+          { client_secret: settings.clientSecret, [oidc.clockTolerance]: PROVIDER_CLOCK_SKEW_SECONDS },
           oidc.ClientSecretBasic(settings.clientSecret),
           requestOptions(settings),
         )
