@@ -1,3 +1,5 @@
+// First: an older Node than 24 is refused before anything loads (startup/node-version.ts).
+import "./cli/require-node-24.js";
 import { ACCOUNT_COMMANDS, ACCOUNT_USAGE } from "./cli/account-commands.js";
 import { BACKUP_COMMANDS, BACKUP_USAGE } from "./cli/backup-commands.js";
 import { CommandError, type CommandIo } from "./cli/command-io.js";

@@ -1,4 +1,6 @@
-// First: V8's flags before anything allocates (startup/v8-flags.ts).
+// First: an older Node than 24 is refused before anything loads (startup/node-version.ts).
+import "./startup/require-node-24.js";
+// Then V8's flags, before anything allocates (startup/v8-flags.ts).
 import "./startup/v8-flags.js";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";

@@ -24,6 +24,19 @@ export function installGracefulDrain(
   let draining: Promise<void> | undefined;
 
   async function drain(reason: string, exitCode = 0): Promise<void> {
+    // Whatever goes wrong while draining (a close hook that throws or never settles), the process
+    // ends: a drain that rejected once left it running, deaf to the next SIGTERM's "at once" too.
+    setTimeout(() => exit(exitCode || 1), options.graceMs + CLEANUP_MS + 1_000).unref();
+    try {
+      await drainThenClose(reason);
+    } catch (err) {
+      app.log.error({ err }, "shutdown failed: exiting");
+      exitCode = exitCode || 1;
+    }
+    exit(exitCode);
+  }
+
+  async function drainThenClose(reason: string): Promise<void> {
     // Readiness fails at once, before the listener is even closed (a probe on a kept-alive connection).
     app.markShuttingDown();
     const closing = app.close();
@@ -42,7 +55,6 @@ export function installGracefulDrain(
       ]);
     }
     app.log.info({ reason }, "shut down");
-    exit(exitCode);
   }
 
   const start = (reason: string, exitCode = 0) => {
