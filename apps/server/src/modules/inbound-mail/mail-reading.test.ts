@@ -34,3 +34,49 @@ describe("reading an HTML-only mail", () => {
     expect(mail.body.length).toBeLessThan(HTML_TO_TEXT_LENGTH);
   });
 });
+
+// The receiving server's verdict as RFC 8601 lets it be written: spaces and comments around "=",
+// any case, a version after the method; a reply whose From domain failed DMARC is not a member's.
+function mailWithResults(results: string): Buffer {
+  return Buffer.from(
+    [
+      `Authentication-Results: ${results}`,
+      "From: Thandi <thandi@example.com>",
+      "To: support@scheme.example",
+      "Subject: Re: Your query",
+      "Message-ID: <results@example.com>",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "My reply.",
+    ].join("\r\n"),
+  );
+}
+
+describe("reading the receiving server's DMARC verdict", () => {
+  it.each([
+    "mx.scheme.example; dmarc=fail header.from=example.com",
+    "mx.scheme.example; dmarc = fail header.from=example.com",
+    "mx.scheme.example; spf=pass smtp.mailfrom=example.com;\r\n  DMARC\t=\r\n FAIL (p=reject dis=none) header.from=example.com",
+    "mx.scheme.example 1; dkim=pass (good \\) signature) header.d=example.com; dmarc (policy (nested) comment) = (why) fail",
+    'mx.scheme.example; dkim=pass header.b="a;b"; dmarc/1=fail',
+  ])("refuses %j", async (results) => {
+    expect((await readMail(mailWithResults(results))).senderNotVerified).toBe(true);
+  });
+
+  it.each([
+    "mx.scheme.example; dmarc=pass header.from=example.com",
+    "mx.scheme.example; dkim=pass (dmarc=fail is only a comment) header.d=example.com; dmarc=pass",
+    'mx.scheme.example; dkim=pass header.b="dmarc=fail"; dmarc = pass',
+    "mx.scheme.example; none",
+    "dmarc=fail.example; dkim=pass",
+  ])("accepts %j", async (results) => {
+    expect((await readMail(mailWithResults(results))).senderNotVerified).toBe(false);
+  });
+
+  it("reads a header of hostile length in linear time, and refuses one past its bound", async () => {
+    const started = performance.now();
+    const hostile = `mx.scheme.example; dkim=pass ${"(".repeat(200_000)}`;
+    expect((await readMail(mailWithResults(hostile))).senderNotVerified).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

@@ -1,5 +1,6 @@
 import { htmlToText } from "html-to-text";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
+import { dmarcFailed } from "./authentication-results.js";
 import { replyText } from "./reply-text.js";
 
 // A raw mail as the matching and the update read it: who it says it is from, to which addresses
@@ -91,7 +92,7 @@ function machineOf(mail: ParsedMail): MachineMail | null {
 /** DMARC failed by the receiving server's own verdict (the topmost Authentication-Results; a sender cannot place one above it). */
 function senderNotVerified(mail: ParsedMail): boolean {
   const results = firstHeader(mail, "authentication-results");
-  return results !== undefined && /\bdmarc=fail\b/i.test(results);
+  return results !== undefined && dmarcFailed(results);
 }
 
 /** Without control characters, one line, at most 300 characters. */
