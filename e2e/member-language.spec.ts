@@ -6,12 +6,28 @@ import { demoMember } from "./support";
 // Issue 45, first step: a member reads the login page, the header, the open queries and the
 // success message in isiZulu, keeps the choice, and goes back to the specification's English.
 
-async function logQuery(page: Page) {
-  await page.getByLabel("What do you want to log a query about:").selectOption("MEDICAL_CLAIMS");
-  await page.getByLabel("Query category").selectOption("CLAIM_NOT_PAID");
-  await page.getByLabel("Email", { exact: true }).fill(demoMember.emails[0]);
+const FORM_LABELS = {
+  en: {
+    category: "What do you want to log a query about:",
+    subCategory: "Query category",
+    email: "Email",
+    send: "Send Query",
+  },
+  zu: {
+    category: "Ufuna ukufaka umbuzo mayelana nani:",
+    subCategory: "Isigaba sombuzo",
+    email: "I-imeyili",
+    send: "Thumela umbuzo",
+  },
+};
+
+async function logQuery(page: Page, labels: (typeof FORM_LABELS)["en"]) {
+  await page.getByLabel(labels.category).selectOption("MEDICAL_CLAIMS");
+  await page.getByLabel(labels.subCategory).selectOption("CLAIM_NOT_PAID");
+  await page.getByLabel(labels.email, { exact: true }).fill(demoMember.emails[0]);
+  // The query details field is not translated yet.
   await page.getByLabel("Query details").fill("E2E: logged while reading the portal in isiZulu.");
-  await page.getByRole("button", { name: "Send Query" }).click();
+  await page.getByRole("button", { name: labels.send }).click();
 }
 
 for (const viewport of [
@@ -36,7 +52,7 @@ for (const viewport of [
     await expect(page.getByRole("heading", { name: "Imibuzo yakho evulekile" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Imenyu yelungu" })).toBeVisible();
 
-    await logQuery(page);
+    await logQuery(page, FORM_LABELS.zu);
     await expect(page.getByTestId("query-success")).toContainText(
       "Siyabonga ngombuzo wakho. Sizophendula phakathi kwezinsuku zomsebenzi ezimbili.",
     );
@@ -49,7 +65,7 @@ for (const viewport of [
     await page.getByRole("combobox", { name: "Ulimi" }).selectOption({ label: "English" });
     await expect(page.getByRole("heading", { name: "Your open queries" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
-    await logQuery(page);
+    await logQuery(page, FORM_LABELS.en);
     await expect(page.getByText(REPLY_PROMISES.newQuery)).toBeVisible();
   });
 }

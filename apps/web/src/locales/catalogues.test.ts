@@ -12,9 +12,9 @@ import {
   VALIDATION_MESSAGES,
 } from "@portal/domain";
 import { describe, expect, it } from "vitest";
+import { LEAVES_PORTAL_NOTE } from "../components/layouts/site-footer";
 import { catalogueProblems } from "../i18n/build/catalogue-check";
 import { readSourceMessages, SOURCE_MESSAGES_FILE } from "../i18n/build/source-messages";
-import { LEAVES_PORTAL_NOTE } from "../components/layouts/site-footer";
 import { OFFERED_LANGUAGES } from "../i18n/offered-languages";
 
 // The member screens' catalogues against the screens' messages (issue 45): every offered
@@ -69,6 +69,10 @@ describe("the member screens' catalogues", () => {
       "logQuery.replyPromise": english["logQuery.replyPromise"],
       "logQuery.timelineNote": english["logQuery.timelineNote"],
       "layout.footer.leavesPortal": english["layout.footer.leavesPortal"],
+      "validation.category": english["validation.category"],
+      "validation.email": english["validation.email"],
+      "validation.queryDetail": english["validation.queryDetail"],
+      "validation.updateDetail": english["validation.updateDetail"],
     }).toEqual({
       "login.usernameRequired": VALIDATION_MESSAGES.username,
       "login.passwordRequired": VALIDATION_MESSAGES.password,
@@ -76,6 +80,10 @@ describe("the member screens' catalogues", () => {
       "logQuery.replyPromise": REPLY_PROMISES.newQuery,
       "logQuery.timelineNote": TIMELINE_NOTE,
       "layout.footer.leavesPortal": LEAVES_PORTAL_NOTE,
+      "validation.category": VALIDATION_MESSAGES.category,
+      "validation.email": VALIDATION_MESSAGES.email,
+      "validation.queryDetail": VALIDATION_MESSAGES.queryDetail,
+      "validation.updateDetail": VALIDATION_MESSAGES.updateDetail,
     });
   });
 

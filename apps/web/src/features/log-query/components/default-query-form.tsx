@@ -15,9 +15,11 @@ import { SelectField } from "../../../components/form-fields/select-field";
 import { SendButton } from "../../../components/form-fields/send-button";
 import { TextField } from "../../../components/form-fields/text-field";
 import { HelpSuggestions } from "../../../components/help-suggestions/help-suggestions";
+import { useTranslate } from "../../../i18n/translate";
 import { defaultQueryFields, useCreateDefaultQuery } from "../api/create-default-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { useReplyAddressConfirmation } from "../hooks/use-reply-address-confirmation";
+import { logQueryFormMessages } from "../log-query-form.messages";
 import { AdditionalEmailTooltip } from "./additional-email-tooltip";
 import { CategoryHelp, RedirectInfo } from "./category-help";
 import type { HandOver } from "./hand-over";
@@ -58,6 +60,7 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
   // Files live beside the form values; a failed send keeps both (nothing here ever resets them).
   const [files, setFiles] = useState<File[]>([]);
   const attachmentsId = useId();
+  const { t } = useTranslate();
   const submission = useCreateDefaultQuery(onLogged);
   usePrefilledEmail((address) => {
     if (getValues("email") === "") resetField("email", { defaultValue: address });
@@ -108,10 +111,10 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
   }, replyAddress.markSendTried);
 
   return (
-    <form noValidate onSubmit={send} aria-label="Log a query">
+    <form noValidate onSubmit={send} aria-label={t(logQueryFormMessages.formName)}>
       <SelectField
-        label="What do you want to log a query about:"
-        placeholder="Choose a category"
+        label={t(logQueryFormMessages.category)}
+        placeholder={t(logQueryFormMessages.chooseCategory)}
         options={DEFAULT_CATEGORIES}
         registration={register("category", {
           // A new category starts with no subcategory, untouched, so no message appears for it yet.
@@ -122,8 +125,8 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
       <CategoryHelp category={category} />
       {asksSubCategory ? (
         <SelectField
-          label="Query category"
-          placeholder="Choose a query category"
+          label={t(logQueryFormMessages.subCategory)}
+          placeholder={t(logQueryFormMessages.chooseSubCategory)}
           options={category.subCategory}
           registration={register("subCategory")}
           error={errors.subCategory}
@@ -131,7 +134,7 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
       ) : null}
       <RedirectInfo subCategory={subCategory} />
       <TextField
-        label="Email"
+        label={t(logQueryFormMessages.email)}
         type="email"
         autoComplete="email"
         required
@@ -141,7 +144,7 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
       />
       <ReplyAddressConfirmation {...replyAddress.confirmation} />
       <TextField
-        label="Additional Email address(optional):"
+        label={t(logQueryFormMessages.ccEmail)}
         type="email"
         registration={register("ccEmail")}
         error={errors.ccEmail}
@@ -157,15 +160,15 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
           <HelpSuggestions details={watch("query") ?? ""} />
           <AttachmentPicker
             id={attachmentsId}
-            label="Attachments"
+            label={t(logQueryFormMessages.attachments)}
             files={files}
             onChange={setFiles}
             disabled={submission.isPending}
           />
           <SubmitErrorAlert error={submission.error} />
           <SendButton
-            label="Send Query"
-            progressLabel="Sending your query"
+            label={t(logQueryFormMessages.sendQuery)}
+            progressLabel={t(logQueryFormMessages.sendingQuery)}
             sending={submission.isPending}
             progress={submission.progress}
           />
