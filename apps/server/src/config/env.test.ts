@@ -112,6 +112,7 @@ describe("loadConfig", () => {
       PUBLIC_URL: "https://portal.scheme.example",
       SMTP_URL: "smtps://user:secret@mail.scheme.example",
       SESSION_SECRET: "s".repeat(40),
+      DATABASE: "embedded",
     };
 
     it("starts with the public address, a mail relay and a session secret, and seeds no demo accounts", () => {
@@ -132,6 +133,34 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ ...production, ...change })).toThrow(
         new RegExp(`NODE_ENV=production[\\s\\S]*${name}`),
       );
+    });
+
+    it("refuses a misspelt setting, naming it, where outside production it only warns", () => {
+      const misspelt = { DATABSE_URL: "postgres://db.scheme.example/portal", SESSION_SECRET: "s".repeat(40) };
+      expect(loadConfig(misspelt).warnings).toEqual([
+        "DATABSE_URL is not a setting of the portal: is it a misspelling of DATABASE_URL?",
+      ]);
+      expect(() => loadConfig({ ...production, ...misspelt })).toThrow(
+        /NODE_ENV=production[\s\S]*DATABSE_URL is not a setting of the portal/,
+      );
+    });
+
+    it("refuses to start without DATABASE_URL unless the embedded database is chosen on purpose", () => {
+      const { DATABASE: _, ...withoutChoice } = production;
+      expect(() => loadConfig(withoutChoice)).toThrow(/NODE_ENV=production[\s\S]*DATABASE_URL: required/);
+      expect(loadConfig(production).databaseKind).toBe("embedded");
+      expect(
+        loadConfig({ ...withoutChoice, DATABASE_URL: "postgres://db.scheme.example/portal" }).databaseKind,
+      ).toBe("server");
+      // The choice contradicted is refused, in production or not.
+      expect(() => loadConfig({ DATABASE: "server" })).toThrow(
+        /DATABASE_URL: required when DATABASE is server/,
+      );
+      expect(() =>
+        loadConfig({ ...production, DATABASE_URL: "postgres://db.scheme.example/portal" }),
+      ).toThrow(/DATABASE: embedded, but DATABASE_URL is set/);
+      // npm start: development, the embedded database without being asked.
+      expect(loadConfig({}).databaseKind).toBe("embedded");
     });
 
     it("asks local staff log-ins for a second factor: required by default, and the only value production takes", () => {

@@ -59,6 +59,10 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanText.default(false),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, "data")),
   DATABASE_URL: postgresUrl.optional(),
+  // The embedded database chosen on purpose: production refuses to start without DATABASE_URL
+  // otherwise (a misspelt DATABASE_URL started ready on an empty database, and members were told
+  // "wrong password"). "server" says DATABASE_URL must be set.
+  DATABASE: z.enum(["embedded", "server"]).optional(),
   SEED_DEMO_DATA: booleanText.optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PASSWORD_HASH_COST: z.coerce
@@ -307,7 +311,7 @@ export interface Config extends Omit<Env, "MAIL_FROM" | "SHUTDOWN_GRACE_SECONDS"
   seedDemoData: boolean;
   /** smtp: through SMTP_URL; files: .eml files in DATA_DIR/outbox, never delivered. */
   mailTransport: "smtp" | "files";
-  /** Variables that look like a misspelt setting (SESION_SECRET): said in the log at start. */
+  /** Variables that look like a misspelt setting (SESION_SECRET): said in the log at start (production refuses them). */
   warnings: string[];
   /** PUBLIC_URL, or http://localhost:PORT: the origin of the mailed account links. */
   publicUrl: string;
@@ -359,9 +363,15 @@ export function likelyMisspellings(env: NodeJS.ProcessEnv): string[] {
 }
 
 /** Production means production: what a process with NODE_ENV=production refuses to start without. */
-function productionProblems(values: Env): string[] {
+function productionProblems(values: Env, misspellings: string[]): string[] {
   if (values.NODE_ENV !== "production") return [];
-  const problems: string[] = [];
+  // A misspelt setting is a setting not applied: its default may be the wrong thing to run with.
+  const problems: string[] = [...misspellings];
+  if (!values.DATABASE_URL && values.DATABASE !== "embedded") {
+    problems.push(
+      "DATABASE_URL: required in production (or DATABASE=embedded to run the embedded database in DATA_DIR on purpose)",
+    );
+  }
   if (!values.PUBLIC_URL) {
     problems.push("PUBLIC_URL: required in production (the address in every mailed link)");
   }
@@ -482,6 +492,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const databaseKind = values.DATABASE_URL ? "server" : "embedded";
+  if (values.DATABASE && values.DATABASE !== databaseKind) {
+    throw new ConfigError(
+      values.DATABASE === "server"
+        ? "Invalid configuration:\n  DATABASE_URL: required when DATABASE is server"
+        : "Invalid configuration:\n  DATABASE: embedded, but DATABASE_URL is set: choose one",
+    );
+  }
   if (databaseKind === "server" && !values.SESSION_SECRET) {
     // Several processes share one database; each must sign anti-forgery tokens the same way.
     throw new ConfigError(
@@ -551,7 +568,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const mailTransport = values.MAIL_TRANSPORT ?? (values.SMTP_URL ? "smtp" : "files");
-  const problems = productionProblems(values);
+  const misspellings = likelyMisspellings(env);
+  const problems = productionProblems(values, misspellings);
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration for NODE_ENV=production:\n${problems.map((line) => `  ${line}`).join("\n")}`,
@@ -571,7 +589,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       values.STAFF_MFA ??
       (databaseKind === "embedded" && values.NODE_ENV === "development" ? "optional" : "required"),
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
-    warnings: likelyMisspellings(env),
+    warnings: misspellings,
     ...(serviceAccount?.serviceAccount ? { inboundServiceAccount: serviceAccount.serviceAccount } : {}),
   };
 }
