@@ -11,12 +11,14 @@ const FORM_LABELS = {
     category: "What do you want to log a query about:",
     subCategory: "Query category",
     email: "Email",
+    details: "Query details",
     send: "Send Query",
   },
   zu: {
     category: "Ufuna ukufaka umbuzo mayelana nani:",
     subCategory: "Isigaba sombuzo",
     email: "I-imeyili",
+    details: "Imininingwane yombuzo",
     send: "Thumela umbuzo",
   },
 };
@@ -25,8 +27,7 @@ async function logQuery(page: Page, labels: (typeof FORM_LABELS)["en"]) {
   await page.getByLabel(labels.category).selectOption("MEDICAL_CLAIMS");
   await page.getByLabel(labels.subCategory).selectOption("CLAIM_NOT_PAID");
   await page.getByLabel(labels.email, { exact: true }).fill(demoMember.emails[0]);
-  // The query details field is not translated yet.
-  await page.getByLabel("Query details").fill("E2E: logged while reading the portal in isiZulu.");
+  await page.getByLabel(labels.details).fill("E2E: logged while reading the portal in isiZulu.");
   await page.getByRole("button", { name: labels.send }).click();
 }
 

@@ -1,7 +1,9 @@
 import { MAX_QUERY_DETAIL_LENGTH } from "@portal/domain";
 import { useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { translate, useTranslate } from "../../i18n/translate";
 import { errorAttributes, FieldErrorText } from "./field-error";
+import { queryDetailsMessages } from "./query-details.messages";
 
 interface QueryDetailsFieldProps {
   registration: UseFormRegisterReturn;
@@ -13,20 +15,15 @@ interface QueryDetailsFieldProps {
 
 /** Ours, beside the spec's sentence (which asks for the details whether they are missing or too long). */
 export function tooLongSentence(excess: number): string {
-  const characters = excess === 1 ? "1 character" : `${excess} characters`;
-  return `At most ${MAX_QUERY_DETAIL_LENGTH} characters are allowed: please remove ${characters}.`;
+  return translate(queryDetailsMessages.tooLong, { max: MAX_QUERY_DETAIL_LENGTH, excess });
 }
 
 /**
  * Query details with a count towards the 20000-character limit. No maxLength: a long paste would be
  * cut silently, whereas the count and the message let the member shorten it themselves.
  */
-export function QueryDetailsField({
-  registration,
-  error,
-  length,
-  label = "Query details",
-}: QueryDetailsFieldProps) {
+export function QueryDetailsField({ registration, error, length, label }: QueryDetailsFieldProps) {
+  const { t } = useTranslate();
   const id = useId();
   const countId = `${id}-count`;
   const limitId = `${id}-limit`;
@@ -37,7 +34,7 @@ export function QueryDetailsField({
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
-        {label}
+        {label ?? t(queryDetailsMessages.label)}
       </label>
       <textarea
         id={id}
@@ -48,7 +45,7 @@ export function QueryDetailsField({
         {...registration}
       />
       <div id={countId} className={`form-text text-end${tooLong ? " text-danger" : ""}`}>
-        {length} / {MAX_QUERY_DETAIL_LENGTH} characters
+        {t(queryDetailsMessages.count, { length, max: MAX_QUERY_DETAIL_LENGTH })}
       </div>
       <FieldErrorText id={errorId} error={error} />
       {saysLimit ? (
