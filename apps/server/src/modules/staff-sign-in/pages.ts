@@ -6,12 +6,14 @@ import { brandedPage } from "../../lib/branded-page.js";
 // provider, no script and no inline style (CSP): lib/branded-page.ts.
 
 const tryAgain = `<a href="${STAFF_SIGN_IN_PATHS.login}">Sign in again</a>`;
+const backToPortal = `<a href="/">Back to the portal's log-in</a>`;
 
 /** 503: the provider's discovery document, keys or token endpoint could not be reached. */
 export function providerUnreachablePage(brand: Pick<Brand, "name" | "shortName">): string {
   return brandedPage(brand, "Sign-in unavailable", [
     "The scheme's sign-in service cannot be reached; try again shortly.",
     tryAgain,
+    backToPortal,
   ]);
 }
 

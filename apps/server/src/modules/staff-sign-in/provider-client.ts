@@ -25,6 +25,32 @@ export interface StaffProviderClient {
   configuration(): Promise<oidc.Configuration>;
   /** The configuration if discovery has already succeeded, without asking the provider. */
   discovered(): oidc.Configuration | undefined;
+  /**
+   * The configuration for a sign-in about to send the browser to the provider: discovered, and the
+   * provider answering now. ProviderUnreachableError when it does not.
+   */
+  configurationForSignIn(): Promise<oidc.Configuration>;
+}
+
+/** Seconds the check before a sign-in waits for the provider: a browser would wait no better. */
+const PROVIDER_PROBE_TIMEOUT_SECONDS = 3;
+
+/**
+ * Whether the provider answers at all (any HTTP status): its discovery document, asked again. The
+ * metadata kept from the first discovery says nothing of now, and without this a provider that
+ * stopped since sent the browser to a dead host and a connection error instead of the portal's page.
+ */
+async function probe(issuer: string): Promise<void> {
+  const base = issuer.endsWith("/") ? issuer : `${issuer}/`;
+  try {
+    const answer = await fetch(new URL(".well-known/openid-configuration", base), {
+      signal: AbortSignal.timeout(PROVIDER_PROBE_TIMEOUT_SECONDS * 1000),
+      redirect: "manual",
+    });
+    await answer.body?.cancel();
+  } catch (error) {
+    throw new ProviderUnreachableError("The OpenID provider did not answer", { cause: error });
+  }
 }
 
 /** http:// is accepted (settings allow it on loopback only); openid-client refuses it unless told. */
@@ -42,8 +68,14 @@ function requestOptions(settings: StaffOidcSettings) {
 export function createStaffProviderClient(settings: StaffOidcSettings): StaffProviderClient {
   let current: oidc.Configuration | undefined;
   let pending: Promise<oidc.Configuration> | undefined;
-  return {
+  const client: StaffProviderClient = {
     discovered: () => current,
+    async configurationForSignIn() {
+      // Discovery itself proves the provider answers; only metadata already kept is checked again.
+      if (!current) return client.configuration();
+      await probe(settings.issuer);
+      return current;
+    },
     configuration() {
       if (current) return Promise.resolve(current);
       pending ??= oidc
@@ -69,6 +101,7 @@ export function createStaffProviderClient(settings: StaffOidcSettings): StaffPro
       return pending;
     },
   };
+  return client;
 }
 
 /** The ID token was issued later than our clock allows (beyond the skew): refused as forged. */

@@ -377,6 +377,35 @@ describe.each(TEST_DATABASE_KINDS)("staff sign-in settings on %s", (kind) => {
     }
   });
 
+  it("answers the portal's own page, not a redirect to a dead host, when the provider stops after it was first reached", async () => {
+    const provider = await startTestOidcProvider({
+      redirectUri: `${PUBLIC_URL}${STAFF_SIGN_IN_PATHS.callback}`,
+      postLogoutRedirectUri: `${PUBLIC_URL}/`,
+    });
+    const testApp = await createTestApp(kind, {
+      PUBLIC_URL,
+      STAFF_OIDC_ISSUER: provider.issuer,
+      STAFF_OIDC_CLIENT_ID: provider.client.clientId,
+      STAFF_OIDC_CLIENT_SECRET: provider.client.clientSecret,
+    });
+    try {
+      const first = await testApp.app.inject({ method: "GET", url: STAFF_SIGN_IN_PATHS.login });
+      expect(first.statusCode).toBe(302);
+      await provider.close();
+      const page = await testApp.app.inject({ method: "GET", url: STAFF_SIGN_IN_PATHS.login });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers.location).toBeUndefined();
+      expect(page.headers["content-type"]).toContain("text/html");
+      expect(page.body).toContain("The scheme's sign-in service cannot be reached; try again shortly.");
+      expect(page.body).toContain(`href="${STAFF_SIGN_IN_PATHS.login}"`);
+      expect(page.body).toContain(`<a href="/">Back to the portal's log-in</a>`);
+      expect(page.cookies.find((each) => each.name === STAFF_SIGN_IN_COOKIE)).toBeUndefined();
+    } finally {
+      await testApp.close();
+      await provider.close();
+    }
+  });
+
   it("has no staff sign-in when the provider is not configured", async () => {
     const testApp = await createTestApp(kind);
     try {

@@ -75,7 +75,7 @@ export const staffSignInRoutes: FastifyPluginAsyncZod<StaffSignInOptions> = asyn
   app.get(STAFF_SIGN_IN_PATHS.login, { schema: { hide: true } }, async (request, reply) => {
     let configuration: oidc.Configuration;
     try {
-      configuration = await provider.configuration();
+      configuration = await provider.configurationForSignIn();
     } catch (error) {
       request.log.warn(
         { reason: failureReason(error instanceof Error ? (error.cause ?? error) : error) },
