@@ -40,22 +40,34 @@ import { stopTracing, tracingStarted } from "./tracing.js";
 // (lib/graceful-drain.ts): stops accepting, lets in-flight requests finish within
 // SHUTDOWN_GRACE_SECONDS, then closes the database (and its data-dir lock).
 
-// An upload still pending after an hour was cut off (a crash, a lost connection): never visible,
-// so its spool file can go.
-const PENDING_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
+// A spool file is written and committed (or discarded) within one request, so one older than
+// twice the request timeout, and at least 15 minutes, was left by a crash or a failed commit:
+// never visible, so it can go. Spool files are swept at start and every 5 minutes (it was every
+// hour, for files an hour old: a failed upload's file outlived six minutes and three restarts);
+// the rest of the sweep (a listing of the bucket) every hour.
+const SPOOL_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+function pendingUploadMaxAgeMs(requestTimeoutSeconds: number): number {
+  return Math.max(15 * 60 * 1000, 2 * requestTimeoutSeconds * 1000);
+}
 
 /**
  * Pending uploads left by a crash, then committed attachment blobs whose rows a crash never wrote,
  * then the day-old records of contact-detail changes.
  * One sweep at a time: a slow one (a big bucket) is not overtaken by the next hour's.
  */
-function createUploadSweeper(app: FastifyInstance, db: Db, blobStore: BlobStore): () => Promise<void> {
+function createUploadSweeper(
+  app: FastifyInstance,
+  db: Db,
+  blobStore: BlobStore,
+  pendingMaxAgeMs: number,
+): () => Promise<void> {
   let running = false;
   return async () => {
     if (running) return;
     running = true;
     try {
-      const spoolFiles = await blobStore.sweepPending(PENDING_UPLOAD_MAX_AGE_MS);
+      const spoolFiles = await blobStore.sweepPending(pendingMaxAgeMs);
       if (spoolFiles > 0) app.log.info({ removed: spoolFiles }, "removed abandoned upload files");
       const blobs = await removeUnreferencedAttachments(db, blobStore, new Date());
       if (blobs > 0)
@@ -162,11 +174,27 @@ async function main(): Promise<void> {
     await singleProcessLock?.release();
   });
 
-  const sweepUploads = createUploadSweeper(app, database.db, blobStore);
+  const sweepUploads = createUploadSweeper(
+    app,
+    database.db,
+    blobStore,
+    pendingUploadMaxAgeMs(config.REQUEST_TIMEOUT_SECONDS),
+  );
   void sweepUploads();
-  const sweeper = setInterval(() => void sweepUploads(), PENDING_UPLOAD_MAX_AGE_MS);
+  const sweeper = setInterval(() => void sweepUploads(), SWEEP_INTERVAL_MS);
   sweeper.unref();
-  app.addHook("onClose", async () => clearInterval(sweeper));
+  const spoolMaxAgeMs = pendingUploadMaxAgeMs(config.REQUEST_TIMEOUT_SECONDS);
+  const spoolSweeper = setInterval(() => {
+    blobStore.sweepPending(spoolMaxAgeMs).then(
+      (removed) => removed > 0 && app.log.info({ removed }, "removed abandoned upload files"),
+      (err: unknown) => app.log.error({ err }, "could not sweep abandoned upload files"),
+    );
+  }, SPOOL_SWEEP_INTERVAL_MS);
+  spoolSweeper.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(sweeper);
+    clearInterval(spoolSweeper);
+  });
 
   // Mails queued by committed events, sent once listening; stopped before the database closes
   // (onClose hooks run last-added first).

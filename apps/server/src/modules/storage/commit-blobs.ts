@@ -21,7 +21,16 @@ export async function commitBlobsWithRows<T>(
     await Promise.allSettled(pending.map((blob) => blobStore.discard(blob)));
     throw error;
   });
-  for (const blob of pending) await blobStore.commit(blob);
+  try {
+    for (const blob of pending) await blobStore.commit(blob);
+  } catch (error) {
+    // A commit failed (S3 down): the caller answers 503 and no one will commit these again. Their
+    // spool files and what was committed before go now; a failed commit left its spool file for good.
+    await Promise.allSettled(pending.map((blob) => blobStore.discard(blob)));
+    await Promise.allSettled(keys.map((key) => blobStore.delete(key)));
+    await clearBlobsInFlight(db, keys).catch(() => undefined);
+    throw error;
+  }
   try {
     return await inTransaction(async (tx) => {
       const result = await writeRows(tx);
