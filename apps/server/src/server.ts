@@ -28,6 +28,8 @@ import type { BlobStore } from "./modules/storage/index.js";
 import {
   blobStoreFor,
   blobStoreWhile,
+  localBlobDirOf,
+  markBlobDirectory,
   removeUnreferencedAttachments,
   trackPendingWrites,
 } from "./modules/storage/index.js";
@@ -123,6 +125,8 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   // Before anything is created: DATA_DIR and all in it owner-only, whatever the umask.
   await secureDataDir(config.DATA_DIR, (line) => processLog.warn(line));
+  // The blob directory says it is the portal's: retention:purge refuses one that does not.
+  if (config.BLOB_STORE === "local") await markBlobDirectory(localBlobDirOf(config));
   const singleProcess = config.DATABASE_URL && config.BLOB_STORE === "local" && !config.BLOB_DIR_SHARED;
   const running: { app?: FastifyInstance } = {};
   const singleProcessLock = singleProcess

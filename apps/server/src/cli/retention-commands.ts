@@ -7,7 +7,12 @@ import {
   runRetentionPurge,
 } from "../modules/data-rights/index.js";
 import { operatorRequest } from "../modules/members/index.js";
-import { blobStoreFor } from "../modules/storage/index.js";
+import {
+  BLOB_DIRECTORY_MARKER,
+  blobStoreFor,
+  isMarkedBlobDirectory,
+  localBlobDirOf,
+} from "../modules/storage/index.js";
 import { openConfiguredDatabase } from "../startup/open-configured-database.js";
 import { CLI, CommandError, type CommandIo } from "./command-io.js";
 
@@ -28,6 +33,13 @@ async function retentionPurge(args: string[], io: CommandIo): Promise<void> {
   const { values } = parseArgs({ args, options: { "dry-run": { type: "boolean" } }, strict: true });
   const dryRun = values["dry-run"] === true;
   const config = loadConfig(io.env);
+  // Before any row goes: rows whose files cannot be deleted stay (and their files with them).
+  const blobDir = localBlobDirOf(config);
+  if (config.DATABASE_URL && config.BLOB_STORE === "local" && !(await isMarkedBlobDirectory(blobDir))) {
+    throw new CommandError(
+      `${blobDir} is not the portal's blob directory (it has no ${BLOB_DIRECTORY_MARKER}, which the portal writes there at start): set DATA_DIR to the portal's. Nothing was removed.`,
+    );
+  }
   const database = await openConfiguredDatabase(config);
   try {
     const operator = operatorRequest();

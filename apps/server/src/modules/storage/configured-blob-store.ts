@@ -4,6 +4,11 @@ import type { BlobStore } from "./blob-store.js";
 import { createLocalBlobStore } from "./local-blob-store.js";
 import { createS3BlobStore } from "./s3-blob-store.js";
 
+/** The local blob directory of a configuration (BLOB_STORE=local). */
+export function localBlobDirOf(config: Config): string {
+  return path.join(config.DATA_DIR, "blobs");
+}
+
 /** The attachment store the configuration names: DATA_DIR/blobs by default, or an S3 bucket. */
 export function blobStoreFor(config: Config): BlobStore {
   if (config.BLOB_STORE === "s3") {
@@ -17,5 +22,5 @@ export function blobStoreFor(config: Config): BlobStore {
       spoolDir: path.join(config.DATA_DIR, "upload-spool"),
     });
   }
-  return createLocalBlobStore(path.join(config.DATA_DIR, "blobs"));
+  return createLocalBlobStore(localBlobDirOf(config));
 }
