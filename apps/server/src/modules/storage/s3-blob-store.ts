@@ -7,6 +7,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { processLog } from "../../lib/process-log.js";
+import { type SdkLogger, sdkLoggerFor } from "../../lib/sdk-log.js";
 import { BlobNotFoundError, type BlobStore } from "./blob-store.js";
 import { assertSafeKey, SpoolDirectory } from "./spool-directory.js";
 
@@ -19,6 +21,8 @@ export interface S3BlobStoreOptions {
   secretAccessKey?: string;
   /** Local directory for uploads in progress (S3 needs the length before the first byte). */
   spoolDir: string;
+  /** Where the SDK's warnings and errors go: the process's JSON log unless given. */
+  sdkLogger?: SdkLogger;
 }
 
 const PUT_ATTEMPTS = 3;
@@ -56,7 +60,11 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   } as const;
-  const client = new S3Client(clientOptions);
+  // Its warnings as JSON lines like every other (the SDK's default, the console, writes plain text).
+  const client = new S3Client({
+    ...clientOptions,
+    logger: options.sdkLogger ?? sdkLoggerFor(processLog, "aws-s3"),
+  });
   // A PUT's body is a file stream, which the SDK cannot rewind: its own retry would resend a
   // half-read stream. Puts are retried here instead, each try with a fresh stream from the spool.
   // Its logger is quiet: the SDK would print to the console that it could not retry, which this
