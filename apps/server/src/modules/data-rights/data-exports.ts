@@ -125,16 +125,20 @@ export async function reportProgress(db: Db, exportId: number, done: number, tot
     .where(eq(dataExports.exportId, exportId));
 }
 
-/** Ready: offered for seven days; the member is told by mail (no link that opens it: they log in). */
+/**
+ * Ready: offered for seven days; the member is told by mail (no link that opens it: they log in).
+ * Only an archive still being prepared becomes ready: false when an erasure (or anything else)
+ * cancelled it meanwhile, and the caller deletes the file it wrote.
+ */
 export async function finishExport(
   db: Db,
   row: ExportRow,
   result: { sizeBytes: number; total: number },
   brand: MailBrand,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const finished = await tx
       .update(dataExports)
       .set({
         status: "READY",
@@ -144,15 +148,17 @@ export async function finishExport(
         readyAt: now,
         expiresAt: new Date(now.getTime() + DATA_RIGHTS_LIMITS.exportAvailableDays * DAY_MS),
       })
-      .where(eq(dataExports.exportId, row.exportId));
+      .where(and(eq(dataExports.exportId, row.exportId), eq(dataExports.status, "RUNNING")))
+      .returning({ exportId: dataExports.exportId });
+    if (finished.length === 0) return false;
     // Asked for by the member: they are told. On their behalf: the information officer hands it over.
-    if (row.requestedByEntityNumber !== row.memberEntityNumber) return;
+    if (row.requestedByEntityNumber !== row.memberEntityNumber) return true;
     const addresses = await tx
       .select({ address: memberEmails.address })
       .from(memberEmails)
       .where(eq(memberEmails.memberEntityNumber, row.memberEntityNumber))
       .orderBy(asc(memberEmails.position));
-    if (addresses.length === 0) return;
+    if (addresses.length === 0) return true;
     await enqueueMail(
       tx,
       exportReadyMail(
@@ -162,11 +168,16 @@ export async function finishExport(
       ),
       now,
     );
+    return true;
   });
 }
 
+/** Failed, unless cancelled meanwhile (an erasure's EXPIRED stays). */
 export async function failExport(db: Db, exportId: number): Promise<void> {
-  await db.update(dataExports).set({ status: "FAILED" }).where(eq(dataExports.exportId, exportId));
+  await db
+    .update(dataExports)
+    .set({ status: "FAILED" })
+    .where(and(eq(dataExports.exportId, exportId), eq(dataExports.status, "RUNNING")));
 }
 
 export function exportReadyMail(brand: MailBrand, member: number, to: string[]) {

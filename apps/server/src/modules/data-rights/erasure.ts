@@ -1,5 +1,5 @@
 import { calendarDateIn, type ErasureReport } from "@portal/domain";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
 import { dataExports, inboundMails, legalHolds, outboxMails, queries } from "../../db/schema.js";
 import {
@@ -92,10 +92,12 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
     .delete(outboxMails)
     .where(and(eq(outboxMails.memberEntityNumber, member), sql`${outboxMails.status} <> 'PENDING'`))
     .returning({ id: outboxMails.id });
+  // Archives in every state: a ready one holds what this removes, and one being prepared is
+  // cancelled here (finishExport never sets ready over it) and its file, once written, goes too.
   const archives = await tx
     .update(dataExports)
     .set({ status: "EXPIRED" })
-    .where(and(eq(dataExports.memberEntityNumber, member), inArray(dataExports.status, ["READY", "QUEUED"])))
+    .where(and(eq(dataExports.memberEntityNumber, member), ne(dataExports.status, "EXPIRED")))
     .returning({ blobKey: dataExports.blobKey });
   // Mails the member sent to the support mailbox that staff linked to them or that named them:
   // the record goes, and an unmatched one's raw mail with it.

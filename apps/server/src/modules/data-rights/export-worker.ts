@@ -56,8 +56,13 @@ export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
       // A file the zip cannot read ends its stream with the error, and so this write.
       const pending = await blobStore.writePending(row.blobKey, zip);
       await blobStore.commit(pending);
-      await finishExport(db, row, { sizeBytes: pending.size, total }, options.brand, now());
-      log.info({ ...about, sizeBytes: pending.size }, "data archive ready");
+      if (await finishExport(db, row, { sizeBytes: pending.size, total }, options.brand, now())) {
+        log.info({ ...about, sizeBytes: pending.size }, "data archive ready");
+      } else {
+        // Cancelled while it was written (the member's data erased): its file never stays.
+        await blobStore.delete(row.blobKey);
+        log.info(about, "data archive cancelled");
+      }
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       log.error(

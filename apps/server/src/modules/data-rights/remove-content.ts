@@ -11,6 +11,7 @@ import {
   queryAttachments,
   queryNotes,
   replyAttachments,
+  replyDrafts,
 } from "../../db/schema.js";
 import { emptyConversations } from "../conversations/index.js";
 import type { BlobStore } from "../storage/index.js";
@@ -87,6 +88,8 @@ export async function removeQueryContent(
     .returning({ id: agentResponses.id });
   // Staff's notes are about the member too: they go with the query.
   await tx.delete(queryNotes).where(inArray(queryNotes.referenceNumber, refs));
+  // So are their drafts of replies and notes, which quote the member as they type.
+  await tx.delete(replyDrafts).where(inArray(replyDrafts.referenceNumber, refs));
   // The mails of the conversation hold its text and replies.
   const mails = await tx
     .delete(outboxMails)
