@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataExports, replyDrafts } from "../../db/schema.js";
+import { dataExports, inboundMails, memberEmails, replyDrafts } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
@@ -87,5 +87,41 @@ describe.each(TEST_DATABASE_KINDS)("an erasure, on %s", (kind) => {
     const [after] = await db.select().from(dataExports).where(eq(dataExports.exportId, claimed.exportId));
     expect(after?.status).toBe("EXPIRED");
     expect(after?.readyAt).toBeNull();
+  });
+
+  it("removes the mails the member sent to the support mailbox, unmatched ones and ones attributed to another", async () => {
+    const { db } = testApp.database;
+    const member = await memberWithData(testApp, "mailed");
+    const other = await memberWithData(testApp, "other mailer");
+    const [email] = await db
+      .select({ address: memberEmails.address })
+      .from(memberEmails)
+      .where(eq(memberEmails.memberEntityNumber, member.entityNumber));
+    if (!email) throw new Error("no address");
+    const uid = Math.floor(Math.random() * 1e9);
+    const mail = (n: number, fields: Partial<typeof inboundMails.$inferInsert>) => ({
+      folder: "INBOX",
+      uidValidity: 1,
+      uid: uid + n,
+      receivedAt: testApp.clock.now,
+      outcome: "UNMATCHED",
+      reason: "NO_MATCH",
+      subject: "My HIV medication",
+      ...fields,
+    });
+    await db.insert(inboundMails).values([
+      // Unmatched, from the member's address in another case: nobody attributed it.
+      mail(1, { fromAddress: email.address.toUpperCase() }),
+      // Unmatched, from the member's address, but staff's guess named another member.
+      mail(2, { fromAddress: email.address, memberEntityNumber: other.entityNumber }),
+      // Processed into the member's conversation, its sender not recorded.
+      mail(3, { outcome: "UPDATE", reason: null, conversationReferenceNumber: member.original }),
+    ]);
+    await erase(member.entityNumber);
+    const left = await db
+      .select({ uid: inboundMails.uid })
+      .from(inboundMails)
+      .where(eq(inboundMails.uidValidity, 1));
+    expect(left.map((row) => row.uid).filter((n) => n > uid && n <= uid + 3)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { calendarDateIn, type ErasureReport } from "@portal/domain";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
 import { dataExports, inboundMails, legalHolds, outboxMails, queries } from "../../db/schema.js";
 import {
   conversationRows,
+  intList,
   memberSubmissions,
   putInFlight,
   removeQueryContent,
@@ -99,11 +100,20 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
     .set({ status: "EXPIRED" })
     .where(and(eq(dataExports.memberEntityNumber, member), ne(dataExports.status, "EXPIRED")))
     .returning({ blobKey: dataExports.blobKey });
-  // Mails the member sent to the support mailbox that staff linked to them or that named them:
-  // the record goes, and an unmatched one's raw mail with it.
+  // Mails the member sent to the support mailbox: linked to them or naming them, made part of
+  // their conversations, or sent from one of their addresses (unmatched, or guessed to be another
+  // member's). The record goes, and an unmatched one's raw mail with it.
+  const inConversations = refs.length > 0 ? intList(refs) : sql`null`;
   const inbound = await tx
     .delete(inboundMails)
-    .where(eq(inboundMails.memberEntityNumber, member))
+    .where(
+      or(
+        eq(inboundMails.memberEntityNumber, member),
+        sql`${inboundMails.referenceNumber} in (${inConversations})`,
+        sql`${inboundMails.conversationReferenceNumber} in (${inConversations})`,
+        sql`lower(${inboundMails.fromAddress}) in (select lower(address) from member_emails where member_entity_number = ${member})`,
+      ),
+    )
     .returning({ blobKey: inboundMails.rawBlobKey });
   const inboundKeys = inbound.flatMap((row) => (row.blobKey ? [row.blobKey] : []));
   // Archives made before the erasure hold what it removed: their files go too, crash-safely.
