@@ -1,7 +1,8 @@
-import type { DataRequest, DataRequestKind, ErasureReport } from "@portal/domain";
+import { type DataRequest, type DataRequestKind, type ErasureReport, EXCEPTION_CODES } from "@portal/domain";
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/database.js";
 import { dataRequests, members } from "../../db/schema.js";
+import { AppError } from "../../lib/errors.js";
 
 // Members' requests under POPIA as the information officer records them: access (section 23),
 // correction or deletion (section 24), each with the day it is due (DATA_REQUEST_DAYS after it was
@@ -69,6 +70,20 @@ export async function listDataRequests(
     requests: page.map(requestView),
     nextCursor: rows.length > PAGE_SIZE && last ? last.request.requestId : null,
   };
+}
+
+/** The earliest day a request may have been received: older is a typing mistake. */
+export const EARLIEST_RECEIVED_ON = "2000-01-01";
+
+/** A request is received on a day that has been, from 2000 on; else 400 DATA_REQUEST_DATE_OUT_OF_RANGE. */
+export function checkReceivedOn(receivedOn: string, today: string): void {
+  // yyyy-MM-dd compare as text.
+  if (receivedOn >= EARLIEST_RECEIVED_ON && receivedOn <= today) return;
+  throw new AppError(
+    400,
+    EXCEPTION_CODES.DATA_REQUEST_DATE_OUT_OF_RANGE,
+    `The day the request was received must be between ${EARLIEST_RECEIVED_ON} and today (${today}).`,
+  );
 }
 
 /** Records a request; null when no such member exists. */

@@ -30,6 +30,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { dataExports } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
+import { schemeToday } from "../../lib/scheme-today.js";
 import {
   AUDIENCES,
   AUDIT_RESOURCES,
@@ -42,6 +43,7 @@ import {
 import { AUDIT_CSV_HEADER, allAuditTrailRows, auditCsvRecord, auditTrailPage } from "./audit-trail-query.js";
 import { exportView, readyExport, requestExport } from "./data-exports.js";
 import {
+  checkReceivedOn,
   completeDataRequest,
   findDataRequest,
   listDataRequests,
@@ -188,6 +190,7 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
       config: { access: { audience: officer, audit: auditChange(AUDIT_RESOURCES.dataRequest) } },
     },
     async (request, reply) => {
+      checkReceivedOn(request.body.receivedOn, schemeToday(context));
       const recorded = await request.access.change(
         (tx) =>
           recordDataRequest(tx, {
