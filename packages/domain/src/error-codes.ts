@@ -25,6 +25,8 @@ export const EXCEPTION_CODES = {
   IDEMPOTENCY_KEY_REUSED: "IDEMPOTENCY_KEY_REUSED",
   /** A reply written on an older view of its conversation: a reply or a member's message came since (409). */
   CONVERSATION_CHANGED: "CONVERSATION_CHANGED",
+  /** A write to a conversation whose content was erased or purged: reopen, note, draft, reply (409). */
+  CONVERSATION_ERASED: "CONVERSATION_ERASED",
   /** A data request received after today (the scheme's time zone) or before 2000 (400). */
   DATA_REQUEST_DATE_OUT_OF_RANGE: "DATA_REQUEST_DATE_OUT_OF_RANGE",
   FORBIDDEN: "FORBIDDEN",

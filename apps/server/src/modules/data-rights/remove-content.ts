@@ -70,6 +70,11 @@ export async function removeQueryContent(
   if (referenceNumbers.length === 0)
     return { queries: 0, replies: 0, attachments: 0, sentMails: 0, blobKeys: [] };
   const refs = [...referenceNumbers];
+  // Their conversations' rows first: a note, draft or reply being written waits, then is refused
+  // (refuseIfErased), rather than landing after its kind was removed.
+  await tx.execute(
+    sql`select 1 from conversations where reference_number in (select conversation_reference_number from queries where reference_number in (${intList(refs)})) order by reference_number for update`,
+  );
   const attachments = await tx
     .delete(queryAttachments)
     .where(inArray(queryAttachments.referenceNumber, refs))

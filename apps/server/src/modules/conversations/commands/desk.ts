@@ -6,6 +6,7 @@ import { AppError, errors } from "../../../lib/errors.js";
 import { enqueueMail, type OutgoingMail } from "../../mail/index.js";
 import { replyWords } from "../search-document.js";
 import { discardDraft } from "./drafts.js";
+import { refuseIfErased } from "./erased.js";
 import type { NewAttachment } from "./member-messages.js";
 
 // The desk's commands on a conversation. Each runs in the transaction its route opens with
@@ -33,6 +34,7 @@ export async function closeConversation(tx: Queryable, conversation: number, now
  * change: reopening makes the member no new promise.
  */
 export async function reopenConversation(tx: Queryable, conversation: number): Promise<boolean> {
+  await refuseIfErased(tx, conversation);
   const reopened = await tx
     .update(conversations)
     .set({ status: "OPEN", closedAt: null })
@@ -61,6 +63,7 @@ export async function addNote(
   conversation: number,
   note: { authorEntityNumber: number; text: string; createdAt: Date },
 ): Promise<void> {
+  await refuseIfErased(tx, conversation);
   await tx.insert(queryNotes).values({ referenceNumber: conversation, ...note });
   await discardDraft(tx, { conversation, authorEntityNumber: note.authorEntityNumber, kind: "NOTE" });
 }
@@ -145,6 +148,7 @@ export async function sendReply(
     .where(eq(conversations.referenceNumber, conversation))
     .for("update");
   if (locked.length === 0) throw errors.notFound();
+  await refuseIfErased(tx, conversation);
   if (reply.idempotencyKey !== undefined) {
     const [earlier] = await tx
       .select({ id: agentResponses.id, html: agentResponses.html })

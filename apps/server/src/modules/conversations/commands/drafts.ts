@@ -2,6 +2,7 @@ import type { DraftKind, DraftsResponse } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
 import { replyDrafts } from "../../../db/schema.js";
+import { refuseIfErased } from "./erased.js";
 
 // Drafts: what a member of staff is writing on a conversation (a reply, a note), kept while they
 // type so a reload, a Back or another device does not lose it. One per conversation, author and
@@ -21,6 +22,7 @@ export async function saveDraft(tx: Queryable, owner: DraftOwner, text: string, 
     await discardDraft(tx, owner);
     return;
   }
+  await refuseIfErased(tx, owner.conversation);
   await tx
     .insert(replyDrafts)
     .values({
