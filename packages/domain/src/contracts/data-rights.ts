@@ -199,6 +199,8 @@ export const erasureReportSchema = z.object({
     sentMails: z.number().int(),
   }),
   kept: z.array(z.object({ what: z.string(), reason: z.string() })),
+  /** Nothing was removed (a legal hold): the request stays open to be erased once it is lifted. Absent on reports from before. */
+  held: z.boolean().optional(),
 });
 export type ErasureReport = z.infer<typeof erasureReportSchema>;
 

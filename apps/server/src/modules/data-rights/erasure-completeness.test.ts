@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataExports, inboundMails, memberEmails, replyDrafts } from "../../db/schema.js";
+import { dataExports, inboundMails, legalHolds, memberEmails, replyDrafts } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
@@ -123,5 +123,23 @@ describe.each(TEST_DATABASE_KINDS)("an erasure, on %s", (kind) => {
       .from(inboundMails)
       .where(eq(inboundMails.uidValidity, 1));
     expect(left.map((row) => row.uid).filter((n) => n > uid && n <= uid + 3)).toEqual([]);
+  });
+
+  it("reports a held erasure as held: nothing removed, and says why", async () => {
+    const { db } = testApp.database;
+    const member = await memberWithData(testApp, "held");
+    const officer = await loggedInStaff(testApp, "STAFF_INFORMATION_OFFICER");
+    await db.insert(legalHolds).values({
+      memberEntityNumber: member.entityNumber,
+      reason: "Dispute before the Council for Medical Schemes",
+      setAt: testApp.clock.now,
+      setByEntityNumber: officer.entityNumber,
+    });
+    const erasure = await erase(member.entityNumber);
+    expect(erasure.report.held).toBe(true);
+    expect(erasure.report.removed.queries).toBe(0);
+    expect(erasure.report.kept[0]?.reason).toContain("legal hold");
+    await db.delete(legalHolds).where(eq(legalHolds.memberEntityNumber, member.entityNumber));
+    expect((await erase(member.entityNumber)).report.held).toBe(false);
   });
 });

@@ -56,6 +56,7 @@ export async function eraseMemberDataIn(
       report: {
         ranAt,
         removed,
+        held: true,
         kept: [{ what: "Everything: queries, replies, attachments, documents and mails", reason }],
       },
       held: true,
@@ -63,7 +64,11 @@ export async function eraseMemberDataIn(
     };
   }
   const { removed, files } = await eraseIn(tx, member, options.now);
-  return { report: { ranAt, removed, kept: keptAfterErasure(options.auditDays) }, held: false, files };
+  return {
+    report: { ranAt, removed, held: false, kept: keptAfterErasure(options.auditDays) },
+    held: false,
+    files,
+  };
 }
 
 async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {

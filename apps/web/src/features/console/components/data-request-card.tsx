@@ -71,6 +71,8 @@ export function DataRequestCard({ request, onCompleted }: DataRequestCardProps) 
   const reportHeading = useRef<HTMLHeadingElement>(null);
   const report = request.erasureReport ?? erase.data?.erasureReport ?? null;
   const open = request.status === "OPEN";
+  // A held erasure removed nothing: its request keeps its Erase action for when the hold is lifted.
+  const held = report?.held === true;
 
   // Back to the button that opened a step once it closes; to the report once it has come.
   useEffect(() => {
@@ -133,7 +135,7 @@ export function DataRequestCard({ request, onCompleted }: DataRequestCardProps) 
             >
               Complete
             </button>
-            {request.kind === "DELETION" && !report ? (
+            {request.kind === "DELETION" && (!report || held) ? (
               <button
                 ref={eraseButton}
                 type="button"
@@ -168,9 +170,12 @@ export function DataRequestCard({ request, onCompleted }: DataRequestCardProps) 
           />
         ) : null}
         <SuccessStatus>
-          {erase.isSuccess ? `${name}'s data is erased. The report is above.` : null}
+          {erase.isSuccess && !held ? `${name}'s data is erased. The report is above.` : null}
         </SuccessStatus>
         <ErrorMessage>
+          {erase.isSuccess && held
+            ? `Nothing of ${name}'s data was erased: it is under a legal hold. The report above says why. Erase again once the hold is released.`
+            : null}
           {erase.error
             ? refusalMessage(erase.error, "The data could not be erased. Please try again.")
             : null}
