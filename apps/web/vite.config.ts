@@ -57,5 +57,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/testing/setup-tests.ts"],
+    // Beside the server's tests on two cores, a test that renders a lazily loaded screen can pass
+    // Vitest's 5 s default without being wrong.
+    testTimeout: 15_000,
   },
 });

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { removeCookie } from "../lib/cookies";
 import { takeContractViolations } from "./contract-json";
@@ -14,6 +14,11 @@ if (!Range.prototype.getClientRects) {
   Range.prototype.getBoundingClientRect = () => ({ ...noRect, toJSON: () => noRect });
 }
 if (!document.elementFromPoint) document.elementFromPoint = () => null;
+
+// findBy… and waitFor give up after 1 s by default; a lazily loaded screen (and its messages) on a
+// CI machine's two busy cores, with the server's tests beside it, can take longer than that to
+// appear. A test that passes waits no longer for this; only a failing one does.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen());
 afterAll(() => server.close());
