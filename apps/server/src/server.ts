@@ -126,7 +126,15 @@ async function main(): Promise<void> {
   // Before anything is created: DATA_DIR and all in it owner-only, whatever the umask.
   await secureDataDir(config.DATA_DIR, (line) => processLog.warn(line));
   // The blob directory says it is the portal's: retention:purge refuses one that does not.
-  if (config.BLOB_STORE === "local") await markBlobDirectory(localBlobDirOf(config));
+  if (config.BLOB_STORE === "local") {
+    await markBlobDirectory(localBlobDirOf(config)).catch((error: unknown) => {
+      // Said as the data directory's own check says it: one line, not a stack trace.
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      throw new StartupError(
+        `The data directory ${config.DATA_DIR} cannot be written (${code}). Give the portal's user write access, or set DATA_DIR to a writable directory.`,
+      );
+    });
+  }
   const singleProcess = config.DATABASE_URL && config.BLOB_STORE === "local" && !config.BLOB_DIR_SHARED;
   const running: { app?: FastifyInstance } = {};
   const singleProcessLock = singleProcess
