@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { REPLY_PROMISES } from "@portal/domain";
 import { demoMember } from "./support";
 
-// Issue 45, first step: a member reads the login page, the header, the open queries and the
+// A member reads the login page, the header, the open queries and the
 // success message in isiZulu, keeps the choice, and goes back to the specification's English.
 
 const FORM_LABELS = {

@@ -3,7 +3,7 @@ import { formatter } from "@lingui/format-po";
 import { MEMBER_LANGUAGES } from "../../packages/domain/src/member-languages";
 import { sourceMessagesExtractor } from "./src/i18n/build/source-messages-extractor";
 
-// The member screens' catalogues (issue 45; docs/translating.md): one PO file per language in
+// The member screens' catalogues (docs/translating.md): one PO file per language in
 // src/locales, English the source. `npm run i18n:extract` writes every message of the
 // `*.messages.ts` files into each; the build compiles a catalogue when a language is chosen.
 const config: LinguiConfig = {

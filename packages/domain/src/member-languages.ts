@@ -1,4 +1,4 @@
-// The languages a member may read the portal in (issue 45). English is the default and the
+// The languages a member may read the portal in. English is the default and the
 // specification's own; the others are the languages most members speak at home (Census 2022).
 // Each is named in itself, as the language control offers it: a reader finds their language
 // by the name they know it by.

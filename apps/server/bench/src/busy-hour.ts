@@ -28,7 +28,7 @@ import {
   WRITE_P99_BUDGET_MS,
 } from "./busy-hour-report.js";
 
-// The busy hour (issue 41): two portal processes on PostgreSQL and S3 with 100 members and 10
+// The busy hour: two portal processes on PostgreSQL and S3 with 100 members and 10
 // agents at work for two minutes, on fresh data with one process and with two, on the desk
 // filled with a million queries, then through a PostgreSQL restart in the middle. Each run's calls
 // (p50/p99 and failures), the deadlocks in the server log, the writes per second and what was

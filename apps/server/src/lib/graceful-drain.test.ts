@@ -4,7 +4,7 @@ import { installGracefulDrain } from "./graceful-drain.js";
 
 // A SIGTERM always ends the process: a drain whose close fails still exits (with 1). Before, the
 // drain's rejection went unhandled, the process never exited, and a second SIGTERM found it
-// "draining" for ever (issue 42: still running 18 minutes later).
+// "draining" for ever (one was still running 18 minutes later).
 
 describe("the drain", () => {
   it("exits, with 1, when closing the app fails", async () => {

@@ -17,7 +17,7 @@ import { catalogueProblems } from "../i18n/build/catalogue-check";
 import { readSourceMessages, SOURCE_MESSAGES_FILE } from "../i18n/build/source-messages";
 import { OFFERED_LANGUAGES } from "../i18n/offered-languages";
 
-// The member screens' catalogues against the screens' messages (issue 45): every offered
+// The member screens' catalogues against the screens' messages: every offered
 // language complete and well formed, every other one at least well formed.
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "..");

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
 import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 
-// Issue 19: a reply of nested elements made the server's HTML cleaning take seconds to minutes on
+// A reply of nested elements once made the server's HTML cleaning take seconds to minutes on
 // the event loop, and every other request waited. Hostile replies are refused with a 400 that
 // says why, quickly, and a Ping over the network is answered meanwhile.
 

@@ -5,7 +5,7 @@ import { createHtmlCleaningPool } from "./html-cleaning-pool.js";
 import { htmlRefusal } from "./html-shape.js";
 import { cleanReplyHtml, replyHasText } from "./reply-html.js";
 
-// Issue 19: HTML is measured before any DOM sees it, and cleaned in a worker thread within a time
+// HTML is measured before any DOM sees it, and cleaned in a worker thread within a time
 // limit, so no reply can hold the event loop.
 
 const nested = (tag: string, n: number) => `${`<${tag}>`.repeat(n)}x${`</${tag}>`.repeat(n)}`;
