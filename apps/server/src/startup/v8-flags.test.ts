@@ -5,8 +5,10 @@ import { describe, expect, it } from "vitest";
 // What the flags of v8-flags.ts change, observed in a new process with the module imported first
 // and without it. Allocation-site pretenuring, the way V8 reports it: a process that keeps every
 // object one object literal makes, across several young collections, has that literal's site
-// tenured ("=> tenure" in --trace-pretenuring-statistics). Spent buffers: how much of them waits
-// for a collection.
+// marked for tenure in --trace-pretenuring-statistics: "=> maybe tenure" first, "=> tenure" at a
+// later collection only when the young generation is at its largest then, which depends on how
+// busy the machine is (a CI run with no "=> tenure" at all). Both count as a decision. Spent
+// buffers: how much of them waits for a collection.
 
 const serverDir = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -48,15 +50,15 @@ function tenureDecisions(flagsFirst: boolean): string[] {
   expect(stdout).toContain("kept 400000");
   // Only what the loop did: tsx's own loading comes before.
   const ofTheLoop = stdout.slice(stdout.indexOf(START));
-  return ofTheLoop.split("\n").filter((line) => / => tenure/.test(line));
+  return ofTheLoop.split("\n").filter((line) => / => (maybe )?tenure/.test(line));
 }
 
 describe("allocation sites", () => {
-  it("without them, a site whose objects all survive is tenured (the control: the trace is read right)", () => {
+  it("without them, a site whose objects all survive is marked for tenure (the control: the trace is read right)", () => {
     expect(tenureDecisions(false).length).toBeGreaterThan(0);
   });
 
-  it("with them, no allocation site is tenured", () => {
+  it("with them, no allocation site is marked for tenure", () => {
     expect(tenureDecisions(true)).toEqual([]);
   });
 });
