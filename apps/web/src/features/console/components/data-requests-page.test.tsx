@@ -231,6 +231,44 @@ describe("members' requests about their data", () => {
     expect(within(card).queryByRole("button", { name: "Erase the member's data" })).toBeNull();
   });
 
+  it("says an erasure under a legal hold removed nothing, and keeps Erase for when the hold is released", async () => {
+    const { sent, user } = setup();
+    const held = {
+      ...deletionLate,
+      erasureReport: {
+        ranAt: "2026-11-24T10:05:00.000Z",
+        held: true,
+        removed: {
+          queries: 0,
+          replies: 0,
+          queryAttachments: 0,
+          documentSubmissions: 0,
+          documentFiles: 0,
+          sentMails: 0,
+        },
+        kept: [{ what: "All of the member's data", reason: "Under a legal hold: claim dispute 2026/118." }],
+      },
+    };
+    server.use(
+      memberLegalHoldHandler(legalHold({ member: sipho })),
+      dataRequestActionHandler("erasure", () => dataRequestJson(held)),
+    );
+    const card = await cardOf("Sipho Nkosi");
+    await user.click(within(card).getByRole("button", { name: "Erase the member's data" }));
+    await user.click(within(card).getByRole("button", { name: "Erase the data" }));
+
+    const report = await within(card).findByRole("region", { name: "Erasure report" });
+    expect(within(report).getByRole("table", { name: "What was kept, and why" })).toHaveTextContent(
+      "All of the member's dataUnder a legal hold: claim dispute 2026/118.",
+    );
+    expect(within(card).getByRole("alert")).toHaveTextContent(
+      "Nothing of Sipho Nkosi's data was erased: it is under a legal hold. The report above says why. Erase again once the hold is released.",
+    );
+    expect(within(card).queryByText(/data is erased/)).toBeNull();
+    expect(within(card).getByRole("button", { name: "Erase the member's data" })).toBeInTheDocument();
+    expect(posts(sent)).toEqual([`POST ${DATA_REQUESTS_PATH}/13/erasure`]);
+  });
+
   it("completes a request with its outcome, which is required; a refusal shows the server's words", async () => {
     const { user, update } = setup();
     let answer = () => errorJson(409, "CONFLICT", "This request is already completed.");
