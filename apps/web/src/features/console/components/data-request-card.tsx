@@ -175,10 +175,9 @@ export function DataRequestCard({ request, onCompleted }: DataRequestCardProps) 
         <ErrorMessage>
           {erase.isSuccess && held
             ? `Nothing of ${name}'s data was erased: it is under a legal hold. The report above says why. Erase again once the hold is released.`
-            : null}
-          {erase.error
-            ? refusalMessage(erase.error, "The data could not be erased. Please try again.")
-            : null}
+            : erase.error
+              ? refusalMessage(erase.error, "The data could not be erased. Please try again.")
+              : null}
         </ErrorMessage>
       </div>
     </article>

@@ -100,6 +100,8 @@ describe("members' requests about their data", () => {
     // Erasure is offered for the deletion request only.
     expect(within(late).getByRole("button", { name: "Erase the member's data" })).toBeInTheDocument();
     expect(within(access).queryByRole("button", { name: "Erase the member's data" })).toBeNull();
+    // Nothing has gone wrong yet: no card shows an error.
+    expect(within(list).queryByRole("alert")).toBeNull();
   });
 
   it("records a request: refuses an incomplete form, shows the server's refusal, then records it", async () => {
