@@ -5,7 +5,7 @@ import { loadConfig } from "../../dist/config/env.js";
 import type { Db } from "../../dist/db/database.js";
 import { rowsOf } from "../../dist/db/raw-rows.js";
 import * as schema from "../../dist/db/schema.js";
-import { accessHistoryPage } from "../../dist/modules/data-rights/access-history.js";
+import { accessHistoryDaysPage, accessHistoryPage } from "../../dist/modules/data-rights/access-history.js";
 import { auditTrailPage } from "../../dist/modules/data-rights/audit-trail-query.js";
 import { claimExport, currentExport } from "../../dist/modules/data-rights/data-exports.js";
 import { listDataRequests } from "../../dist/modules/data-rights/data-requests.js";
@@ -83,8 +83,12 @@ export async function benchDataRightsPlans(say: (line: string) => void): Promise
       const member = first + 4242;
       const cases: [string, () => Promise<unknown>][] = [
         [
-          "My data: a member's access history, first page",
-          () => accessHistoryPage(logged, member, undefined, 25),
+          "My data: a member's access history, a day's repeated reads as one, first page",
+          () => accessHistoryDaysPage(logged, member, undefined, 25, "Africa/Johannesburg"),
+        ],
+        [
+          "Member's archive: the access history row by row, first page",
+          () => accessHistoryPage(logged, member, undefined, 1000),
         ],
         [
           "Audit trail: one staff account, newest first",
