@@ -763,6 +763,8 @@ export const memberProfiles = pgTable(
     membershipNumber: text("membership_number").unique(),
   },
   (table) => [
+    // The information officer's lookup by the ID (or passport) number a member quotes, matched exactly.
+    index("member_profiles_identity_number").on(table.identityNumber),
     check("member_profiles_gender_known", sql`${table.gender} in ('FEMALE', 'MALE', 'OTHER')`),
     check("member_profiles_identity_type_known", sql`${table.identityType} in ('ID', 'PASSPORT')`),
     check(
@@ -1119,6 +1121,8 @@ export const dataRequests = pgTable(
     check("data_requests_status_known", sql`${table.status} in ('OPEN', 'COMPLETED')`),
     // The desk's list: one status, newest first, by key.
     index("data_requests_status").on(table.status, table.requestId),
+    // One member's requests: the open access requests an archive on their behalf may answer.
+    index("data_requests_member").on(table.memberEntityNumber, table.requestId),
   ],
 );
 
@@ -1147,6 +1151,12 @@ export const dataExports = pgTable(
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     readyAt: timestamp("ready_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /**
+     * Why the information officer pulled it: the member's access request it answers, or a written
+     * reason (one of the two for an archive made on a member's behalf; neither for the member's own).
+     */
+    dataRequestId: integer("data_request_id").references(() => dataRequests.requestId, { onDelete: "set null" }),
+    reason: text("reason"),
   },
   (table) => [
     check(
