@@ -10,6 +10,7 @@ import { auditTrailPage } from "../../dist/modules/data-rights/audit-trail-query
 import { claimExport, currentExport } from "../../dist/modules/data-rights/data-exports.js";
 import { listDataRequests } from "../../dist/modules/data-rights/data-requests.js";
 import { listLegalHolds } from "../../dist/modules/data-rights/legal-holds.js";
+import { lookUpMembers } from "../../dist/modules/data-rights/member-lookup.js";
 import { retentionPolicy, runRetentionPurge } from "../../dist/modules/data-rights/retention-purge.js";
 import { fillDesk } from "./desk-fill.js";
 import { explainAll, type LoggedStatement } from "./explain-statements.js";
@@ -33,6 +34,11 @@ async function fill(db: Db): Promise<number> {
     sql`select min(entity_number)::int as first from members where first_name = 'Rights'`,
   );
   const first = row?.first ?? 0;
+  // Membership and ID numbers, for the officer's lookup (member-lookup.ts).
+  await db.execute(sql`
+    insert into member_profiles (entity_number, membership_number, identity_number, identity_type, date_of_birth)
+    select entity_number, 'RM' || entity_number, lpad(entity_number::text, 13, '8'), 'ID', date '1980-01-01' + (entity_number % 9000)
+    from members where first_name = 'Rights'`);
   await db.execute(sql`
     insert into audit_events (actor_entity_number, subject_entity_number, resource, action, at, request_id, reference_number)
     select ${first}::int + (g % 50), ${first}::int + (g % ${MEMBERS}),
@@ -112,6 +118,12 @@ export async function benchDataRightsPlans(say: (line: string) => void): Promise
           "Audit trail: everything, newest first",
           () => auditTrailPage(logged, {}, undefined, { timeZone: "Africa/Johannesburg", pageSize: 50 }),
         ],
+        ["Officer's member lookup: a membership number", () => lookUpMembers(logged, `RM${member}`)],
+        [
+          "Officer's member lookup: an ID number",
+          () => lookUpMembers(logged, String(member).padStart(13, "8")),
+        ],
+        ["Officer's member lookup: the start of a surname", () => lookUpMembers(logged, "Member 4242")],
         ["Requests: open ones, newest first", () => listDataRequests(logged, "OPEN", undefined)],
         ["Legal holds: first page", () => listLegalHolds(logged, undefined)],
         [

@@ -136,7 +136,36 @@ export const INFORMATION_OFFICER_PATHS = {
   legalHold: "/members/:entityNumber/legal-hold",
   memberExports: "/members/:entityNumber/data-exports",
   memberExportDownload: "/data-exports/:exportId/download",
+  /** POST: the term is a member's number, so it travels in the body, never in a URL or a log. */
+  memberLookup: "/member-lookup",
 } as const;
+
+export const MEMBER_LOOKUP_LIMITS = { minLength: 2, maxLength: 60, maxResults: 20 } as const;
+
+/**
+ * POST {CONSOLE_BASE}/member-lookup: a membership number or ID number as the member quotes it
+ * (matched exactly), or the start of a first name or surname (in any case).
+ */
+export const memberLookupSchema = z.strictObject({
+  query: z
+    .string()
+    .trim()
+    .min(MEMBER_LOOKUP_LIMITS.minLength, "Enter at least two characters.")
+    .max(MEMBER_LOOKUP_LIMITS.maxLength, "Enter at most 60 characters."),
+});
+export type MemberLookup = z.input<typeof memberLookupSchema>;
+export const memberLookupResultSchema = z.object({
+  entityNumber: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  membershipNumber: z.string().nullable(),
+  dateOfBirth: calendarDateSchema.nullable(),
+});
+export type MemberLookupResult = z.infer<typeof memberLookupResultSchema>;
+export const memberLookupResponseSchema = z.object({
+  members: z.array(memberLookupResultSchema).max(MEMBER_LOOKUP_LIMITS.maxResults),
+});
+export type MemberLookupResponse = z.infer<typeof memberLookupResponseSchema>;
 
 /** GET {CONSOLE_BASE}/audit-trail (and .csv): every filter optional, newest first. */
 export const auditTrailQuerySchema = z

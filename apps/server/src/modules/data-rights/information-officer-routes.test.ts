@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, members, queries } from "../../db/schema.js";
+import { auditEvents, memberProfiles, members, queries } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
@@ -33,6 +33,74 @@ describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kin
     expect((await io.browser.request({ method: "GET", url: `${C}/queries` })).statusCode).toBe(403);
     const me = await io.browser.request({ method: "GET", url: `${C}/me` });
     expect(me.json()).toEqual({ entityNumber: io.entityNumber, roles: ["STAFF_INFORMATION_OFFICER"] });
+  });
+
+  it("finds members by membership number, ID number or the start of a name, and audits who was shown", async () => {
+    const io = await officer();
+    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    const { db } = testApp.database;
+    const tag = `Q${Date.now().toString(36)}`;
+    const people = await db
+      .insert(members)
+      .values([
+        { firstName: "Thandiwe", lastName: `${tag}mokoena` },
+        { firstName: `${tag}lindiwe`, lastName: "Dube" },
+        ...Array.from({ length: 22 }, (_, n) => ({ firstName: `Many${n}`, lastName: `${tag}many` })),
+      ])
+      .returning({ entityNumber: members.entityNumber });
+    const [thandiwe, lindiwe] = people.map((person) => person.entityNumber) as [number, number];
+    await db.insert(memberProfiles).values([
+      {
+        entityNumber: thandiwe,
+        membershipNumber: `${tag}-001`,
+        identityNumber: `${tag}8001015009087`,
+        identityType: "ID",
+        dateOfBirth: "1980-01-01",
+      },
+      { entityNumber: lindiwe, membershipNumber: `${tag}-002` },
+    ]);
+    const lookUp = (who: typeof io, query: unknown) =>
+      who.browser.request({ method: "POST", url: `${C}/member-lookup`, payload: { query } });
+    const found = async (query: string) => {
+      const answer = await lookUp(io, query);
+      expect(answer.statusCode).toBe(200);
+      return answer.json().members as { entityNumber: number }[];
+    };
+
+    const byNumber = await lookUp(io, `  ${tag}-001 `);
+    expect(byNumber.json().members).toEqual([
+      {
+        entityNumber: thandiwe,
+        firstName: "Thandiwe",
+        lastName: `${tag}mokoena`,
+        membershipNumber: `${tag}-001`,
+        dateOfBirth: "1980-01-01",
+      },
+    ]);
+    expect((await found(`${tag}8001015009087`)).map((m) => m.entityNumber)).toEqual([thandiwe]);
+    // A number is matched whole, never by its start.
+    expect(await found(`${tag}-00`)).toEqual([]);
+    // A name by its start, first name or surname, in any case.
+    expect((await found(`${tag.toLowerCase()}MOK`)).map((m) => m.entityNumber)).toEqual([thandiwe]);
+    expect(await found(`${tag}lind`)).toMatchObject([
+      { entityNumber: lindiwe, membershipNumber: `${tag}-002`, dateOfBirth: null },
+    ]);
+    // At most twenty; LIKE's wildcards are letters like any other.
+    expect(await found(`${tag}ma`)).toHaveLength(20);
+    expect(await found(`${tag}%`)).toEqual([]);
+    expect((await lookUp(io, "a")).statusCode).toBe(400);
+    expect((await lookUp(io, "x".repeat(61))).statusCode).toBe(400);
+    expect((await lookUp(agent, `${tag}-001`)).statusCode).toBe(403);
+
+    // Each person shown is a read of theirs by the officer.
+    const rows = await db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.actorEntityNumber, io.entityNumber), eq(auditEvents.resource, "member-search")),
+      );
+    expect(rows.filter((row) => row.subjectEntityNumber === thandiwe)).toHaveLength(3);
+    expect(rows.every((row) => row.action === "READ")).toBe(true);
   });
 
   it("filters the audit trail by member and exports it as CSV that no spreadsheet runs", async () => {

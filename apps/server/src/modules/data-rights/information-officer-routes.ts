@@ -17,6 +17,8 @@ import {
   legalHoldsResponseSchema,
   memberExportsResponseSchema,
   memberLegalHoldResponseSchema,
+  memberLookupResponseSchema,
+  memberLookupSchema,
   memberParamsSchema,
   INFORMATION_OFFICER_PATHS as P,
   recordDataRequestSchema,
@@ -52,6 +54,7 @@ import {
 } from "./data-requests.js";
 import { eraseMemberDataIn } from "./erasure.js";
 import { findLegalHold, listLegalHolds, releaseLegalHold, setLegalHold } from "./legal-holds.js";
+import { lookUpMembers } from "./member-lookup.js";
 import { auditArchiveDownload, type DataRightsContext, sendArchive } from "./my-data-routes.js";
 import { deleteRemovedFiles } from "./remove-content.js";
 
@@ -286,6 +289,28 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
       },
     },
     async (request) => listLegalHolds(db, request.query.after),
+  );
+
+  // Finding the member a request is about, by the number they quote or their name. A POST: the
+  // term is personal data and stays out of URLs and request logs (as the desk's member search).
+  app.post(
+    P.memberLookup,
+    {
+      schema: {
+        body: memberLookupSchema,
+        response: { 200: memberLookupResponseSchema, ...errorResponses },
+      },
+      config: {
+        access: {
+          audience: officer,
+          // Everyone in the answer was shown to the officer: one read row each.
+          audit: auditRead<z.infer<typeof memberLookupResponseSchema>>(AUDIT_RESOURCES.memberSearch, (body) =>
+            body.members.map((member) => member.entityNumber),
+          ),
+        },
+      },
+    },
+    async (request) => ({ members: await lookUpMembers(db, request.body.query) }),
   );
 
   const memberTarget = entityParam("entityNumber");

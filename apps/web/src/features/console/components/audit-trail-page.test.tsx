@@ -30,6 +30,17 @@ const bodyRows = (element: HTMLElement) => within(element).getAllByRole("row").s
 const csvLink = () => screen.getByRole("link", { name: "Download as CSV" });
 
 describe("the audit trail", () => {
+  it("keeps the table in a named region a keyboard can scroll, as at 390 px it is wider than the screen", async () => {
+    const { user } = setup({ "": { rows: [auditRow(), operatorRow], nextCursor: null } });
+    const region = await screen.findByRole("region", { name: "Audit trail, the newest first" });
+    expect(region).toHaveAttribute("tabindex", "0");
+    expect(within(region).getByRole("table")).toBe(await table());
+    region.focus();
+    expect(region).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    expect(region).toHaveFocus();
+  });
+
   it("shows who acted on whose data, what and under which request, newest first", async () => {
     setup({ "": { rows: [auditRow(), operatorRow], nextCursor: null } });
     expect(screen.getByRole("heading", { level: 1, name: "Audit trail" })).toHaveFocus();

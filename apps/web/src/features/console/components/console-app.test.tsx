@@ -137,7 +137,7 @@ describe("the pages a person's roles give them", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Audit trail" })).toHaveFocus();
     expect(location()).toBe("/console/audit-trail");
-    expect(links()).toEqual(["Audit trail", "Requests", "Legal holds"]);
+    expect(links()).toEqual(["Members", "Audit trail", "Requests", "Legal holds"]);
     expect(within(menu()).getByRole("link", { name: "Audit trail" })).toHaveAttribute("aria-current", "page");
     expect(within(menu()).getByRole("link", { name: "Requests" })).toHaveAttribute(
       "href",
@@ -187,6 +187,7 @@ describe("the pages a person's roles give them", () => {
       "Staff",
       "Canned replies",
       "Reports",
+      "Members",
       "Audit trail",
       "Requests",
       "Legal holds",

@@ -16,6 +16,8 @@ import { DataRequestsPage } from "./data-requests-page";
 import { DocumentIntakePage } from "./document-intake-page";
 import { FailedMailsPage } from "./failed-mails-page";
 import { LegalHoldsPage } from "./legal-holds-page";
+import { MemberDataPage } from "./member-data-page";
+import { MembersPage } from "./members-page";
 import { QueryRoute } from "./query-page";
 import { QueuePage } from "./queue-page";
 import { ReportsPage } from "./reports/reports-page";
@@ -97,6 +99,8 @@ export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps
           ) : null}
           {user.isInformationOfficer ? (
             <>
+              <Route path="members" element={<MembersPage />} />
+              <Route path="members/:entityNumber" element={<MemberDataPage />} />
               <Route path="audit-trail" element={<AuditTrailPage />} />
               <Route path="requests" element={<DataRequestsPage />} />
               <Route path="legal-holds" element={<LegalHoldsPage />} />

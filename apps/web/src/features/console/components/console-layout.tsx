@@ -42,6 +42,7 @@ export function ConsoleLayout({ schemeName, logoutButton, children }: ConsoleLay
             ) : null}
             {isInformationOfficer ? (
               <>
+                <HeaderNavLink to={consolePaths.members()}>Members</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.auditTrail()}>Audit trail</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.dataRequests()}>Requests</HeaderNavLink>
                 <HeaderNavLink to={consolePaths.legalHolds()}>Legal holds</HeaderNavLink>

@@ -29,9 +29,11 @@ import {
   type LegalHold,
   legalHoldSchema,
   legalHoldsResponseSchema,
+  type MemberLookupResult,
   type MemberSearchResult,
   memberExportsResponseSchema,
   memberLegalHoldResponseSchema,
+  memberLookupResponseSchema,
   memberSearchResponseSchema,
   noContentSchema,
   type QueueResponse,
@@ -528,4 +530,13 @@ export function legalHoldJson(hold: LegalHold): Response {
 
 export function releaseLegalHoldHandler() {
   return http.delete(LEGAL_HOLD_PATH, () => noContent());
+}
+
+export const MEMBER_LOOKUP_PATH = `${CONSOLE_BASE}/member-lookup`;
+
+/** The officer's member lookup: `answer` gets the body sent and gives the members found. */
+export function memberLookupHandler(answer: (body: unknown) => MemberLookupResult[]) {
+  return http.post(MEMBER_LOOKUP_PATH, async ({ request }) =>
+    contractJson(memberLookupResponseSchema, { members: answer(await request.json()) }),
+  );
 }

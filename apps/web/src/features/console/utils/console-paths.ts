@@ -29,4 +29,7 @@ export const consolePaths = {
   auditTrail: () => `${CONSOLE_ROOT}/audit-trail`,
   dataRequests: () => `${CONSOLE_ROOT}/requests`,
   legalHolds: () => `${CONSOLE_ROOT}/legal-holds`,
+  /** The information officer: find a member, then what the scheme holds of them. */
+  members: () => `${CONSOLE_ROOT}/members`,
+  memberData: (entityNumber: number) => `${CONSOLE_ROOT}/members/${entityNumber}`,
 } as const;
