@@ -91,6 +91,17 @@ export const queryThreadEntrySchema = z
   .meta({ id: "QueryThreadEntry" });
 export type QueryThreadEntry = z.infer<typeof queryThreadEntrySchema>;
 
+/** A file staff sent with a reply, as the member's view lists it: never where it is stored. */
+export const replyAttachmentRefSchema = z
+  .object({
+    attachmentId: z.number().int().describe("Names the file in …/reply-attachments/{attachmentId} only."),
+    fileName: z.string(),
+    contentType: z.string().describe("The checked type the file is downloaded as."),
+    sizeBytes: z.number().int().nonnegative(),
+  })
+  .meta({ id: "ReplyAttachmentRef" });
+export type ReplyAttachmentRef = z.infer<typeof replyAttachmentRefSchema>;
+
 export const queryViewSchema = queryListItemSchema
   .extend({
     attachments: z.array(attachmentRefSchema),
@@ -102,6 +113,12 @@ export const queryViewSchema = queryListItemSchema
       .optional()
       .describe(
         "The whole thread this query belongs to, oldest first: the original, every update added to it and each reply sent, this query among them. Only the member's own queries.",
+      ),
+    replyAttachments: z
+      .array(replyAttachmentRefSchema)
+      .optional()
+      .describe(
+        "The files sent with the reply that …/agent-response answers (the newest), in the order they were attached; empty while none. Clients must accept it missing.",
       ),
   })
   .meta({ id: "QueryView" });

@@ -1,8 +1,8 @@
 import type { QueryListItem, ServerOrigin } from "@portal/domain";
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import { agentResponses, queries, queryAttachments } from "../../db/schema.js";
+import { agentResponses, queries, queryAttachments, replyAttachments } from "../../db/schema.js";
 import type { NewMessage } from "../conversations/index.js";
 
 // Every function takes the member it acts for: no query row is read without that scope.
@@ -203,6 +203,72 @@ export async function findQueryAttachment(
         eq(queries.memberEntityNumber, memberEntityNumber),
         eq(queries.origin, origin),
         eq(queries.legacy, false),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+// The files of the reply the member's view shows (the newest, as findAgentResponseHtml reads it),
+// by agent_responses_reference and reply_attachments_reply. A removed reply takes its files' rows
+// with it (the cascade), so what erasure or the purge removed is never listed.
+const replyAttachmentsStatement = preparedRead("member_reply_attachments", (db: Db) => {
+  const newestReply = db
+    .select({ id: agentResponses.id })
+    .from(agentResponses)
+    .where(eq(agentResponses.referenceNumber, sql.placeholder("referenceNumber")))
+    .orderBy(desc(agentResponses.sentAt), desc(agentResponses.id))
+    .limit(1);
+  return db
+    .select({
+      attachmentId: replyAttachments.attachmentId,
+      fileName: replyAttachments.fileName,
+      contentType: replyAttachments.contentType,
+      sizeBytes: replyAttachments.sizeBytes,
+    })
+    .from(replyAttachments)
+    .where(sql`${replyAttachments.replyId} = (${newestReply})`)
+    .orderBy(asc(replyAttachments.position));
+});
+
+/** The files sent with a query's newest reply; the caller has scoped the query to the member. */
+export async function listReplyAttachments(
+  db: Db,
+  referenceNumber: number,
+): Promise<Omit<AttachmentRow, "blobKey">[]> {
+  return replyAttachmentsStatement(db).execute({ referenceNumber });
+}
+
+/**
+ * A file sent with a reply to one of the member's queries, or undefined: scoped through the query
+ * row as the member's own attachments are, and never one of a removed (tombstoned) query.
+ */
+export async function findReplyAttachment(
+  db: Db,
+  memberEntityNumber: number,
+  referenceNumber: number,
+  origin: ServerOrigin,
+  attachmentId: number,
+): Promise<AttachmentRow | undefined> {
+  const [row] = await db
+    .select({
+      attachmentId: replyAttachments.attachmentId,
+      fileName: replyAttachments.fileName,
+      contentType: replyAttachments.contentType,
+      sizeBytes: replyAttachments.sizeBytes,
+      blobKey: replyAttachments.blobKey,
+    })
+    .from(replyAttachments)
+    .innerJoin(agentResponses, eq(agentResponses.id, replyAttachments.replyId))
+    .innerJoin(queries, eq(queries.referenceNumber, agentResponses.referenceNumber))
+    .where(
+      and(
+        eq(replyAttachments.attachmentId, attachmentId),
+        eq(queries.referenceNumber, referenceNumber),
+        eq(queries.memberEntityNumber, memberEntityNumber),
+        eq(queries.origin, origin),
+        eq(queries.legacy, false),
+        isNull(queries.purgedAt),
       ),
     )
     .limit(1);

@@ -8,7 +8,13 @@ import {
 import type { Db } from "../../db/database.js";
 import { AppError, errors } from "../../lib/errors.js";
 import { readMemberThread } from "./member-thread.js";
-import { findQuery, listQueryAttachments, type QueryRow, toListItem } from "./queries-repository.js";
+import {
+  findQuery,
+  listQueryAttachments,
+  listReplyAttachments,
+  type QueryRow,
+  toListItem,
+} from "./queries-repository.js";
 
 export const outdatedQueryError = () =>
   new AppError(422, EXCEPTION_CODES.OUTDATED_QUERY, ERROR_MESSAGES.outdatedQuery);
@@ -35,9 +41,11 @@ export async function viewQuery(
   updateWindowDays: number,
 ): Promise<QueryView> {
   const row = await requireViewableQuery(db, member, referenceNumber, origin);
-  const [attachments, thread] = await Promise.all([
+  const [attachments, thread, replyAttachments] = await Promise.all([
     listQueryAttachments(db, row.referenceNumber),
     readMemberThread(db, { member, origin }, row.referenceNumber),
+    // Read by the reference of the row just found in the member's scope: never another member's.
+    listReplyAttachments(db, row.referenceNumber),
   ]);
   // The newest reply of the thread sent since this query was logged: what the list says too.
   const repliedAt = thread
@@ -49,5 +57,6 @@ export async function viewQuery(
     attachments: attachments.map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
     canUpdate: canUpdateQuery(row, { now, updateWindowDays }),
     thread,
+    replyAttachments,
   };
 }

@@ -22,7 +22,12 @@ import {
   findDocumentSubmission,
   listDocumentAttachments,
 } from "./documents-repository.js";
-import { findAgentResponseHtml, findQueryAttachment, openQueriesList } from "./queries-repository.js";
+import {
+  findAgentResponseHtml,
+  findQueryAttachment,
+  findReplyAttachment,
+  openQueriesList,
+} from "./queries-repository.js";
 import { requireViewableQuery, viewQuery } from "./query-views.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 
@@ -144,6 +149,32 @@ export const smartInquiryReadRoutes: FastifyPluginAsyncZod<SmartInquiryContext> 
       );
       if (!attachment) throw errors.notFound();
       return sendAttachment(reply, blobStore, attachment);
+    },
+  );
+
+  // A file staff sent with a reply to the member's query, listed in the query's view
+  // (replyAttachments). Saved, not opened in the portal's tab: the member asked for none of it.
+  app.get(
+    "/member-queries/:referenceNumber/reply-attachments/:attachmentId",
+    {
+      schema: {
+        params: attachmentParamsSchema,
+        querystring: originQuerySchema,
+        response: { 200: fileResponseSchema, ...errorResponses },
+      },
+      config: ownQuery,
+    },
+    async (request, reply) => {
+      const { referenceNumber, attachmentId } = request.params;
+      const attachment = await findReplyAttachment(
+        db,
+        request.access.target,
+        referenceNumber,
+        request.query.origin,
+        attachmentId,
+      );
+      if (!attachment) throw errors.notFound();
+      return sendAttachment(reply, blobStore, attachment, "attachment");
     },
   );
 
