@@ -1,6 +1,11 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentResponses, documentSubmissionAttachments, documentSubmissions } from "../../db/schema.js";
+import {
+  agentResponses,
+  documentSubmissionAttachments,
+  documentSubmissions,
+  replyAttachments,
+} from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
@@ -21,6 +26,7 @@ describe.each(TEST_DATABASE_KINDS)("access between members on %s", (kind) => {
     medxpressAttachment: 0,
     documentRef: 0,
     documentAttachment: 0,
+    replyAttachment: 0,
   };
 
   beforeAll(async () => {
@@ -44,9 +50,28 @@ describe.each(TEST_DATABASE_KINDS)("access between members on %s", (kind) => {
     a.defaultAttachment = (await view(a.defaultRef, "MEMBER_WEB")).attachments[0].attachmentId;
     a.medxpressAttachment = (await view(a.medxpressRef, "MED_XPRESS")).attachments[0].attachmentId;
     const db = testApp.database.db;
-    await db
+    const [reply] = await db
       .insert(agentResponses)
-      .values({ referenceNumber: a.defaultRef, html: "<p>Reply for A</p>", sentAt: new Date() });
+      .values({ referenceNumber: a.defaultRef, html: "<p>Reply for A</p>", sentAt: new Date() })
+      .returning();
+    const replyPdf = pdfOfSize(700);
+    const replyBlob = await testApp.blobStore.writePending(
+      "attachments/test/a-reply-file",
+      Readable.from([replyPdf.bytes]),
+    );
+    await testApp.blobStore.commit(replyBlob);
+    const [replyFile] = await db
+      .insert(replyAttachments)
+      .values({
+        replyId: reply?.id ?? 0,
+        fileName: "for-a.pdf",
+        contentType: "application/pdf",
+        sizeBytes: replyPdf.bytes.length,
+        blobKey: "attachments/test/a-reply-file",
+        position: 0,
+      })
+      .returning();
+    a.replyAttachment = replyFile?.attachmentId ?? 0;
     const [submission] = await db
       .insert(documentSubmissions)
       .values({ memberEntityNumber: memberA.entityNumber, category: "MEDICAL_CLAIMS", loggedAt: new Date() })
@@ -90,6 +115,10 @@ describe.each(TEST_DATABASE_KINDS)("access between members on %s", (kind) => {
         ],
       ];
     }),
+    [
+      `${SI}/member-queries/${a.defaultRef}/reply-attachments/${a.replyAttachment}?origin=MEMBER_WEB`,
+      `${SI}/member-queries/${MISSING}/reply-attachments/${MISSING}?origin=MEMBER_WEB`,
+    ],
     [`${SI}/document-submissions/${a.documentRef}`, `${SI}/document-submissions/${MISSING}`],
     [
       `${SI}/document-submissions/${a.documentRef}/attachments/${a.documentAttachment}`,
