@@ -70,6 +70,8 @@ test("a member sees an agent's read of their query by role, and downloads all th
   // The download of all their data: prepared in the background, then offered as a link.
   const prepare = page.getByRole("button", { name: "Prepare my download" });
   await expect(prepare).toHaveAttribute("aria-disabled", "false");
+  // The password again first: the archive is all of the member's data (decision 0017).
+  await page.getByLabel("Your password").fill(secondMember.password);
   await prepare.click();
   // Unavailable as soon as it is asked for (while it is prepared, then for the rest of the day).
   await expect(prepare).toHaveAttribute("aria-disabled", "true");

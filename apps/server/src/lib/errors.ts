@@ -76,8 +76,9 @@ export const errors = {
   },
   accountLinkInvalid: () =>
     new AppError(400, EXCEPTION_CODES.ACCOUNT_LINK_INVALID, ACCOUNT_MESSAGES.linkInvalid),
-  passwordRequired: () =>
-    new AppError(403, EXCEPTION_CODES.PASSWORD_REQUIRED, CONTACT_DETAILS_MESSAGES.passwordNeeded),
+  /** `message` says what the password is asked for (contact details, unless told otherwise). */
+  passwordRequired: (message: string = CONTACT_DETAILS_MESSAGES.passwordNeeded) =>
+    new AppError(403, EXCEPTION_CODES.PASSWORD_REQUIRED, message),
   passwordIncorrect: () =>
     new AppError(403, EXCEPTION_CODES.PASSWORD_INCORRECT, CONTACT_DETAILS_MESSAGES.passwordIncorrect),
   usernameTaken: () => new AppError(409, EXCEPTION_CODES.USERNAME_TAKEN, ACCOUNT_MESSAGES.usernameTaken),

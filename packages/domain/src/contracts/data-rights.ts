@@ -15,6 +15,22 @@ export const MY_DATA_PATHS = {
   exportDownload: "/exports/:exportId/download",
 } as const;
 
+/**
+ * POST {MY_DATA_BASE}/exports: the log-in's password, given again (decision 0017: a session alone
+ * may not take all of a member's data away). Missing: 403 PASSWORD_REQUIRED; wrong: 403
+ * PASSWORD_INCORRECT; too many wrong: 429. The body may be left out (then the password is missing).
+ */
+export const requestExportBodySchema = z
+  .object({ currentPassword: z.string().max(1024).optional() })
+  // No body at all (Fastify gives null) is a request without the password, not a malformed one.
+  .nullish()
+  .meta({ id: "DataExportRequest" });
+export type RequestExportBody = z.input<typeof requestExportBodySchema>;
+
+export const DATA_EXPORT_MESSAGES = {
+  passwordNeeded: "Enter your password to prepare the download of your data.",
+} as const;
+
 export const DATA_RIGHTS_LIMITS = {
   accessHistoryPageSize: 25,
   auditTrailPageSize: 50,

@@ -1,12 +1,12 @@
 import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, outboxMails } from "../../db/schema.js";
+import { auditEvents, dataExports, outboxMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { unzip } from "../../test-support/unzip.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
-import { exportWorkerFor, memberWithData } from "./test-helpers.js";
+import { askForArchive, exportWorkerFor, memberWithData } from "./test-helpers.js";
 
 // "My data": the member sees who read their information (by role, never by name) and downloads an
 // archive of all of it, made in the background, holding their records and files and nothing of
@@ -146,10 +146,10 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
   it("prepares the archive in the background, mails without a link, and downloads it with only this member's data", async () => {
     const member = await memberWithData(testApp, "physiotherapy");
     const other = await memberWithData(testApp, "chiropractor");
-    const asked = await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` });
+    const asked = await askForArchive(member);
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toMatchObject({ status: "QUEUED" });
-    const again = await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` });
+    const again = await askForArchive(member);
     expect(again.statusCode).toBe(409);
 
     expect(await worker().runOnce()).toBe(1);
@@ -219,22 +219,66 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
     ).toBe(1);
 
     // One a day.
-    const tooSoon = await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` });
+    const tooSoon = await askForArchive(member);
     expect(tooSoon.statusCode).toBe(429);
     testApp.clock.advanceMinutes(24 * 60 + 1);
     await member.browser.logIn(member.username, member.password);
-    expect(
-      (await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` })).statusCode,
-    ).toBe(202);
+    expect((await askForArchive(member)).statusCode).toBe(202);
     await worker().runOnce();
+  });
+
+  it("asks for the password again before it prepares an archive: missing, wrong, then right", async () => {
+    const member = await memberWithData(testApp, "password again");
+    const ask = (payload?: object) =>
+      member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports`, payload });
+    const exportsOf = () =>
+      testApp.database.db.$count(dataExports, eq(dataExports.memberEntityNumber, member.entityNumber));
+
+    for (const payload of [undefined, {}, { currentPassword: "" }]) {
+      const missing = await ask(payload);
+      expect(missing.statusCode).toBe(403);
+      expect(missing.json()).toMatchObject({
+        exceptionCode: "PASSWORD_REQUIRED",
+        message: expect.any(String),
+      });
+    }
+    const wrong = await ask({ currentPassword: "Not-The-Password-1" });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().exceptionCode).toBe("PASSWORD_INCORRECT");
+    expect(await exportsOf()).toBe(0);
+
+    const right = await ask({ currentPassword: member.password });
+    expect(right.statusCode).toBe(202);
+    expect(right.json()).toMatchObject({ status: "QUEUED" });
+    expect(await exportsOf()).toBe(1);
+    await worker().runOnce();
+  });
+
+  it("stops guessing the password through the archive after five wrong tries", async () => {
+    const member = await memberWithData(testApp, "guessing");
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await member.browser.request({
+        method: "POST",
+        url: `${MY_DATA_BASE}/exports`,
+        payload: { currentPassword: `Guess-${attempt}` },
+      });
+      expect(wrong.statusCode).toBe(403);
+    }
+    const locked = await member.browser.request({
+      method: "POST",
+      url: `${MY_DATA_BASE}/exports`,
+      payload: { currentPassword: member.password },
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(
+      await testApp.database.db.$count(dataExports, eq(dataExports.memberEntityNumber, member.entityNumber)),
+    ).toBe(0);
   });
 
   it("marks the archive failed when a file is missing from the store, and the process goes on", async () => {
     const member = await memberWithData(testApp, "missing file");
     await testApp.blobStore.delete(member.submission.blobKey);
-    expect(
-      (await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` })).statusCode,
-    ).toBe(202);
+    expect((await askForArchive(member)).statusCode).toBe(202);
     expect(await worker().runOnce()).toBe(1);
     const current = (
       await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/exports/current` })

@@ -3,11 +3,13 @@ import {
   accessHistoryResponseSchema,
   calendarDateIn,
   currentExportResponseSchema,
+  DATA_EXPORT_MESSAGES,
   DATA_RIGHTS_LIMITS,
   dataExportSchema,
   errorBodySchema,
   exportParamsSchema,
   MY_DATA_PATHS,
+  requestExportBodySchema,
 } from "@portal/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,6 +18,7 @@ import type { AppContext } from "../../app-context.js";
 import type { Db } from "../../db/database.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, recordOwnRead, recordReads } from "../access/index.js";
+import { confirmPassword } from "../member-details/index.js";
 import type { BlobStore } from "../storage/index.js";
 import { accessHistoryDaysPage } from "./access-history.js";
 import { currentExport, exportView, readyExport, requestExport } from "./data-exports.js";
@@ -98,12 +101,22 @@ export const myDataRoutes: FastifyPluginAsyncZod<DataRightsContext> = async (app
     MY_DATA_PATHS.exports,
     {
       schema: {
+        body: requestExportBodySchema,
+        // 403: the anti-forgery token, or the password missing or wrong; 429: the day's archive
+        // asked for already, or too many wrong passwords.
         response: { 202: dataExportSchema, 409: errorBodySchema, 429: errorBodySchema, ...errorResponses },
       },
       config: { access: { audience: AUDIENCES.member, audit: auditChange(AUDIT_RESOURCES.dataExport) } },
     },
     async (request, reply) => {
       const member = request.access.target;
+      // Everything about the member in one file: not for a session alone (decision 0017).
+      await confirmPassword(
+        context,
+        member,
+        request.body?.currentPassword,
+        DATA_EXPORT_MESSAGES.passwordNeeded,
+      );
       const row = await request.access.change((tx) =>
         requestExport(tx, { member, requestedBy: member, now: context.now() }),
       );

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { MY_DATA_BASE } from "@portal/domain";
 import { eq, inArray, sql } from "drizzle-orm";
 import {
   agentResponses,
@@ -8,7 +9,7 @@ import {
   queries,
   queryAttachments,
 } from "../../db/schema.js";
-import type { TestApp } from "../../test-support/test-app.js";
+import type { TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { pdfOfSize, pngFile, type UploadFile } from "../../test-support/upload-fixtures.js";
 import { defaultQueryFields, loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
 import { createExportWorker } from "./export-worker.js";
@@ -45,6 +46,15 @@ export async function memberWithData(testApp: TestApp, words = "physiotherapy") 
   });
   const submission = await addSubmission(testApp, member.entityNumber, pdfOfSize(1500, `form ${words}.pdf`));
   return { ...member, original, updateRef, photo, statement, submission };
+}
+
+/** The member's own request for their archive, with their password (decision 0017). */
+export function askForArchive(member: { browser: TestBrowser; password: string }) {
+  return member.browser.request({
+    method: "POST",
+    url: `${MY_DATA_BASE}/exports`,
+    payload: { currentPassword: member.password },
+  });
 }
 
 /** A document submission with one file, written as the intake writes it. */

@@ -35,9 +35,18 @@ async function phoneNumbersOf(db: Queryable, entityNumber: number): Promise<stri
   return rows.map((row) => row.number.replace(/\s+/g, ""));
 }
 
-/** The current password, checked under a per-member throttle (a session must not become a guessing oracle). */
-async function confirmPassword(context: AppContext, entityNumber: number, password: string | undefined) {
-  if (!password) throw errors.passwordRequired();
+/**
+ * The current password, checked under a per-member throttle (a session must not become a guessing
+ * oracle). Every act decision 0017 reserves to the password calls this one check, sharing its
+ * throttle; `neededMessage` says what the password is asked for when it is missing.
+ */
+export async function confirmPassword(
+  context: AppContext,
+  entityNumber: number,
+  password: string | undefined,
+  neededMessage?: string,
+) {
+  if (!password) throw errors.passwordRequired(neededMessage);
   const key = `reauth:${hmac(context.secret, String(entityNumber))}`;
   const attempt = await reserveAttempt(context.db, key, PASSWORD_CHECKS_PER_WINDOW, context.now());
   if (!attempt.allowed) throw errors.tooManyAttempts(attempt.retryAfterSeconds);

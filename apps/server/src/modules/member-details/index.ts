@@ -1,6 +1,10 @@
 // A member's details: profile, contact details, cover, policies, permissions, profile picture and
 // membership documents; and the writes the demo data seeds them with.
-export { addressesBeforeRecentChanges, removeExpiredContactChanges } from "./change-contact-details.js";
+export {
+  addressesBeforeRecentChanges,
+  confirmPassword,
+  removeExpiredContactChanges,
+} from "./change-contact-details.js";
 export { insertDoctorAllocations, insertWaitingPeriods } from "./cover-repository.js";
 export {
   ensurePlan,

@@ -1,19 +1,24 @@
-import { type CurrentExportResponse, type DataExport, MY_DATA_BASE, MY_DATA_PATHS } from "@portal/domain";
+import {
+  type CurrentExportResponse,
+  type DataExport,
+  MY_DATA_BASE,
+  MY_DATA_PATHS,
+  type RequestExportBody,
+} from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/http";
+import { postJson } from "../../../lib/http";
 import { currentExportQueryKey } from "./get-current-export";
 
 /**
- * POST {MY_DATA_BASE}/exports (no body): 202 with the queued archive. 409 when one is already being
- * prepared, 429 when one was asked for within the day; both with a sentence for the member.
+ * POST {MY_DATA_BASE}/exports with the member's password (asked again: the archive is all their
+ * data): 202 with the queued archive. 403 PASSWORD_REQUIRED or PASSWORD_INCORRECT for the password;
+ * 409 when one is already being prepared, 429 when one was asked for within the day (or after too
+ * many wrong passwords); those with a sentence for the member.
  */
-export async function requestExport(): Promise<DataExport> {
-  // apiFetch adds the anti-forgery header, as for every unsafe request of the app.
-  const response = await apiFetch(`${MY_DATA_BASE}${MY_DATA_PATHS.exports}`, {
-    method: "POST",
-    headers: { Accept: "application/json" },
-  });
-  return (await response.json()) as DataExport;
+export async function requestExport(currentPassword: string): Promise<DataExport> {
+  // postJson goes through apiFetch, which adds the anti-forgery header as for every unsafe request.
+  const body: RequestExportBody = { currentPassword };
+  return postJson<DataExport>(`${MY_DATA_BASE}${MY_DATA_PATHS.exports}`, body);
 }
 
 export function useRequestExport() {

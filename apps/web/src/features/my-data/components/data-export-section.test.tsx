@@ -12,6 +12,7 @@ import {
   currentExportHandler,
   dataExport,
   EXPORTS_PATH,
+  MEMBER_PASSWORD,
   readyExport,
   requestExportHandler,
   requestExportRefused,
@@ -29,6 +30,12 @@ const NEXT_DAY = "2026-11-21T12:00:00.000Z";
 const prepareButton = () => screen.getByRole("button", { name: "Prepare my download" });
 const statusLine = () =>
   screen.getByText((_, element) => element?.getAttribute("role") === "status" && element.tagName === "P");
+
+/** Gives the password and presses "Prepare my download", as the member does. */
+async function prepareWithPassword(user: ReturnType<typeof userEvent.setup>, password = MEMBER_PASSWORD) {
+  await user.type(await screen.findByLabelText("Your password"), password);
+  await user.click(prepareButton());
+}
 
 function renderSection() {
   const sent = recordRequests();
@@ -92,7 +99,7 @@ describe("DataExportSection", () => {
       requestExportHandler(),
     );
     const { sent, user } = renderSection();
-    await user.click(await screen.findByRole("button", { name: "Prepare my download" }));
+    await prepareWithPassword(user);
 
     // Queued, then (the answer asked for at once) 3 of 10.
     await waitFor(() =>
@@ -113,7 +120,10 @@ describe("DataExportSection", () => {
 
     const post = sent.find((entry) => entry.key === `POST ${EXPORTS_PATH}`);
     expect(post?.request.headers.get(XSRF_HEADER)).toBe("token-7");
-    expect(await post?.request.text()).toBe("");
+    expect(post?.request.headers.get("content-type")).toBe("application/json");
+    expect(JSON.parse((await post?.request.text()) ?? "")).toEqual({ currentPassword: MEMBER_PASSWORD });
+    // Asked for, the password is not kept on the page (nor is the field, while it is prepared).
+    expect(screen.queryByLabelText("Your password")).toBeNull();
 
     await pollOnce();
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "8"));
@@ -144,6 +154,51 @@ describe("DataExportSection", () => {
     expect(currentGets(sent)).toBe(4);
   });
 
+  it("asks for the password first: a labelled field whose error is shown beside it, announced, and asks nothing of the server until it is given", async () => {
+    const none = { export: null, nextAllowedAt: null };
+    // Asked again after each answer of the POST: after the wrong password still none.
+    server.use(
+      currentExportHandler(none, none, { export: dataExport(), nextAllowedAt: NEXT_DAY }),
+      requestExportHandler(),
+    );
+    const { sent, user } = renderSection();
+    const field = await screen.findByLabelText("Your password");
+    expect(field).toHaveAttribute("type", "password");
+    expect(field).toHaveAttribute("autocomplete", "current-password");
+    expect(field).toHaveAccessibleDescription(MY_DATA_MESSAGES.passwordHint);
+    expect(field).not.toHaveAttribute("aria-invalid");
+
+    // None given: said beside the field, at once, and nothing sent.
+    await user.click(prepareButton());
+    const missing = await screen.findByText(MY_DATA_MESSAGES.passwordMissing);
+    expect(missing).toHaveAttribute("role", "alert");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription(
+      `${MY_DATA_MESSAGES.passwordHint} ${MY_DATA_MESSAGES.passwordMissing}`,
+    );
+    expect(field).toHaveFocus();
+    expect(sentKeys(sent).filter((key) => key === `POST ${EXPORTS_PATH}`)).toHaveLength(0);
+
+    // A wrong one: the server's refusal, in the page's words, beside the field; focus back on it.
+    await user.type(field, "Not-my-password");
+    await user.click(prepareButton());
+    expect(await screen.findByText(MY_DATA_MESSAGES.passwordIncorrect)).toHaveAttribute("role", "alert");
+    expect(screen.queryByText(MY_DATA_MESSAGES.passwordMissing)).toBeNull();
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue("");
+    // The field's own error, not a second alert under the button.
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(statusLine().textContent).toBe("");
+
+    // The right one: asked for.
+    await user.type(field, MEMBER_PASSWORD);
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportQueued));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(sentKeys(sent).filter((key) => key === `POST ${EXPORTS_PATH}`)).toHaveLength(2);
+  });
+
   it("shows the server's sentence when one was asked for within the day, and the button's reason", async () => {
     const sentence =
       "You asked for a download of your data at 09:12 today. You can ask again after 09:12 tomorrow.";
@@ -156,7 +211,7 @@ describe("DataExportSection", () => {
       requestExportRefused(429, sentence),
     );
     const { user } = renderSection();
-    await user.click(await screen.findByRole("button", { name: "Prepare my download" }));
+    await prepareWithPassword(user);
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(sentence);
     expect(alert).toHaveClass("alert-danger");
@@ -181,7 +236,7 @@ describe("DataExportSection", () => {
       requestExportRefused(409, sentence),
     );
     const { user } = renderSection();
-    await user.click(await screen.findByRole("button", { name: "Prepare my download" }));
+    await prepareWithPassword(user);
     expect(await screen.findByRole("alert")).toHaveTextContent(sentence);
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2"));
   });
@@ -209,7 +264,7 @@ describe("DataExportSection", () => {
       currentExportHandler({ export: { ...readyExport, status: "EXPIRED" }, nextAllowedAt: null }),
       requestExportHandler(),
     );
-    await user.click(prepareButton());
+    await prepareWithPassword(user);
     expect(await screen.findByText(MY_DATA_MESSAGES.exportExpired)).toBeInTheDocument();
     expect(prepareButton()).toHaveAttribute("aria-disabled", "false");
     expect(screen.queryByRole("link")).toBeNull();

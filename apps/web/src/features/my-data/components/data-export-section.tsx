@@ -4,7 +4,7 @@ import {
   type DataExport,
   formatFileSize,
 } from "@portal/domain";
-import { useId } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { PageSection } from "../../../components/page-section/page-section";
 import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
@@ -12,7 +12,7 @@ import { exportDownloadUrl } from "../api/download-export";
 import { isBeingPrepared, useCurrentExport } from "../api/get-current-export";
 import { useRequestExport } from "../api/request-export";
 import { usePassed } from "../hooks/use-passed";
-import { exportRequestMessage } from "../utils/export-request-message";
+import { exportPasswordMessage, exportRequestMessage } from "../utils/export-request-message";
 import { formatSchemeDateTime } from "../utils/format";
 import { MY_DATA_MESSAGES, notBeforeReason } from "../utils/messages";
 import { ExportProgress } from "./export-progress";
@@ -108,13 +108,23 @@ interface PrepareButtonProps {
 }
 
 /**
- * "Prepare my download", unavailable with its reason while an archive is being prepared or until
- * the daily limit allows another. aria-disabled rather than disabled: the button keeps focus when
- * it is pressed and becomes unavailable, and the reason stays reachable as its description.
+ * The password, asked again (the download is all the member's data: a session alone may not take
+ * it away), and "Prepare my download". The button is unavailable with its reason while an archive
+ * is being prepared or until the daily limit allows another, and the field is then not shown.
+ * aria-disabled rather than disabled: the button keeps focus when it is pressed and becomes
+ * unavailable, and the reason stays reachable as its description.
  */
 function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
   const request = useRequestExport();
   const reasonId = useId();
+  const fieldId = useId();
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  // Each refusal a new element, so the same sentence twice in a row is announced twice.
+  const [attempt, setAttempt] = useState(0);
   const nextAllowedAt = current?.nextAllowedAt ?? null;
   const allowedNow = usePassed(nextAllowedAt);
   let reason: string | null = null;
@@ -122,17 +132,77 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
   else if (!allowedNow && nextAllowedAt !== null)
     reason = notBeforeReason(formatSchemeDateTime(nextAllowedAt));
   const unavailable = reason !== null || request.isPending;
+  // A refused password is the field's error; any other refusal the alert's.
+  const otherRefusal = request.isError && exportPasswordMessage(request.error) === null;
+
+  const refusePassword = (message: string) => {
+    setPasswordError(message);
+    setAttempt((count) => count + 1);
+    const field = passwordRef.current;
+    if (field) {
+      field.value = "";
+      field.focus();
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (unavailable) return;
+    const password = passwordRef.current?.value ?? "";
+    if (password === "") {
+      request.reset();
+      refusePassword(MY_DATA_MESSAGES.passwordMissing);
+      return;
+    }
+    setPasswordError(null);
+    request.mutate(password, {
+      onSuccess: () => {
+        // The field goes while the archive is prepared: focus stays on the form's button.
+        if (passwordRef.current) passwordRef.current.value = "";
+        if (document.activeElement === passwordRef.current) buttonRef.current?.focus();
+      },
+      onError: (error) => {
+        const message = exportPasswordMessage(error);
+        if (message !== null) refusePassword(message);
+      },
+    });
+  };
 
   return (
-    <div>
+    <form noValidate onSubmit={submit} aria-label="Prepare my download">
+      {reason === null ? (
+        <div className="mb-3">
+          <label htmlFor={fieldId} className="form-label">
+            Your password
+          </label>
+          <input
+            ref={passwordRef}
+            id={fieldId}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            className={`form-control${passwordError ? " is-invalid" : ""}`}
+            style={{ maxWidth: "24rem" }}
+            required
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? `${hintId} ${errorId}` : hintId}
+          />
+          <div id={hintId} className="form-text">
+            {MY_DATA_MESSAGES.passwordHint}
+          </div>
+          {passwordError ? (
+            <div key={attempt} id={errorId} className="invalid-feedback d-block" role="alert">
+              {passwordError}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
       <button
-        type="button"
+        ref={buttonRef}
+        type="submit"
         className={`btn ${secondary ? "btn-outline-primary" : "btn-primary"}${unavailable ? " disabled" : ""}`}
         aria-disabled={unavailable}
         aria-describedby={reason === null ? undefined : reasonId}
-        onClick={() => {
-          if (!unavailable) request.mutate();
-        }}
       >
         {request.isPending ? (
           <Spinner size="sm" label="Asking for your download..." className="me-2" />
@@ -144,9 +214,9 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
           {reason}
         </p>
       )}
-      {request.isError ? (
+      {otherRefusal ? (
         <ErrorAlert className="mt-3 mb-0">{exportRequestMessage(request.error)}</ErrorAlert>
       ) : null}
-    </div>
+    </form>
   );
 }

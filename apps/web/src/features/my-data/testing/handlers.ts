@@ -8,6 +8,7 @@ import {
   dataExportSchema,
   MY_DATA_BASE,
   MY_DATA_PATHS,
+  requestExportBodySchema,
 } from "@portal/domain";
 import { http } from "msw";
 import { contractJson, errorJson } from "../../../testing/contract-json";
@@ -120,9 +121,24 @@ export function currentExportFailing() {
   return http.get(CURRENT_EXPORT_PATH, () => errorJson(500, "INTERNAL_ERROR", "boom"));
 }
 
-/** POST /exports accepted: 202 with the queued archive. */
+/** The member's password, as the stub server knows it. */
+export const MEMBER_PASSWORD = "Correct-Horse-1";
+
+/**
+ * POST /exports as the server answers it: 403 PASSWORD_REQUIRED without the password, 403
+ * PASSWORD_INCORRECT with a wrong one, else 202 with the queued archive.
+ */
 export function requestExportHandler(queued: DataExport = dataExport()) {
-  return http.post(EXPORTS_PATH, () => contractJson(dataExportSchema, queued, { status: 202 }));
+  return http.post(EXPORTS_PATH, async ({ request }) => {
+    const body = requestExportBodySchema.parse(await request.json().catch(() => null));
+    if (!body?.currentPassword) {
+      return errorJson(403, "PASSWORD_REQUIRED", "Enter your password to prepare the download of your data.");
+    }
+    if (body.currentPassword !== MEMBER_PASSWORD) {
+      return errorJson(403, "PASSWORD_INCORRECT", "The current password you entered is not correct.");
+    }
+    return contractJson(dataExportSchema, queued, { status: 202 });
+  });
 }
 
 /** POST /exports refused, with the server's sentence. */

@@ -21,3 +21,16 @@ export function exportRequestMessage(error: Error): string {
   if (error.status === 429) return MY_DATA_MESSAGES.exportRateLimited;
   return MY_DATA_MESSAGES.exportRequest;
 }
+
+/**
+ * The password field's error when the server refused the password (missing or wrong), in the
+ * page's words; null for any other refusal, which the alert under the button words.
+ */
+export function exportPasswordMessage(error: Error | null): string | null {
+  if (!isHttpError(error) || error.status !== 403) return null;
+  if (error.body?.exceptionCode === EXCEPTION_CODES.PASSWORD_REQUIRED)
+    return MY_DATA_MESSAGES.passwordMissing;
+  if (error.body?.exceptionCode === EXCEPTION_CODES.PASSWORD_INCORRECT)
+    return MY_DATA_MESSAGES.passwordIncorrect;
+  return null;
+}

@@ -19,6 +19,9 @@ export const MY_DATA_MESSAGES = {
   exportFailed: "We could not prepare your data download. Please try again.",
   exportExpired: `Your last data download was offered for ${DATA_RIGHTS_LIMITS.exportAvailableDays} days and has been removed. You can prepare another.`,
   preparingReason: "You can ask for another once this one is ready.",
+  passwordHint: "For your safety, enter your password again: the download holds all your information.",
+  passwordMissing: "Enter your password to prepare your download.",
+  passwordIncorrect: "The password you entered is not correct.",
 } as const;
 
 /** Why "Prepare my download" cannot be pressed until the daily limit allows another. */
