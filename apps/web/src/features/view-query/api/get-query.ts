@@ -17,6 +17,16 @@ export function queryAttachmentUrl(
   return `${smartInquiryBase}/member-queries/${referenceNumber}/attachments/${attachmentId}?origin=${toServerOrigin(routeOrigin)}`;
 }
 
+/** The download link of a file sent with the query's reply. */
+export function replyAttachmentUrl(
+  smartInquiryBase: string,
+  referenceNumber: number,
+  attachmentId: number,
+  routeOrigin: string,
+): string {
+  return `${smartInquiryBase}/member-queries/${referenceNumber}/reply-attachments/${attachmentId}?origin=${toServerOrigin(routeOrigin)}`;
+}
+
 /** GET {SMART_INQUIRY_BASE}/member-queries/{referenceNumber}?origin=…; a legacy query fails with 0015. */
 export async function getQuery(url: string): Promise<QueryView> {
   const response = await getJson<QueryViewResponse>(url);

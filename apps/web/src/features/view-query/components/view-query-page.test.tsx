@@ -11,6 +11,7 @@ import {
   queryViewFailing,
   queryViewHandler,
   viewedQuery,
+  viewedQueryWithReplyFiles,
   viewedUpdate,
 } from "../testing/handlers";
 import { ViewQueryPage } from "./view-query-page";
@@ -255,6 +256,46 @@ describe("ViewQueryPage", () => {
     expect(screen.queryByRole("region", { name: "Response sent via email" })).toBeNull();
     expect(updateToggle()).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "View response sent to you via email" })).toHaveFocus();
+  });
+
+  it("lists the files sent with the reply under it, each a link to download it with its name and size", async () => {
+    server.use(queryViewHandler(viewedQueryWithReplyFiles), agentResponseHandler(base64("<p>Attached.</p>")));
+    renderAt("/update/medxpress?reference=300001&timeline=true");
+    const viewReply = await screen.findByRole("button", { name: "View response sent to you via email" });
+    const files = screen.getByRole("region", { name: "Files sent with this reply" });
+    // Under the reply: after the button that opens it, and after the reply once it is open.
+    expect(viewReply.compareDocumentPosition(files) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const links = within(files).getAllByRole("link");
+    const statement = within(files).getByRole("link", { name: "PDF document: statement.pdf (900 B)" });
+    expect(links).toEqual([
+      statement,
+      within(files).getByRole("link", { name: "Image: claim form.png (248.0 KB)" }),
+    ]);
+    expect(statement).toHaveAttribute(
+      "href",
+      "/api/smart-inquiry/member-queries/300001/reply-attachments/900001?origin=MED_XPRESS",
+    );
+    expect(statement).toHaveAttribute("download");
+    // The link fills its row: at least 24 px tall (reply-files.test.tsx reads the rules).
+    expect(statement).toHaveClass("d-block", "p-2");
+
+    await userEvent.click(viewReply);
+    const reply = screen.getByRole("region", { name: "Response sent via email" });
+    expect(reply.compareDocumentPosition(files) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Files sent with this reply" })).toBe(files);
+  });
+
+  it("shows no list of files while no reply was sent, nor for a reply without files", async () => {
+    server.use(queryViewHandler(viewedQueryWithReplyFiles), agentResponseHandler());
+    renderAt("/update/default?reference=300001&timeline=true");
+    await screen.findByText(NO_AGENT_RESPONSE_YET);
+    expect(screen.queryByRole("region", { name: "Files sent with this reply" })).toBeNull();
+    cleanup();
+
+    server.use(queryViewHandler(), agentResponseHandler(base64("<p>No files.</p>")));
+    renderAt("/update/default?reference=300001&timeline=true");
+    await screen.findByRole("button", { name: "View response sent to you via email" });
+    expect(screen.queryByRole("region", { name: "Files sent with this reply" })).toBeNull();
   });
 
   it("loads the reply in a frame where nothing can run (the server cleans and locks the document)", async () => {

@@ -10,7 +10,7 @@ import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
 import { useDisclosure } from "../../../lib/use-disclosure";
 import { agentReplyDocumentUrl, useAgentResponse } from "../api/get-agent-response";
-import { queryAttachmentUrl, useQueryView } from "../api/get-query";
+import { queryAttachmentUrl, replyAttachmentUrl, useQueryView } from "../api/get-query";
 import { queryFetchErrorMessage } from "../utils/fetch-error-message";
 import { updateUnavailableReason } from "../utils/update-unavailable";
 import { readViewQueryParams } from "../utils/view-query-params";
@@ -18,6 +18,7 @@ import { AgentReplyCard } from "./agent-reply-card";
 import { QueryAttachments } from "./query-attachments";
 import { QueryDetailsCard } from "./query-details-card";
 import { hasOtherQueries, QueryThreadCard } from "./query-thread-card";
+import { ReplyFiles } from "./reply-files";
 import { UpdateUnavailableNote } from "./update-unavailable-note";
 
 /** The update form, given by the app layer (a feature never imports another feature). */
@@ -127,6 +128,15 @@ function ViewQueryScreen({
             <AgentReplyCard
               src={agentReplyDocumentUrl(smartInquiryBase, referenceNumber, routeOrigin)}
               onClose={closeReply}
+            />
+          )}
+          {/* Under the reply, open or not; the files of the reply the button opens (the newest). */}
+          {agentResponse.data && query.replyAttachments && query.replyAttachments.length > 0 && (
+            <ReplyFiles
+              files={query.replyAttachments}
+              hrefFor={(attachmentId) =>
+                replyAttachmentUrl(smartInquiryBase, referenceNumber, attachmentId, routeOrigin)
+              }
             />
           )}
           {query.thread && hasOtherQueries(query.thread, referenceNumber) && (

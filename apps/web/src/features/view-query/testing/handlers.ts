@@ -19,6 +19,15 @@ export const viewedQuery: QueryView = {
   canUpdate: true,
 };
 
+/** The query above, answered with a reply that came with two files. */
+export const viewedQueryWithReplyFiles: QueryView = {
+  ...viewedQuery,
+  replyAttachments: [
+    { attachmentId: 900001, fileName: "statement.pdf", contentType: "application/pdf", sizeBytes: 900 },
+    { attachmentId: 900002, fileName: "claim form.png", contentType: "image/png", sizeBytes: 254_000 },
+  ],
+};
+
 /** An update (300003) added to the query above, answered with the whole thread and a reply. */
 export const viewedUpdate: QueryView = {
   referenceNumber: 300003,
