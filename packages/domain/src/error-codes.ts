@@ -6,6 +6,8 @@ export const EXCEPTION_CODES = {
   /** A staff log-in's second factor: the code is wrong, used already, or the pending sign-in is gone. */
   SECOND_FACTOR_FAILED: "SECOND_FACTOR_FAILED",
   SECOND_FACTOR_EXPIRED: "SECOND_FACTOR_EXPIRED",
+  /** An authenticator being set up for the log-in from another sign-in, which holds it for ten minutes (409). */
+  SECOND_FACTOR_ENROLMENT_ELSEWHERE: "SECOND_FACTOR_ENROLMENT_ELSEWHERE",
   BAD_LOGIN_MESSAGE: "BAD_LOGIN_MESSAGE",
   XSRF: "XSRF_REJECTED",
   NOT_FOUND: "NOT_FOUND",

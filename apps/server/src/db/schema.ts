@@ -121,6 +121,8 @@ export const staffSecondFactors = pgTable("staff_second_factors", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  /** Which sign-in (session or pending sign-in) started an unconfirmed enrolment: a hash of its token's hash. */
+  startedBy: text("started_by"),
 });
 
 /** Single-use recovery codes of a second factor: only their hashes, each spent once. */

@@ -8,9 +8,9 @@ import {
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, staffRecoveryCodes, staffSecondFactors } from "../../db/schema.js";
+import { outboxMails, sessions, staffRecoveryCodes, staffSecondFactors } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { auditRowsOf, loggedInMember, loggedInStaff } from "../member-details/test-helpers.js";
 
@@ -86,6 +86,35 @@ describe.each(TEST_DATABASE_KINDS)("the console's second-factor offer on %s", (k
     // Enrolled: no second enrolment from the session (a password alone never replaces it).
     const again = await staff.browser.request({ method: "POST", url: START, payload: {} });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("keeps an enrolment to the session that started it: another session of the same log-in is refused (409)", async () => {
+    const staff = await loggedInStaff(testApp);
+    const other = new TestBrowser(testApp.app);
+    expect((await other.logIn(staff.username, staff.password)).statusCode).toBe(200);
+    const started = await staff.browser.request({ method: "POST", url: START, payload: {} });
+    expect(started.statusCode).toBe(200);
+    const { secret } = started.json();
+    const takeover = await other.request({ method: "POST", url: START, payload: {} });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json()).toMatchObject({ exceptionCode: "SECOND_FACTOR_ENROLMENT_ELSEWHERE" });
+    const stolen = await other.request({
+      method: "POST",
+      url: CONFIRM,
+      payload: { code: codeOf(secret, testApp.clock.now) },
+    });
+    expect(stolen.statusCode).toBe(409);
+    const confirmed = await staff.browser.request({
+      method: "POST",
+      url: CONFIRM,
+      payload: { code: codeOf(secret, testApp.clock.now) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const mails = await testApp.database.db
+      .select({ kind: outboxMails.kind })
+      .from(outboxMails)
+      .where(eq(outboxMails.memberEntityNumber, staff.entityNumber));
+    expect(mails.map((mail) => mail.kind)).toEqual(["SECOND_FACTOR_ENROLLED"]);
   });
 
   it("never offers it to a session signed in through the identity provider", async () => {

@@ -19,6 +19,7 @@ import { AppError, errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange } from "../access/index.js";
 import {
   confirmEnrolment,
+  enrolmentOwner,
   forgetCodeAttempts,
   reserveCodeAttempt,
   startEnrolment,
@@ -99,7 +100,12 @@ export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = asyn
       const offer = await offerOf(request);
       if (!offer.byPassword) throw errors.forbidden(NOT_OFFERED_REFUSAL);
       // A confirmed authenticator is refused by startEnrolment itself (409).
-      return startEnrolment(context, offer.session.entityNumber, offer.username);
+      return startEnrolment(
+        context,
+        offer.session.entityNumber,
+        offer.username,
+        enrolmentOwner(offer.session.tokenHash),
+      );
     },
   );
 
@@ -125,6 +131,7 @@ export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         entityNumber,
         request.body.code,
         request.id,
+        enrolmentOwner(tokenHash),
       ).catch((error: unknown) => {
         // No enrolment started: the gateway's "log in again" (401) would end the console's session.
         if (error instanceof AppError && error.exceptionCode === EXCEPTION_CODES.SECOND_FACTOR_EXPIRED) {

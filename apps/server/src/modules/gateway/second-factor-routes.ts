@@ -31,6 +31,7 @@ import {
   checkSecondFactor,
   confirmEnrolment,
   endPendingSignIn,
+  enrolmentOwner,
   forgetCodeAttempts,
   PENDING_SIGN_IN_COOKIE,
   PENDING_SIGN_IN_MS,
@@ -142,7 +143,12 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { pending, member } = await pendingOf(request);
-      return startEnrolment(context, pending.entityNumber, member.username);
+      return startEnrolment(
+        context,
+        pending.entityNumber,
+        member.username,
+        enrolmentOwner(pending.tokenHash),
+      );
     },
   );
 
@@ -158,7 +164,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       reply.header("cache-control", "no-store");
       const { pending, member } = await pendingOf(request);
       const recoveryCodes = await attempt(request, pending, member.username, () =>
-        confirmEnrolment(context, pending.entityNumber, request.body.code, request.id),
+        confirmEnrolment(
+          context,
+          pending.entityNumber,
+          request.body.code,
+          request.id,
+          enrolmentOwner(pending.tokenHash),
+        ),
       );
       authLog.write(
         request.log,

@@ -7,7 +7,14 @@ import {
 import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, pendingSignIns, staffRecoveryCodes, staffSecondFactors } from "../../db/schema.js";
+import {
+  auditEvents,
+  memberEmails,
+  outboxMails,
+  pendingSignIns,
+  staffRecoveryCodes,
+  staffSecondFactors,
+} from "../../db/schema.js";
 import { TEST_SECRET } from "../../modules/mail/test-helpers.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
@@ -170,6 +177,85 @@ describe.each(TEST_DATABASE_KINDS)("a second factor for local staff log-ins on %
     // The pending sign-in was spent: the enrolment cannot start again with it.
     const again = await browser.request({ method: "POST", url: SECOND_FACTOR_ENROLMENT_PATH });
     expect(again.statusCode).toBe(401);
+  });
+
+  it("binds an enrolment to the sign-in that started it, and mails the staff member once it is confirmed", async () => {
+    const staff = await newStaff();
+    const first = new TestBrowser(testApp.app);
+    await first.logIn(staff.username, staff.password);
+    const started = await first.request({ method: "POST", url: SECOND_FACTOR_ENROLMENT_PATH });
+    expect(started.statusCode).toBe(200);
+    const { secret } = started.json() as { secret: string };
+
+    // Whoever else has the password cannot take the enrolment over while the first one is under way.
+    const second = new TestBrowser(testApp.app);
+    await second.logIn(staff.username, staff.password);
+    const takeover = await second.request({ method: "POST", url: SECOND_FACTOR_ENROLMENT_PATH });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json()).toMatchObject({ exceptionCode: "SECOND_FACTOR_ENROLMENT_ELSEWHERE" });
+    expect(takeover.json().message).toContain("another sign-in");
+    // Nor confirm the first one's secret from its own sign-in.
+    const stolen = await second.request({
+      method: "POST",
+      url: SECOND_FACTOR_ENROLMENT_CONFIRM_PATH,
+      payload: { code: codeAt(secret, testApp.clock.now) },
+    });
+    expect(stolen.statusCode).toBe(409);
+    const [factor] = await testApp.database.db
+      .select()
+      .from(staffSecondFactors)
+      .where(eq(staffSecondFactors.memberEntityNumber, staff.entityNumber));
+    expect(openTotpSecret(TEST_SECRET, factor?.sealedSecret ?? "")).toBe(secret);
+    expect(factor?.confirmedAt).toBeNull();
+
+    // The sign-in that started it may start it again (a new secret) and confirm it.
+    const restarted = await first.request({ method: "POST", url: SECOND_FACTOR_ENROLMENT_PATH });
+    expect(restarted.statusCode).toBe(200);
+    const { secret: newSecret } = restarted.json() as { secret: string };
+    const confirm = await first.request({
+      method: "POST",
+      url: SECOND_FACTOR_ENROLMENT_CONFIRM_PATH,
+      payload: { code: codeAt(newSecret, testApp.clock.now) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const mails = await testApp.database.db
+      .select({ to: outboxMails.toAddresses, subject: outboxMails.subject, text: outboxMails.text })
+      .from(outboxMails)
+      .where(
+        and(
+          eq(outboxMails.memberEntityNumber, staff.entityNumber),
+          eq(outboxMails.kind, "SECOND_FACTOR_ENROLLED"),
+        ),
+      );
+    expect(mails).toHaveLength(1);
+    const addresses = await testApp.database.db
+      .select({ address: memberEmails.address })
+      .from(memberEmails)
+      .where(eq(memberEmails.memberEntityNumber, staff.entityNumber));
+    expect(mails[0]?.to).toEqual(addresses.map((row) => row.address));
+    expect(mails[0]?.subject).toBe("An authenticator app was set up for your staff log-in");
+    expect(mails[0]?.text).toContain("tell your supervisor");
+    expect(mails[0]?.text).not.toContain(staff.username);
+  });
+
+  it("lets another sign-in start an enrolment the first one left for ten minutes", async () => {
+    const staff = await newStaff();
+    const first = new TestBrowser(testApp.app);
+    await first.logIn(staff.username, staff.password);
+    expect((await first.request({ method: "POST", url: SECOND_FACTOR_ENROLMENT_PATH })).statusCode).toBe(200);
+    testApp.clock.advanceMinutes(10);
+    const second = new TestBrowser(testApp.app);
+    await second.logIn(staff.username, staff.password);
+    const started = await second.request({ method: "POST", url: SECOND_FACTOR_ENROLMENT_PATH });
+    expect(started.statusCode).toBe(200);
+    const { secret } = started.json() as { secret: string };
+    const confirm = await second.request({
+      method: "POST",
+      url: SECOND_FACTOR_ENROLMENT_CONFIRM_PATH,
+      payload: { code: codeAt(secret, testApp.clock.now) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    testApp.clock.advanceMinutes(1);
   });
 
   it("asks an enrolled log-in for a code, takes each code once, and then reaches the console", async () => {

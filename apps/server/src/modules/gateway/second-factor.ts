@@ -1,15 +1,22 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { EXCEPTION_CODES, RECOVERY_CODE_COUNT, STAFF_ROLES } from "@portal/domain";
-import { and, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { AppContext } from "../../app-context.js";
 import { clearFailures, reserveAttempt } from "../../db/attempt-counter.js";
 import type { Db } from "../../db/database.js";
-import { pendingSignIns, staffRecoveryCodes, staffSecondFactors } from "../../db/schema.js";
+import {
+  memberEmails,
+  members,
+  pendingSignIns,
+  staffRecoveryCodes,
+  staffSecondFactors,
+} from "../../db/schema.js";
 import { hmac, randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
 import { AUDIT_RESOURCES, listRoles, recordChange } from "../access/index.js";
+import { enqueueMail, secondFactorEnrolledMail } from "../mail/index.js";
 
 // A second factor for local staff log-ins (docs/decisions/0021): TOTP (RFC 6238, SHA-1,
 // six digits, 30 s, one step either side), enrolled at the first log-in, with ten single-use
@@ -45,6 +52,16 @@ export const secondFactorErrors = {
     ),
   alreadyEnrolled: () =>
     new AppError(409, EXCEPTION_CODES.CONFLICT, "This log-in has an authenticator already."),
+  enrolmentElsewhere: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return new AppError(
+      409,
+      EXCEPTION_CODES.SECOND_FACTOR_ENROLMENT_ELSEWHERE,
+      retryAfterSeconds > 0
+        ? `An authenticator app is being set up for this log-in from another sign-in. Finish it there, or try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}. If it was not you, tell your supervisor at once.`
+        : "An authenticator app is being set up for this log-in from another sign-in. Start setting it up again here, or finish it there. If it was not you, tell your supervisor at once.",
+    );
+  },
   locked: (retryAfterSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return new AppError(
@@ -192,31 +209,54 @@ export async function forgetCodeAttempts(context: AppContext, accountKey: string
   await clearFailures(context.db, accountKey);
 }
 
+/** How long an unconfirmed enrolment belongs to the sign-in that started it. */
+export const ENROLMENT_HOLD_MS = 10 * 60_000;
+
+/** The mark of the sign-in (a session's or a pending sign-in's token hash) that started an enrolment. */
+export const enrolmentOwner = (tokenHash: string) => sha256(`second-factor-enrolment:${tokenHash}`);
+
 /**
- * Starts (or starts again) an enrolment: a new secret, sealed and stored unconfirmed. A log-in
- * whose authenticator is confirmed is refused: a password alone never replaces it.
+ * Starts (or starts again) an enrolment: a new secret, sealed and stored unconfirmed, marked with
+ * the sign-in that started it. For ten minutes only that sign-in may start it again or confirm it:
+ * the last sign-in to start was the one whose secret counted, so whoever else had the password
+ * could slip their own authenticator in under a colleague's set-up. A log-in whose authenticator
+ * is confirmed is refused: a password alone never replaces it.
  */
 export async function startEnrolment(
   context: AppContext,
   entityNumber: number,
   label: string,
+  startedBy: string,
 ): Promise<{ secret: string; qrCode: string }> {
   const secret = new Secret({ size: 20 }).base32;
   const now = context.now();
+  const heldSince = new Date(now.getTime() - ENROLMENT_HOLD_MS);
+  const sealedSecret = sealTotpSecret(context.secret, secret);
   const stored = await context.db
     .insert(staffSecondFactors)
-    .values({
-      memberEntityNumber: entityNumber,
-      sealedSecret: sealTotpSecret(context.secret, secret),
-      createdAt: now,
-    })
+    .values({ memberEntityNumber: entityNumber, sealedSecret, createdAt: now, startedBy })
     .onConflictDoUpdate({
       target: staffSecondFactors.memberEntityNumber,
-      set: { sealedSecret: sealTotpSecret(context.secret, secret), createdAt: now, lastUsedStep: null },
-      setWhere: isNull(staffSecondFactors.confirmedAt),
+      set: { sealedSecret, createdAt: now, lastUsedStep: null, startedBy },
+      setWhere: and(
+        isNull(staffSecondFactors.confirmedAt),
+        or(
+          isNull(staffSecondFactors.startedBy),
+          eq(staffSecondFactors.startedBy, startedBy),
+          lte(staffSecondFactors.createdAt, heldSince),
+        ),
+      ),
     })
     .returning({ entityNumber: staffSecondFactors.memberEntityNumber });
-  if (stored.length === 0) throw secondFactorErrors.alreadyEnrolled();
+  if (stored.length === 0) {
+    const [factor] = await context.db
+      .select({ confirmedAt: staffSecondFactors.confirmedAt, createdAt: staffSecondFactors.createdAt })
+      .from(staffSecondFactors)
+      .where(eq(staffSecondFactors.memberEntityNumber, entityNumber));
+    if (!factor || factor.confirmedAt) throw secondFactorErrors.alreadyEnrolled();
+    const freeAt = factor.createdAt.getTime() + ENROLMENT_HOLD_MS;
+    throw secondFactorErrors.enrolmentElsewhere((freeAt - now.getTime()) / 1000);
+  }
   const uri = totpFor(secret, label).toString();
   const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
@@ -232,6 +272,7 @@ export async function confirmEnrolment(
   entityNumber: number,
   code: string,
   requestId: string,
+  startedBy: string,
 ): Promise<string[] | null> {
   const now = context.now();
   const [factor] = await context.db
@@ -240,17 +281,22 @@ export async function confirmEnrolment(
     .where(eq(staffSecondFactors.memberEntityNumber, entityNumber));
   if (!factor) throw secondFactorErrors.expired();
   if (factor.confirmedAt) throw secondFactorErrors.alreadyEnrolled();
+  if (factor.startedBy !== startedBy) {
+    const heldFor = factor.createdAt.getTime() + ENROLMENT_HOLD_MS - now.getTime();
+    throw secondFactorErrors.enrolmentElsewhere(factor.startedBy ? heldFor / 1000 : 0);
+  }
   const step = matchingStep(openTotpSecret(context.secret, factor.sealedSecret), code.trim(), now);
   if (step === null) return null;
   const recoveryCodes = newRecoveryCodes();
   const confirmed = await context.db.transaction(async (tx) => {
     const updated = await tx
       .update(staffSecondFactors)
-      .set({ confirmedAt: now, lastUsedStep: step })
+      .set({ confirmedAt: now, lastUsedStep: step, startedBy: null })
       .where(
         and(
           eq(staffSecondFactors.memberEntityNumber, entityNumber),
           eq(staffSecondFactors.sealedSecret, factor.sealedSecret),
+          eq(staffSecondFactors.startedBy, startedBy),
           isNull(staffSecondFactors.confirmedAt),
         ),
       )
@@ -270,6 +316,28 @@ export async function confirmEnrolment(
       requestId,
       at: now,
     });
+    // Told at every address of the log-in: an authenticator set up by someone else with the
+    // password is a way in the staff member would otherwise never hear of.
+    const [person] = await tx
+      .select({ firstName: members.firstName })
+      .from(members)
+      .where(eq(members.entityNumber, entityNumber));
+    const addresses = await tx
+      .select({ address: memberEmails.address })
+      .from(memberEmails)
+      .where(eq(memberEmails.memberEntityNumber, entityNumber))
+      .orderBy(asc(memberEmails.position));
+    for (const { address } of addresses) {
+      await enqueueMail(
+        tx,
+        secondFactorEnrolledMail(context.config.brand, {
+          to: address,
+          memberEntityNumber: entityNumber,
+          firstName: person?.firstName,
+        }),
+        now,
+      );
+    }
     return true;
   });
   return confirmed ? recoveryCodes : null;

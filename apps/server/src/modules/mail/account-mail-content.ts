@@ -190,3 +190,25 @@ export function resetToNewAddressMail(
     greeted(input),
   );
 }
+
+/**
+ * To every address of a staff log-in once an authenticator app is confirmed as its second factor:
+ * whoever set it up can sign in with the password and that app, so the staff member hears of it.
+ */
+export function secondFactorEnrolledMail(brand: MailBrand, input: AccountMailTo): OutgoingMail {
+  return compose(
+    brand,
+    addressed(input),
+    "SECOND_FACTOR_ENROLLED",
+    "An authenticator app was set up for your staff log-in",
+    [
+      paragraph(
+        "An authenticator app has just been set up as the second factor of your staff log-in to the member portal, and ten new recovery codes were made.",
+      ),
+      paragraph(
+        "If you did not do this, tell your supervisor at once: whoever set it up can sign in as you with your password and that app. The portal's operator can remove it, and you then set up your own at your next sign-in.",
+      ),
+    ],
+    greeted(input),
+  );
+}

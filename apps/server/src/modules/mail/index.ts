@@ -8,6 +8,7 @@ export {
   passwordChangedMail,
   passwordResetLinkMail,
   resetToNewAddressMail,
+  secondFactorEnrolledMail,
 } from "./account-mail-content.js";
 export { cleanHtml } from "./html-cleaning-pool.js";
 export {

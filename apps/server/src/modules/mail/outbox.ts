@@ -20,6 +20,8 @@ export type MailKind =
   | "CONTACT_DETAILS_CHANGED"
   | "PASSWORD_RESET_TO_NEW_ADDRESS"
   | "DATA_EXPORT_READY"
+  /** To a staff log-in's addresses: an authenticator app was set up as its second factor. */
+  | "SECOND_FACTOR_ENROLLED"
   /** A member's e-mail to a query refused over one of their limits (inbound-mail/limits.ts). */
   | "EMAIL_REFUSED";
 

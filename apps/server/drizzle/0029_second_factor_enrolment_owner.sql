@@ -1,0 +1,1 @@
+ALTER TABLE "staff_second_factors" ADD COLUMN "started_by" text;
