@@ -239,6 +239,11 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
     const naming = routes.filter((route) => paramsOf(route.url).some((param) => NAMING_PARAMS.has(param)));
     // The services' paths that name people, queries, policies and documents: far more than a handful.
     expect(naming.length).toBeGreaterThanOrEqual(25);
+    // The files sent with a reply are reached by the member (urlFor names the reply's file for any
+    // /reply-attachments/ path) as well as by the desk.
+    expect(naming.map((route) => `${route.method} ${route.url}`)).toContain(
+      "GET /api/smart-inquiry/member-queries/:referenceNumber/reply-attachments/:attachmentId",
+    );
     for (const route of naming) {
       const target = route.access?.target;
       expect({ route: `${route.method} ${route.url}`, declared: Boolean(target?.param) }).toEqual({
