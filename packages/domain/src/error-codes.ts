@@ -31,6 +31,8 @@ export const EXCEPTION_CODES = {
   CONVERSATION_ERASED: "CONVERSATION_ERASED",
   /** A data request received after today (the scheme's time zone) or before 2000 (400). */
   DATA_REQUEST_DATE_OUT_OF_RANGE: "DATA_REQUEST_DATE_OUT_OF_RANGE",
+  /** A member's archive pulled by the information officer without an open access request of theirs or a reason (400). */
+  EXPORT_GROUNDS_REQUIRED: "EXPORT_GROUNDS_REQUIRED",
   FORBIDDEN: "FORBIDDEN",
   RATE_LIMITED: "RATE_LIMITED",
   /** A registration or password-reset link that is unknown, used or expired. */

@@ -39,6 +39,9 @@ export const errors = {
       "The request was refused: its anti-forgery token is missing or wrong.",
     ),
   validation: (message: string) => new AppError(400, EXCEPTION_CODES.VALIDATION, message),
+  /** The information officer's archive of a member needs a request of theirs or a reason (the message says which). */
+  exportGroundsRequired: (message: string) =>
+    new AppError(400, EXCEPTION_CODES.EXPORT_GROUNDS_REQUIRED, message),
   /** A JSON body nested deeper than `maxDepth` objects and arrays (lib/json-depth.ts). */
   jsonTooDeep: (maxDepth: number) =>
     new AppError(

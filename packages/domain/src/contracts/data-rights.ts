@@ -39,6 +39,8 @@ export const DATA_RIGHTS_LIMITS = {
   /** A member may ask for one archive a day (the information officer's on their behalf excepted). */
   exportsPerDay: 1,
   holdReasonMaxLength: 500,
+  exportReasonMaxLength: 500,
+  exportReasonMinWords: 3,
   requestNotesMaxLength: 2_000,
 } as const;
 
@@ -267,6 +269,9 @@ export type DataRequest = z.infer<typeof dataRequestSchema>;
 
 export const dataRequestsQuerySchema = z.object({
   status: z.enum(DATA_REQUEST_STATUSES).default("OPEN"),
+  member: entityNumberSchema
+    .optional()
+    .describe("One member's requests only (all on one page, no cursor): their entity number."),
   after: entityNumberSchema.optional().describe("The previous page's nextCursor."),
 });
 export const dataRequestsResponseSchema = z.object({
@@ -314,6 +319,33 @@ export const setLegalHoldSchema = z.object({
 });
 export type SetLegalHold = z.input<typeof setLegalHoldSchema>;
 export const memberLegalHoldResponseSchema = z.object({ hold: legalHoldSchema.nullable() });
+
+/**
+ * POST {CONSOLE_BASE}/members/{entityNumber}/data-exports: why the officer pulls everything about a
+ * member, one of the two: an open access request of theirs recorded on the Requests page, or a
+ * reason in words. Checked by the route (400 EXPORT_GROUNDS_REQUIRED with the sentence), so the
+ * console can say exactly what is missing.
+ */
+export const prepareMemberExportSchema = z
+  .object({
+    dataRequestId: entityNumberSchema.optional(),
+    reason: z.string().trim().max(DATA_RIGHTS_LIMITS.exportReasonMaxLength).optional(),
+  })
+  .nullish();
+export type PrepareMemberExport = z.input<typeof prepareMemberExportSchema>;
+
+export const EXPORT_GROUNDS_MESSAGES = {
+  missing: "Choose the member's access request this archive answers, or give the reason for preparing it.",
+  both: "Give either the access request or a reason, not both.",
+  reasonTooShort: `Give the reason in a few words: at least ${DATA_RIGHTS_LIMITS.exportReasonMinWords} words.`,
+  notAnOpenAccessRequest:
+    "That is not an open access request of this member. Choose one of theirs, or give a reason.",
+} as const;
+
+/** A reason is a few words, not a letter or two: counted as the words it holds. */
+export function exportReasonWords(reason: string): number {
+  return reason.trim().split(/\s+/).filter(Boolean).length;
+}
 
 /** The archives made for a member (by them or on their behalf), newest first. */
 export const memberExportsResponseSchema = z.object({ exports: z.array(dataExportSchema) });

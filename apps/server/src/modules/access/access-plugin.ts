@@ -13,7 +13,7 @@ import fp from "fastify-plugin";
 import type { AppContext } from "../../app-context.js";
 import type { Tx } from "../../db/database.js";
 import { errors } from "../../lib/errors.js";
-import { recordChange, recordReads } from "./audit-trail.js";
+import { type AuditDetail, recordChange, recordReads } from "./audit-trail.js";
 import { reachableEntities } from "./reach.js";
 import { listRoles, permissionContextOf } from "./roles.js";
 import type { Actor, ReadAudit, ResolvedAccess, RouteAccess } from "./route-access.js";
@@ -144,8 +144,8 @@ export const accessPlugin = fp<AppContext>(
           actor,
           target,
           referenceNumber,
-          change: (work, changed, subjectOf) =>
-            runChange(request, access, actor, target, referenceNumber, work, changed, subjectOf),
+          change: (work, changed, subjectOf, detailOf) =>
+            runChange(request, access, actor, target, referenceNumber, work, changed, subjectOf, detailOf),
         };
         // Every answer for a logged-in person holds their data or their rights: no cache keeps it.
         reply.header("cache-control", "private, no-store");
@@ -160,6 +160,7 @@ export const accessPlugin = fp<AppContext>(
       work: (tx: Tx) => Promise<T>,
       changed: (result: T) => boolean = () => true,
       subjectOf: (result: T) => number = () => target,
+      detailOf: (result: T) => AuditDetail | null = () => null,
     ): Promise<T> {
       const audit = access.audit;
       if (audit?.action !== "change") throw new Error(`${request.url}: a change needs auditChange(…)`);
@@ -173,6 +174,7 @@ export const accessPlugin = fp<AppContext>(
             requestId: request.id,
             at: context.now(),
             referenceNumber,
+            detail: detailOf(result),
           });
         }
         return result;

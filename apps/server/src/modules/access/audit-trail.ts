@@ -145,6 +145,8 @@ export async function recordReads(db: Queryable, read: AuditedRead): Promise<voi
   );
 }
 
+export type AuditDetail = Record<string, number | string>;
+
 export interface AuditedChange {
   actorEntityNumber: number;
   subjectEntityNumber: number;
@@ -152,8 +154,11 @@ export interface AuditedChange {
   requestId: string;
   at: Date;
   referenceNumber?: number | null;
-  /** Figures only (a purge's counts): never personal data. */
-  detail?: Record<string, number> | null;
+  /**
+   * Figures (a purge's counts), or what a change was and on what grounds (the role granted, the
+   * request or reason an archive was pulled for). Not shown on the trail's page or in its CSV.
+   */
+  detail?: AuditDetail | null;
 }
 
 /** One row for a change, the actor's own data included. Written inside the change's transaction. */

@@ -3,6 +3,7 @@
 export { accessPlugin } from "./access-plugin.js";
 export {
   AUDIT_RESOURCES,
+  type AuditDetail,
   type AuditResource,
   OPERATOR_ENTITY_NUMBER,
   recordChange,

@@ -1,6 +1,6 @@
 import { DESK_ROLES, type MemberRole, type Permission, STAFF_ROLES } from "@portal/domain";
 import type { Tx } from "../../db/database.js";
-import type { AuditResource } from "./audit-trail.js";
+import type { AuditDetail, AuditResource } from "./audit-trail.js";
 import type { TargetRule } from "./targets.js";
 
 // What a route declares about access, in `config.access`; the access plugin (access-plugin.ts)
@@ -124,11 +124,13 @@ export interface ResolvedAccess {
   /**
    * Runs a change and writes its audit row (the route's `auditChange` resource, actor and target)
    * in one transaction. `changed` says from the result whether anything changed (no row if not);
-   * `subjectOf` names whose data changed where the path does not (a mail about a member).
+   * `subjectOf` names whose data changed where the path does not (a mail about a member);
+   * `detailOf` what the row's detail says of the change (the role granted, an archive's grounds).
    */
   change<T>(
     work: (tx: Tx) => Promise<T>,
     changed?: (result: T) => boolean,
     subjectOf?: (result: T) => number,
+    detailOf?: (result: T) => AuditDetail | null,
   ): Promise<T>;
 }

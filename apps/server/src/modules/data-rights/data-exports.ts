@@ -55,7 +55,14 @@ export async function currentExport(db: Queryable, member: number, now: Date) {
  */
 export async function requestExport(
   tx: Tx,
-  input: { member: number; requestedBy: number; now: Date },
+  input: {
+    member: number;
+    requestedBy: number;
+    now: Date;
+    /** The officer's grounds: the access request it answers, or the reason given. */
+    dataRequestId?: number | null;
+    reason?: string | null;
+  },
 ): Promise<ExportRow> {
   await tx.execute(sql`select 1 from members where entity_number = ${input.member} for update`);
   const [busy] = await tx
@@ -86,6 +93,8 @@ export async function requestExport(
       status: "QUEUED",
       blobKey: `exports/${input.member}/${randomUUID()}`,
       requestedAt: input.now,
+      dataRequestId: input.dataRequestId ?? null,
+      reason: input.reason ?? null,
     })
     .returning();
   if (!row) throw new Error("no export row");

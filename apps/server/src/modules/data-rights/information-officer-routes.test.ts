@@ -1,7 +1,7 @@
-import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
+import { CONSOLE_BASE, EXPORT_GROUNDS_MESSAGES, MY_DATA_BASE } from "@portal/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, memberProfiles, members, queries } from "../../db/schema.js";
+import { auditEvents, dataExports, memberProfiles, members, queries } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
@@ -260,6 +260,7 @@ describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kin
     const asked = await io.browser.request({
       method: "POST",
       url: `${C}/members/${member.entityNumber}/data-exports`,
+      payload: { reason: "Asked for by the member's attorney, letter of 3 November." },
     });
     expect(asked.statusCode).toBe(202);
     await exportWorkerFor(testApp).runOnce();
@@ -277,7 +278,90 @@ describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kin
     expect(download.rawPayload.subarray(0, 2).toString()).toBe("PK");
     // Asked for on their behalf, it does not use up the member's own one a day.
     expect(
-      (await member.browser.request({ method: "POST", url: `${MY_DATA_BASE}/exports` })).statusCode,
+      (
+        await member.browser.request({
+          method: "POST",
+          url: `${MY_DATA_BASE}/exports`,
+          payload: { currentPassword: member.password },
+        })
+      ).statusCode,
     ).toBe(202);
+  });
+
+  it("pulls a member's archive only for an open access request of theirs or a reason, and keeps which", async () => {
+    const io = await officer();
+    const member = await memberWithData(testApp, "grounds");
+    const other = await memberWithData(testApp, "someone else");
+    const url = `${C}/members/${member.entityNumber}/data-exports`;
+    const ask = (payload?: object) =>
+      io.browser.request({ method: "POST", url, ...(payload ? { payload } : {}) });
+    const record = async (entityNumber: number, kind: string) =>
+      (
+        await io.browser.request({
+          method: "POST",
+          url: `${C}/data-requests`,
+          payload: { entityNumber, kind, receivedOn: "2026-11-02" },
+        })
+      ).json().requestId as number;
+    const access = await record(member.entityNumber, "ACCESS");
+    const deletion = await record(member.entityNumber, "DELETION");
+    const othersAccess = await record(other.entityNumber, "ACCESS");
+
+    for (const [payload, message] of [
+      [undefined, EXPORT_GROUNDS_MESSAGES.missing],
+      [{}, EXPORT_GROUNDS_MESSAGES.missing],
+      [{ reason: "   " }, EXPORT_GROUNDS_MESSAGES.missing],
+      [{ reason: "Audit" }, EXPORT_GROUNDS_MESSAGES.reasonTooShort],
+      [{ dataRequestId: deletion }, EXPORT_GROUNDS_MESSAGES.notAnOpenAccessRequest],
+      [{ dataRequestId: othersAccess }, EXPORT_GROUNDS_MESSAGES.notAnOpenAccessRequest],
+      [{ dataRequestId: access, reason: "and also a reason" }, EXPORT_GROUNDS_MESSAGES.both],
+    ] as const) {
+      const refused = await ask(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json()).toMatchObject({ exceptionCode: "EXPORT_GROUNDS_REQUIRED", message });
+    }
+    expect(
+      await testApp.database.db.$count(dataExports, eq(dataExports.memberEntityNumber, member.entityNumber)),
+    ).toBe(0);
+
+    // The member's open access requests, for the console to offer.
+    const listed = await io.browser.request({
+      method: "GET",
+      url: `${C}/data-requests?member=${member.entityNumber}`,
+    });
+    expect(listed.json().requests.map((request: { requestId: number }) => request.requestId)).toEqual([
+      deletion,
+      access,
+    ]);
+
+    const forRequest = await ask({ dataRequestId: access });
+    expect(forRequest.statusCode).toBe(202);
+    await exportWorkerFor(testApp).runOnce();
+    const forReason = await ask({ reason: "  Complaint to the Information Regulator, case 44.  " });
+    expect(forReason.statusCode).toBe(202);
+    const rows = await testApp.database.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.memberEntityNumber, member.entityNumber))
+      .orderBy(dataExports.exportId);
+    expect(rows.map((row) => [row.dataRequestId, row.reason])).toEqual([
+      [access, null],
+      [null, "Complaint to the Information Regulator, case 44."],
+    ]);
+    const audit = await testApp.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.subjectEntityNumber, member.entityNumber),
+          eq(auditEvents.resource, "data-export"),
+          eq(auditEvents.action, "UPDATE"),
+        ),
+      )
+      .orderBy(auditEvents.id);
+    expect(audit.map((row) => [row.actorEntityNumber, row.detail])).toEqual([
+      [io.entityNumber, { dataRequestId: access }],
+      [io.entityNumber, { reason: "Complaint to the Information Regulator, case 44." }],
+    ]);
   });
 });

@@ -11,8 +11,10 @@ import {
   dataRequestSchema,
   dataRequestsQuerySchema,
   dataRequestsResponseSchema,
+  EXPORT_GROUNDS_MESSAGES,
   errorBodySchema,
   exportParamsSchema,
+  exportReasonWords,
   legalHoldsQuerySchema,
   legalHoldsResponseSchema,
   memberExportsResponseSchema,
@@ -21,6 +23,7 @@ import {
   memberLookupSchema,
   memberParamsSchema,
   INFORMATION_OFFICER_PATHS as P,
+  prepareMemberExportSchema,
   recordDataRequestSchema,
   STAFF_ROLES,
   setLegalHoldSchema,
@@ -55,6 +58,7 @@ import {
 import { eraseMemberDataIn } from "./erasure.js";
 import { findLegalHold, listLegalHolds, releaseLegalHold, setLegalHold } from "./legal-holds.js";
 import { lookUpMembers } from "./member-lookup.js";
+import { listMemberDataRequests } from "./member-requests.js";
 import { auditArchiveDownload, type DataRightsContext, sendArchive } from "./my-data-routes.js";
 import { deleteRemovedFiles } from "./remove-content.js";
 
@@ -183,7 +187,13 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
         },
       },
     },
-    async (request) => listDataRequests(db, request.query.status, request.query.after),
+    async (request) =>
+      request.query.member === undefined
+        ? listDataRequests(db, request.query.status, request.query.after)
+        : {
+            requests: await listMemberDataRequests(db, request.query.member, request.query.status),
+            nextCursor: null,
+          },
   );
 
   app.post(
@@ -315,6 +325,33 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
 
   const memberTarget = entityParam("entityNumber");
 
+  /**
+   * Everything about a member is pulled only for a recorded access request of theirs or a reason
+   * given in words: the archive's row and its audit row keep which (decision 0022).
+   */
+  async function exportGrounds(
+    member: number,
+    body: z.infer<typeof prepareMemberExportSchema>,
+  ): Promise<{ dataRequestId: number } | { reason: string }> {
+    const dataRequestId = body?.dataRequestId;
+    const reason = body?.reason ? body.reason : undefined;
+    if (dataRequestId !== undefined && reason !== undefined) {
+      throw errors.exportGroundsRequired(EXPORT_GROUNDS_MESSAGES.both);
+    }
+    if (dataRequestId !== undefined) {
+      const found = await findDataRequest(db, dataRequestId);
+      const answers =
+        found?.member.entityNumber === member && found.kind === "ACCESS" && found.status === "OPEN";
+      if (!answers) throw errors.exportGroundsRequired(EXPORT_GROUNDS_MESSAGES.notAnOpenAccessRequest);
+      return { dataRequestId };
+    }
+    if (reason === undefined) throw errors.exportGroundsRequired(EXPORT_GROUNDS_MESSAGES.missing);
+    if (exportReasonWords(reason) < DATA_RIGHTS_LIMITS.exportReasonMinWords) {
+      throw errors.exportGroundsRequired(EXPORT_GROUNDS_MESSAGES.reasonTooShort);
+    }
+    return { reason };
+  }
+
   app.get(
     P.legalHold,
     {
@@ -399,6 +436,7 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
     {
       schema: {
         params: memberParamsSchema,
+        body: prepareMemberExportSchema,
         response: { 202: dataExportSchema, 409: errorBodySchema, ...errorResponses },
       },
       config: {
@@ -406,12 +444,18 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
       },
     },
     async (request, reply) => {
-      const row = await request.access.change((tx) =>
-        requestExport(tx, {
-          member: request.access.target,
-          requestedBy: request.access.actor.entityNumber,
-          now: context.now(),
-        }),
+      const grounds = await exportGrounds(request.access.target, request.body);
+      const row = await request.access.change(
+        (tx) =>
+          requestExport(tx, {
+            member: request.access.target,
+            requestedBy: request.access.actor.entityNumber,
+            now: context.now(),
+            ...grounds,
+          }),
+        () => true,
+        undefined,
+        () => grounds,
       );
       return reply.code(202).send(exportView(row));
     },

@@ -5,7 +5,7 @@ import {
   type DataRequestsResponse,
   INFORMATION_OFFICER_PATHS,
 } from "@portal/domain";
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getJson } from "../../../lib/http";
 import { consoleKeys, NO_STORE } from "./console-keys";
 
@@ -53,4 +53,19 @@ export function replaceDataRequest(queryClient: QueryClient, request: DataReques
         })),
       },
   );
+}
+
+/** GET {CONSOLE_BASE}/data-requests?status=OPEN&member=: a member's open access requests (an archive's grounds). */
+export async function getOpenAccessRequests(entityNumber: number): Promise<DataRequest[]> {
+  const params = new URLSearchParams({ status: "OPEN", member: String(entityNumber) });
+  const response = await getJson<DataRequestsResponse>(`${DATA_REQUESTS_URL}?${params.toString()}`, NO_STORE);
+  return response.requests.filter((request) => request.kind === "ACCESS");
+}
+
+export function useOpenAccessRequests(entityNumber: number, enabled = true) {
+  return useQuery({
+    queryKey: [...consoleKeys.dataRequests, "member", entityNumber],
+    queryFn: () => getOpenAccessRequests(entityNumber),
+    enabled,
+  });
 }

@@ -121,7 +121,11 @@ export function DataRequestCard({ request, onCompleted }: DataRequestCardProps) 
 
         {report ? <ErasureReport report={report} headingRef={reportHeading} /> : null}
         {open && request.kind === "ACCESS" ? (
-          <MemberArchives entityNumber={request.member.entityNumber} name={name} />
+          <MemberArchives
+            entityNumber={request.member.entityNumber}
+            name={name}
+            dataRequestId={request.requestId}
+          />
         ) : null}
 
         {open && step === "none" ? (

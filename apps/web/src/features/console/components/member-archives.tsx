@@ -1,5 +1,12 @@
-import { useId } from "react";
+import {
+  DATA_RIGHTS_LIMITS,
+  EXPORT_GROUNDS_MESSAGES,
+  exportReasonWords,
+  type PrepareMemberExport,
+} from "@portal/domain";
+import { type FormEvent, useId, useState } from "react";
 import { UploadProgress } from "../../../components/upload-progress/upload-progress";
+import { type DataRequest, useOpenAccessRequests } from "../api/get-data-requests";
 import {
   type DataExport,
   isExportInProgress,
@@ -24,6 +31,8 @@ interface MemberArchivesProps {
   entityNumber: number;
   /** The member's name, to say whose archives these are. */
   name: string;
+  /** The access request the archive answers (on its card); absent: the officer chooses one or gives a reason. */
+  dataRequestId?: number;
 }
 
 /**
@@ -31,7 +40,7 @@ interface MemberArchivesProps {
  * "Prepare the member's archive". While one is being made the list asks again every 2 s and shows
  * its progress; a ready one is a plain download link.
  */
-export function MemberArchives({ entityNumber, name }: MemberArchivesProps) {
+export function MemberArchives({ entityNumber, name, dataRequestId }: MemberArchivesProps) {
   const id = useId();
   const archives = useMemberExports(entityNumber);
   const prepare = usePrepareMemberExport(entityNumber);
@@ -43,14 +52,22 @@ export function MemberArchives({ entityNumber, name }: MemberArchivesProps) {
       <h4 id={id} className="h6">
         Archives of {name}'s data
       </h4>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-primary"
-        disabled={prepare.isPending || inProgress}
-        onClick={() => prepare.mutate()}
-      >
-        Prepare the member's archive
-      </button>
+      {dataRequestId === undefined ? (
+        <PrepareWithGrounds
+          entityNumber={entityNumber}
+          disabled={prepare.isPending || inProgress}
+          onPrepare={(grounds) => prepare.mutate(grounds)}
+        />
+      ) : (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          disabled={prepare.isPending || inProgress}
+          onClick={() => prepare.mutate({ dataRequestId })}
+        >
+          Prepare the member's archive
+        </button>
+      )}
       <p role="status" aria-live="polite" className="mt-2 mb-2">
         {newestText(list[0])}
       </p>
@@ -138,5 +155,127 @@ function ArchiveRow({ archive }: { archive: DataExport }) {
         )}
       </td>
     </tr>
+  );
+}
+
+const OTHER_REASON = "reason";
+
+/**
+ * Everything about a member is pulled for a recorded access request of theirs, or for a reason
+ * given in words: the officer chooses one of the member's open access requests, or writes why.
+ */
+function PrepareWithGrounds({
+  entityNumber,
+  disabled,
+  onPrepare,
+}: {
+  entityNumber: number;
+  disabled: boolean;
+  onPrepare: (grounds: PrepareMemberExport) => void;
+}) {
+  const id = useId();
+  const requests = useOpenAccessRequests(entityNumber);
+  const open = requests.data ?? [];
+  const [choice, setChoice] = useState("");
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (choice === "") return setProblem(EXPORT_GROUNDS_MESSAGES.missing);
+    if (choice !== OTHER_REASON) {
+      setProblem("");
+      return onPrepare({ dataRequestId: Number(choice) });
+    }
+    const words = exportReasonWords(reason);
+    if (words === 0) return setProblem(EXPORT_GROUNDS_MESSAGES.missing);
+    if (words < DATA_RIGHTS_LIMITS.exportReasonMinWords)
+      return setProblem(EXPORT_GROUNDS_MESSAGES.reasonTooShort);
+    setProblem("");
+    onPrepare({ reason: reason.trim() });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={`${id}-legend`} className="mb-2">
+      <fieldset aria-describedby={problem ? `${id}-problem` : undefined}>
+        <legend id={`${id}-legend`} className="form-label fs-6">
+          Why is the archive prepared?
+        </legend>
+        {open.map((request) => (
+          <GroundsChoice
+            key={request.requestId}
+            id={`${id}-${request.requestId}`}
+            name={`${id}-grounds`}
+            value={String(request.requestId)}
+            checked={choice === String(request.requestId)}
+            onChange={setChoice}
+            label={requestLabel(request)}
+          />
+        ))}
+        <GroundsChoice
+          id={`${id}-other`}
+          name={`${id}-grounds`}
+          value={OTHER_REASON}
+          checked={choice === OTHER_REASON}
+          onChange={setChoice}
+          label={open.length > 0 ? "Another reason" : "A reason (no open access request of this member)"}
+        />
+      </fieldset>
+      {choice === OTHER_REASON ? (
+        <div className="mb-2">
+          <label htmlFor={`${id}-reason`} className="form-label">
+            Reason
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            className={`form-control${problem ? " is-invalid" : ""}`}
+            rows={2}
+            maxLength={DATA_RIGHTS_LIMITS.exportReasonMaxLength}
+            value={reason}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+      ) : null}
+      {problem ? (
+        <div id={`${id}-problem`} className="invalid-feedback d-block mb-2">
+          {problem}
+        </div>
+      ) : null}
+      <button type="submit" className="btn btn-sm btn-outline-primary" disabled={disabled}>
+        Prepare the member's archive
+      </button>
+    </form>
+  );
+}
+
+function requestLabel(request: DataRequest): string {
+  return `Access request received ${request.receivedOn}, due ${request.dueOn}`;
+}
+
+function GroundsChoice(props: {
+  id: string;
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="form-check">
+      <input
+        id={props.id}
+        className="form-check-input"
+        type="radio"
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        onChange={() => props.onChange(props.value)}
+      />
+      <label className="form-check-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+    </div>
   );
 }
