@@ -13,6 +13,7 @@ import {
   MEDXPRESS_TURNAROUND_FRAGMENT,
   MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
   REDIRECT_ONLY_SUBCATEGORIES,
+  subCategoryLabel,
   turnaroundFragmentFor,
 } from "./categories.js";
 
@@ -228,6 +229,19 @@ describe("category look-ups", () => {
     ["LEGACY_CATEGORY", "LEGACY_CATEGORY"],
   ])("label of %s is %j", (value, label) => {
     expect(categoryLabel(value)).toBe(label);
+  });
+});
+
+describe("subCategoryLabel", () => {
+  it.each([
+    ["MEDICAL_CLAIMS", "CLAIM_NOT_PAID", "Claim not paid"],
+    ["BENEFITS_AND_COVER", "OTHER", "Other"],
+    ["MANAGE_PLAN", "CHANGE_PLAN", "Change plan"],
+    // Unknown (legacy data): the value itself.
+    ["MEDICAL_CLAIMS", "SOMETHING_OLD", "SOMETHING_OLD"],
+    ["LEGACY_CATEGORY", "CLAIM_NOT_PAID", "CLAIM_NOT_PAID"],
+  ])("labels %s / %s as %s", (category, subCategory, label) => {
+    expect(subCategoryLabel(category, subCategory)).toBe(label);
   });
 });
 

@@ -144,6 +144,13 @@ export function categoryLabel(value: string): string {
   );
 }
 
+/** Human label of a category's subcategory; the value itself when unknown (e.g. legacy data). */
+export function subCategoryLabel(categoryValue: string, subCategoryValue: string): string {
+  const option =
+    findCategory(DEFAULT_CATEGORIES, categoryValue) ?? findCategory(MEDXPRESS_CATEGORIES, categoryValue);
+  return option?.subCategory.find((sub) => sub.value === subCategoryValue)?.label ?? subCategoryValue;
+}
+
 /** The parent page is the embedding page (document.referrer / location.ancestorOrigins). */
 export function turnaroundFragmentFor(parentAddress: string | undefined): string {
   // Host names are case-insensitive, so the markers are matched without regard to case.

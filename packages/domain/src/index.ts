@@ -1,3 +1,4 @@
+export * from "./access-history-words.js";
 export * from "./attachments.js";
 export * from "./brand-colours.js";
 export * from "./brand-rules.js";

@@ -12,6 +12,8 @@ export const OPEN_QUERIES_DAYS_AGO = 7;
 export const QUERY_STATUS_OPEN = "OPEN";
 export const QUERY_STATUSES = ["OPEN", "CLOSED"] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
+/** A query's status as the member's pages word it. */
+export const QUERY_STATUS_LABELS: Readonly<Record<QueryStatus, string>> = { OPEN: "Open", CLOSED: "Closed" };
 
 /** Fixed product value sent with every medxpress query. */
 export const MEDXPRESS_PRODUCT = "Health";

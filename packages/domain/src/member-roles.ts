@@ -78,6 +78,14 @@ export const POLICY_BENEFITS = [
   "MATERNITY",
 ] as const;
 export type PolicyBenefit = (typeof POLICY_BENEFITS)[number];
+export const POLICY_BENEFIT_LABELS: Readonly<Record<PolicyBenefit, string>> = {
+  HOSPITAL: "Hospital",
+  CHRONIC_MEDICATION: "Chronic medication",
+  DAY_TO_DAY: "Day-to-day",
+  DENTISTRY: "Dentistry",
+  OPTOMETRY: "Optometry",
+  MATERNITY: "Maternity",
+};
 
 /**
  * A permission for one benefit of an entity: held as for the entity, and only when the plan of the

@@ -17,6 +17,16 @@ export const MEMBER_SEARCH_MAX_RESULTS = 20;
 
 export const WAITING_PERIOD_TYPES = ["GENERAL", "CONDITION_SPECIFIC"] as const;
 export type WaitingPeriodType = (typeof WAITING_PERIOD_TYPES)[number];
+/** A waiting period's type as the member's pages word it. */
+export const WAITING_PERIOD_TYPE_LABELS: Readonly<Record<WaitingPeriodType, string>> = {
+  GENERAL: "General",
+  CONDITION_SPECIFIC: "Condition-specific",
+};
 
 export const DOCTOR_ALLOCATION_TYPES = ["GP", "DENTIST", "SPECIALIST"] as const;
 export type DoctorAllocationType = (typeof DOCTOR_ALLOCATION_TYPES)[number];
+export const DOCTOR_ALLOCATION_TYPE_LABELS: Readonly<Record<DoctorAllocationType, string>> = {
+  GP: "GP",
+  DENTIST: "Dentist",
+  SPECIALIST: "Specialist",
+};

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
-import { calendarDateIn, escapeHtml } from "@portal/domain";
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import type { DependentRelationship, PolicyBenefit } from "@portal/domain";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import yazl from "yazl";
 import type { Db } from "../../db/database.js";
 import {
@@ -18,15 +18,21 @@ import {
   members,
   membershipCardOrders,
   outboxMails,
+  planBenefits,
+  plans,
   policies,
   policyDependents,
   queries,
   queryAttachments,
+  replyAttachments,
+  schemes,
   waitingPeriods,
 } from "../../db/schema.js";
+import { listDependentsOfPrincipal } from "../member-details/index.js";
 import { agentReplyDocument } from "../smart-inquiry/index.js";
 import type { BlobStore } from "../storage/index.js";
 import { accessHistoryPage } from "./access-history.js";
+import { archiveIndexPage } from "./archive-index-page.js";
 
 // Everything the portal holds about one member, as a zip a person can read: index.html, a JSON
 // file per kind of record, every attachment under its own (cleaned) name and every reply as HTML.
@@ -136,6 +142,15 @@ async function readRecords(db: Db, member: number) {
           .orderBy(asc(agentResponses.referenceNumber), asc(agentResponses.sentAt)),
       ])
     : [[], []];
+  // The files staff sent with those replies: reached through the member's own queries only.
+  const replyIds = replies.map((reply) => reply.id);
+  const replyFiles = replyIds.length
+    ? await db
+        .select()
+        .from(replyAttachments)
+        .where(inArray(replyAttachments.replyId, replyIds))
+        .orderBy(asc(replyAttachments.replyId), asc(replyAttachments.position))
+    : [];
   const submissions = await db
     .select()
     .from(documentSubmissions)
@@ -171,7 +186,8 @@ async function readRecords(db: Db, member: number) {
         eq(outboxMails.memberEntityNumber, member),
         or(eq(outboxMails.status, "SENT"), eq(outboxMails.status, "FAILED")),
       ),
-    );
+    )
+    .orderBy(desc(outboxMails.createdAt), desc(outboxMails.id));
   const requests = await db
     .select({
       kind: dataRequests.kind,
@@ -183,8 +199,10 @@ async function readRecords(db: Db, member: number) {
     })
     .from(dataRequests)
     .where(eq(dataRequests.memberEntityNumber, member));
+  const plan = await readPlan(db, member);
   return {
     person,
+    plan,
     membership: {
       profile: profile[0] ?? null,
       emails,
@@ -201,10 +219,74 @@ async function readRecords(db: Db, member: number) {
     queryRows,
     attachments,
     replies,
+    replyFiles,
     submissions,
     submissionFiles,
     mails,
     requests,
+  };
+}
+
+/**
+ * The member's plans as My membership shows them: each policy they are the principal of (its plan,
+ * scheme, the benefits the plan covers and the dependants on it) and each they are a dependant on
+ * (the plan, and their relationship and code, not the other people on it).
+ */
+async function readPlan(db: Db, member: number) {
+  const policyColumns = {
+    policyId: policies.policyId,
+    policyIdentifier: policies.policyIdentifier,
+    startDate: policies.startDate,
+    planId: plans.id,
+    planName: plans.name,
+    schemeName: schemes.name,
+  };
+  const [asPrincipal, asDependent, dependants] = await Promise.all([
+    db
+      .select(policyColumns)
+      .from(policies)
+      .innerJoin(plans, eq(plans.id, policies.planId))
+      .innerJoin(schemes, eq(schemes.id, plans.schemeId))
+      .where(eq(policies.principalEntityNumber, member))
+      .orderBy(desc(policies.startDate), desc(policies.policyId)),
+    db
+      .select({
+        ...policyColumns,
+        relationship: policyDependents.relationship,
+        dependentCode: policyDependents.dependentCode,
+        joinedOn: policyDependents.startDate,
+      })
+      .from(policyDependents)
+      .innerJoin(policies, eq(policies.policyId, policyDependents.policyId))
+      .innerJoin(plans, eq(plans.id, policies.planId))
+      .innerJoin(schemes, eq(schemes.id, plans.schemeId))
+      .where(eq(policyDependents.dependentEntityNumber, member))
+      .orderBy(desc(policies.startDate), desc(policies.policyId)),
+    listDependentsOfPrincipal(db, member),
+  ]);
+  const planIds = [...new Set([...asPrincipal, ...asDependent].map((row) => row.planId))];
+  const benefits = planIds.length
+    ? await db
+        .select({ planId: planBenefits.planId, benefit: planBenefits.benefit })
+        .from(planBenefits)
+        .where(inArray(planBenefits.planId, planIds))
+        .orderBy(asc(planBenefits.benefit))
+    : [];
+  const coverOf = (planId: number) =>
+    benefits.filter((row) => row.planId === planId).map((row) => row.benefit as PolicyBenefit);
+  return {
+    policiesAsPrincipal: asPrincipal.map(({ planId, ...policy }) => ({
+      ...policy,
+      cover: coverOf(planId),
+      dependants: dependants
+        .filter((person) => person.policyId === policy.policyId)
+        .map(({ policyId: _policyId, ...person }) => person),
+    })),
+    policiesAsDependant: asDependent.map(({ planId, ...policy }) => ({
+      ...policy,
+      relationship: policy.relationship as DependentRelationship,
+      cover: coverOf(planId),
+    })),
   };
 }
 
@@ -222,6 +304,8 @@ async function wholeAccessHistory(db: Db, member: number) {
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
+type FileOut = { fileName: string; contentType: string; sizeBytes: number; path: string };
+
 /**
  * Starts writing the member's archive and returns the zip as a stream; `progress` is told of each
  * record file and each attachment as it is written. The caller pipes the stream to the blob store.
@@ -237,6 +321,14 @@ export async function memberArchive(
   const history = await wholeAccessHistory(db, member);
   const name = uniqueNames();
   const files: ArchiveFile[] = [];
+  const fileOut = (
+    folder: string,
+    file: { fileName: string; contentType: string; sizeBytes: number; blobKey: string },
+  ): FileOut => {
+    const path = name(folder, file.fileName);
+    files.push({ path, blobKey: file.blobKey });
+    return { fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes, path };
+  };
   const queriesOut = records.queryRows.map((row) => ({
     referenceNumber: row.referenceNumber,
     updateOf: row.parentReferenceNumber,
@@ -254,16 +346,16 @@ export async function memberArchive(
     removed: row.purgedAt ? { at: iso(row.purgedAt), reason: row.purgeReason } : null,
     attachments: records.attachments
       .filter((file) => file.referenceNumber === row.referenceNumber)
-      .map((file) => {
-        const path = name(`queries/${row.referenceNumber}/attachments`, file.fileName);
-        files.push({ path, blobKey: file.blobKey });
-        return { fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes, path };
-      }),
+      .map((file) => fileOut(`queries/${row.referenceNumber}/attachments`, file)),
     replies: records.replies
       .filter((reply) => reply.referenceNumber === row.referenceNumber)
       .map((reply, index) => ({
         sentAt: iso(reply.sentAt),
         path: `queries/${row.referenceNumber}/replies/${index + 1}.html`,
+        // The files sent with it, in a folder named as its page is.
+        files: records.replyFiles
+          .filter((file) => file.replyId === reply.id)
+          .map((file) => fileOut(`queries/${row.referenceNumber}/replies/${index + 1}`, file)),
         id: reply.id,
       })),
   }));
@@ -274,14 +366,10 @@ export async function memberArchive(
     removed: row.purgedAt ? { at: iso(row.purgedAt), reason: row.purgeReason } : null,
     files: records.submissionFiles
       .filter((file) => file.referenceNumber === row.referenceNumber)
-      .map((file) => {
-        const path = name(`documents/${row.referenceNumber}`, file.fileName);
-        files.push({ path, blobKey: file.blobKey });
-        return { fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes, path };
-      }),
+      .map((file) => fileOut(`documents/${row.referenceNumber}`, file)),
   }));
   const replyHtml = new Map(records.replies.map((reply) => [reply.id, reply.html]));
-  const replyFiles = queriesOut.flatMap((query) => query.replies);
+  const replyPages = queriesOut.flatMap((query) => query.replies);
   const jsonFiles: [string, unknown][] = [
     [
       "member.json",
@@ -290,6 +378,7 @@ export async function memberArchive(
         createdAt: iso(records.person?.createdAt ?? null),
         lastSignInAt: iso(records.person?.lastSignInAt ?? null),
         ...records.membership,
+        plan: records.plan,
       },
     ],
     [
@@ -310,7 +399,7 @@ export async function memberArchive(
     ],
     ["access-history.json", history],
   ];
-  const total = jsonFiles.length + 1 + replyFiles.length + files.length;
+  const total = jsonFiles.length + 1 + replyPages.length + files.length;
   let done = 0;
   const step = () => {
     done += 1;
@@ -319,15 +408,19 @@ export async function memberArchive(
 
   const zip = new yazl.ZipFile();
   const mtime = options.now;
-  zip.addBuffer(Buffer.from(indexHtml(records, queriesOut, documentsOut, history, options)), "index.html", {
-    mtime,
-  });
+  zip.addBuffer(
+    Buffer.from(archiveIndexPage(records, queriesOut, documentsOut, history, options)),
+    "index.html",
+    {
+      mtime,
+    },
+  );
   step();
   for (const [path, value] of jsonFiles) {
     zip.addBuffer(json(value), path, { mtime });
     step();
   }
-  for (const reply of replyFiles) {
+  for (const reply of replyPages) {
     zip.addBuffer(Buffer.from(await replyDocument(replyHtml.get(reply.id) ?? "")), reply.path, { mtime });
     step();
   }
@@ -362,82 +455,4 @@ async function replyDocument(html: string): Promise<string> {
   );
 }
 
-type Records = Awaited<ReturnType<typeof readRecords>>;
-
-function indexHtml(
-  records: Records,
-  queriesOut: {
-    referenceNumber: number;
-    updateOf: number | null;
-    category: string;
-    text: string;
-    status: string;
-    loggedAt: string | null;
-    removed: unknown;
-    attachments: { fileName: string; path: string }[];
-    replies: { sentAt: string | null; path: string }[];
-  }[],
-  documentsOut: {
-    referenceNumber: number;
-    category: string;
-    loggedAt: string | null;
-    files: { fileName: string; path: string }[];
-  }[],
-  history: { at: string; who: string; action: string; what: string; referenceNumber: number | null }[],
-  options: { timeZone: string; schemeName: string; now: Date },
-): string {
-  const e = escapeHtml;
-  const day = (value: string | null) => (value ? calendarDateIn(options.timeZone, new Date(value)) : "");
-  const link = (path: string, text: string) =>
-    `<a href="${e(path.split("/").map(encodeURIComponent).join("/"))}">${e(text)}</a>`;
-  const person = records.person;
-  const fullName = person ? `${person.firstName} ${person.lastName}` : "";
-  const queryRows = queriesOut
-    .map(
-      (query) =>
-        `<tr><td>${query.referenceNumber}${query.updateOf ? ` (update of ${query.updateOf})` : ""}</td><td>${e(query.category)}</td><td>${day(query.loggedAt)}</td><td>${e(query.status)}</td><td>${
-          query.removed ? "Removed" : e(query.text)
-        }</td><td>${query.attachments.map((file) => link(file.path, file.fileName)).join("<br>")}</td><td>${query.replies
-          .map((reply) => link(reply.path, `Reply of ${day(reply.sentAt)}`))
-          .join("<br>")}</td></tr>`,
-    )
-    .join("");
-  const documentRows = documentsOut
-    .map(
-      (submission) =>
-        `<tr><td>${submission.referenceNumber}</td><td>${e(submission.category)}</td><td>${day(submission.loggedAt)}</td><td>${submission.files.map((file) => link(file.path, file.fileName)).join("<br>")}</td></tr>`,
-    )
-    .join("");
-  const shownHistory = history.slice(0, 1000);
-  const historyRows = shownHistory
-    .map(
-      (event) =>
-        `<tr><td>${e(event.at)}</td><td>${e(event.who)}</td><td>${e(event.action)}</td><td>${e(event.what)}${event.referenceNumber ? ` ${event.referenceNumber}` : ""}</td></tr>`,
-    )
-    .join("");
-  const table = (caption: string, head: string[], rows: string) =>
-    `<table><caption>${e(caption)}</caption><thead><tr>${head.map((cell) => `<th scope="col">${e(cell)}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>Your data held by ${e(options.schemeName)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%;margin-bottom:2rem}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}caption{text-align:left;font-weight:bold;padding:.5rem 0}</style>
-</head><body>
-<h1>Your data held by ${e(options.schemeName)}</h1>
-<p>Prepared on ${day(options.now.toISOString())} for ${e(fullName)} (entity number ${person?.entityNumber ?? ""}).</p>
-<p>This archive holds everything the member portal keeps about you. Each kind of record is also in a JSON file beside this page:
-member.json (your membership details), queries.json, documents.json, mails.json, data-requests.json and access-history.json
-(who has seen or changed your information). Your attachments and the replies you received are in the folders queries/ and documents/.</p>
-<h2>Membership</h2>
-<p>Name: ${e(fullName)}. E-mail addresses: ${records.membership.emails.map((row) => e(row.address)).join(", ") || "none recorded"}.
-Membership number: ${e(records.membership.profile?.membershipNumber ?? "not recorded")}. The full details are in member.json.</p>
-<h2>Queries</h2>
-${table("Your queries and updates", ["Reference", "Category", "Logged", "Status", "Text", "Attachments", "Replies"], queryRows)}
-<h2>Documents</h2>
-${table("Your document submissions", ["Reference", "Category", "Received", "Files"], documentRows)}
-<h2>Who has seen your information</h2>
-${history.length > shownHistory.length ? `<p>The newest ${shownHistory.length} of ${history.length} are shown; all are in access-history.json.</p>` : ""}
-${table("Reads and changes of your information", ["When", "Who", "Action", "What"], historyRows)}
-</body></html>
-`;
-}
+export type ArchiveRecords = Awaited<ReturnType<typeof readRecords>>;

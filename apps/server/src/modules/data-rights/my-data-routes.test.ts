@@ -1,10 +1,21 @@
+import { Readable } from "node:stream";
 import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, dataExports, outboxMails } from "../../db/schema.js";
+import { agentResponses, auditEvents, dataExports, outboxMails, replyAttachments } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { unzip } from "../../test-support/unzip.js";
+import { pdfOfSize } from "../../test-support/upload-fixtures.js";
+import {
+  ensurePlan,
+  insertDoctorAllocations,
+  insertPersonWithoutLogin,
+  insertPolicy,
+  insertPolicyDependent,
+  insertProfile,
+  insertWaitingPeriods,
+} from "../member-details/index.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
 import { askForArchive, exportWorkerFor, memberWithData } from "./test-helpers.js";
 
@@ -225,6 +236,159 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
     await member.browser.logIn(member.username, member.password);
     expect((await askForArchive(member)).statusCode).toBe(202);
     await worker().runOnce();
+  });
+
+  it("holds the reply's files, the mails, the plan and dependants, on a page in the member's words and the scheme's time", async () => {
+    const member = await memberWithData(testApp, "readable");
+    const { db } = testApp.database;
+    // A file the agent sent with the reply.
+    const [reply] = await db
+      .select({ id: agentResponses.id })
+      .from(agentResponses)
+      .where(eq(agentResponses.referenceNumber, member.original));
+    if (!reply) throw new Error("no reply");
+    const replyFile = pdfOfSize(2100, "benefit statement readable.pdf");
+    const blobKey = `replies/test/${reply.id}-${Date.now()}`;
+    await testApp.blobStore.commit(
+      await testApp.blobStore.writePending(blobKey, Readable.from([replyFile.bytes])),
+    );
+    await db.insert(replyAttachments).values({
+      replyId: reply.id,
+      fileName: replyFile.name,
+      contentType: replyFile.type,
+      sizeBytes: replyFile.bytes.length,
+      blobKey,
+      position: 0,
+    });
+    // A mail sent to them at 22:30 UTC on 1 June: 00:30 on 2 June in Johannesburg.
+    await db.insert(outboxMails).values({
+      kind: "REPLY_SENT",
+      messageId: `<archive-${member.entityNumber}@test>`,
+      toAddresses: ["readable@example.net"],
+      ccAddresses: [],
+      subject: `We have answered your query ${member.original}`,
+      html: "<p>Answered.</p>",
+      text: "Dear member, we have answered your readable query.",
+      status: "SENT",
+      nextAttemptAt: testApp.clock.now,
+      createdAt: new Date("2026-06-01T22:29:00.000Z"),
+      sentAt: new Date("2026-06-01T22:30:00.000Z"),
+      memberEntityNumber: member.entityNumber,
+      referenceNumber: member.original,
+    });
+    // Their plan, its cover, a dependant, a waiting period and their GP.
+    const planId = await ensurePlan(
+      db,
+      { code: "ARCHIVE_SCHEME", name: "Archive Scheme" },
+      { code: "ARCHIVE_PLAN", name: "Essential Archive Saver", benefits: ["HOSPITAL", "DENTISTRY"] },
+    );
+    const policyId = await insertPolicy(db, {
+      policyIdentifier: `ARC-${member.entityNumber}`,
+      planId,
+      principalEntityNumber: member.entityNumber,
+      startDate: "2024-03-01",
+    });
+    const spouse = await insertPersonWithoutLogin(db, { firstName: "Nomvula", lastName: "Archivist" });
+    await insertProfile(db, spouse, { dateOfBirth: "1990-07-14" });
+    await insertPolicyDependent(db, {
+      policyId,
+      dependentEntityNumber: spouse,
+      relationship: "SPOUSE",
+      dependentCode: "01",
+    });
+    await insertWaitingPeriods(db, member.entityNumber, [
+      { type: "CONDITION_SPECIFIC", condition: "Asthma", startDate: "2024-03-01", endDate: "2025-02-28" },
+    ]);
+    await insertDoctorAllocations(db, member.entityNumber, [
+      {
+        allocationType: "GP",
+        practiceNumber: "0123456",
+        practiceName: "Archive Family Practice",
+        doctorName: "Dr P. Naidoo",
+        startDate: "2024-03-01",
+        endDate: null,
+      },
+    ]);
+
+    expect((await askForArchive(member)).statusCode).toBe(202);
+    expect(await worker().runOnce()).toBe(1);
+    const { export: ready } = (
+      await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/exports/current` })
+    ).json();
+    expect(ready.status).toBe("READY");
+    const files = await unzip(
+      (
+        await member.browser.request({
+          method: "GET",
+          url: `${MY_DATA_BASE}/exports/${ready.exportId}/download`,
+        })
+      ).rawPayload,
+    );
+
+    // The reply's file, byte for byte, beside its reply; listed in queries.json.
+    const replyPath = `queries/${member.original}/replies/1/benefit statement readable.pdf`;
+    expect(files.get(replyPath)?.equals(replyFile.bytes)).toBe(true);
+    const queriesJson = JSON.parse(files.get("queries.json")?.toString() ?? "[]");
+    const original = queriesJson.find(
+      (query: { referenceNumber: number }) => query.referenceNumber === member.original,
+    );
+    expect(original.replies[0].files).toEqual([
+      {
+        fileName: replyFile.name,
+        contentType: replyFile.type,
+        sizeBytes: replyFile.bytes.length,
+        path: replyPath,
+      },
+    ]);
+    // JSON keeps ISO times.
+    expect(original.loggedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    const page = files.get("index.html")?.toString() ?? "";
+    expect(page).toContain(`href="${replyPath.split("/").map(encodeURIComponent).join("/")}"`);
+    // The mail: its day and time in the scheme's zone, its subject, and its text readable.
+    expect(page).toContain(`We have answered your query ${member.original}`);
+    expect(page).toContain("Dear member, we have answered your readable query.");
+    expect(page).toContain("2026-06-02 00:30");
+    // No UTC ISO time anywhere on the page.
+    expect(page).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    // The plan, its cover and the dependant, labelled.
+    for (const words of [
+      "Essential Archive Saver",
+      `ARC-${member.entityNumber}`,
+      "Hospital",
+      "Dentistry",
+      "Nomvula Archivist",
+      "Spouse",
+      "1990-07-14",
+      "Asthma",
+      "Condition-specific",
+      "Archive Family Practice",
+      "Dr P. Naidoo",
+    ]) {
+      expect(page).toContain(words);
+    }
+    // The member's words, not the codes.
+    expect(page).toContain("Medical claims");
+    expect(page).toContain("Claim not paid");
+    expect(page).not.toContain("MEDICAL_CLAIMS");
+    expect(page).not.toContain("CLAIM_NOT_PAID");
+    expect(page).not.toContain("SPOUSE");
+    expect(page).toMatch(/<td>Open<\/td>/);
+    expect(page).not.toContain(">OPEN<");
+    expect(page).not.toContain("STAFF_AGENT");
+    // Landmarks, a navigation to each section, a phone layout, and still nothing loads or runs.
+    for (const landmark of ["<header", "<main", "<footer"]) expect(page).toContain(landmark);
+    const nav = page.match(/<nav aria-label="[^"]+">([\s\S]*?)<\/nav>/)?.[1] ?? "";
+    for (const section of ["membership", "plan", "queries", "documents", "mails", "history"]) {
+      expect(nav).toContain(`href="#${section}"`);
+      expect(page).toContain(`id="${section}"`);
+    }
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page).toMatch(/<div class="scroll" role="region" tabindex="0" aria-labelledby="[^"]+">\s*<table/);
+    expect(page).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    );
+    expect(page).not.toContain("<script");
   });
 
   it("asks for the password again before it prepares an archive: missing, wrong, then right", async () => {

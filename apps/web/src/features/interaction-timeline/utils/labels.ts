@@ -1,4 +1,4 @@
-import type { QueryStatus, ServerOrigin } from "@portal/domain";
+import type { ServerOrigin } from "@portal/domain";
 
 /** Where a query was logged, as the member knows the two channels. */
 export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, string>> = {
@@ -9,7 +9,8 @@ export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, string>> = {
 /** Where a query imported from another channel (legacy) was logged: not the portal, whatever its origin says. */
 export const LOGGED_ELSEWHERE_LABEL = "Phone or another channel";
 
-export const STATUS_LABELS: Readonly<Record<QueryStatus, string>> = { OPEN: "Open", CLOSED: "Closed" };
+/** A query's status: the domain's words, which the archive of the member's data uses too. */
+export { QUERY_STATUS_LABELS as STATUS_LABELS } from "@portal/domain";
 
 /** "1 document", "2 documents". */
 export function documentCountText(count: number): string {

@@ -73,7 +73,8 @@ describe("DataExportSection", () => {
     for (const words of [
       "index.html",
       "a JSON file for each kind of record",
-      "the attachments you sent with your queries, your documents, and the replies you received",
+      "the mails sent to you",
+      "the attachments you sent with your queries, your documents, the replies you received and the files sent with them",
       "prepared in the background",
       "we send you an e-mail when it is ready",
       "offered here for 7 days",

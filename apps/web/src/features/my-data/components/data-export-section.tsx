@@ -29,10 +29,14 @@ export function DataExportSection() {
       <ul>
         <li>a page you can open in any web browser, index.html, that shows it all;</li>
         <li>
-          a JSON file for each kind of record (your membership details, your queries, your documents and your
-          access history), for use in other programs;
+          a JSON file for each kind of record (your membership details and plan, your queries, your documents,
+          the mails sent to you, your requests about your data and your access history), for use in other
+          programs;
         </li>
-        <li>the attachments you sent with your queries, your documents, and the replies you received.</li>
+        <li>
+          the attachments you sent with your queries, your documents, the replies you received and the files
+          sent with them.
+        </li>
       </ul>
       <p>
         The file is prepared in the background, so you need not stay on this page: we send you an e-mail when

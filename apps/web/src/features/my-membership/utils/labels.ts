@@ -1,34 +1,13 @@
-import type {
-  Address,
-  AddressType,
-  DependentRelationship,
-  PhoneType,
-  WaitingPeriodType,
+import type { Address } from "@portal/domain";
+
+// The words members see for the service's codes: the domain's, which the archive of their data
+// (index.html) uses too.
+export {
+  ADDRESS_TYPE_LABELS,
+  DEPENDENT_RELATIONSHIP_LABELS as RELATIONSHIP_LABELS,
+  PHONE_TYPE_LABELS,
+  WAITING_PERIOD_TYPE_LABELS,
 } from "@portal/domain";
-
-// The words members see for the service's codes.
-
-export const RELATIONSHIP_LABELS: Readonly<Record<DependentRelationship, string>> = {
-  SPOUSE: "Spouse",
-  CHILD: "Child",
-  ADULT_DEPENDANT: "Adult dependant",
-};
-
-export const PHONE_TYPE_LABELS: Readonly<Record<PhoneType, string>> = {
-  MOBILE: "Mobile",
-  HOME: "Home",
-  WORK: "Work",
-};
-
-export const ADDRESS_TYPE_LABELS: Readonly<Record<AddressType, string>> = {
-  POSTAL: "Postal",
-  RESIDENTIAL: "Residential",
-};
-
-export const WAITING_PERIOD_TYPE_LABELS: Readonly<Record<WaitingPeriodType, string>> = {
-  GENERAL: "General",
-  CONDITION_SPECIFIC: "Condition-specific",
-};
 
 /** Shown where the service has no value (a null title or date of birth). */
 export const NOT_RECORDED = "Not recorded";
