@@ -6,6 +6,7 @@ import { enrolFamily } from "../modules/member-details/test-helpers.js";
 import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
 import { createTestApp, type TestApp, TestBrowser } from "../test-support/test-app.js";
 import { hostileBody, hostileText, oddMultipart } from "./hostile-values.js";
+import { type Operation, operationsOf, pathWith } from "./openapi-operations.js";
 
 // Every endpoint of the OpenAPI document (made from the domain contracts) gets valid and hostile
 // paths, query strings and bodies, as a logged-in member and as a stranger. Never a 5xx, and a
@@ -13,42 +14,6 @@ import { hostileBody, hostileText, oddMultipart } from "./hostile-values.js";
 // (FUZZ_RUNS).
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
-
-interface Operation {
-  method: string;
-  path: string;
-  queryNames: string[];
-  bodyProperties: string[];
-  multipart: boolean;
-}
-
-interface OpenApiDocument {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: { in: string; name: string }[];
-        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-      }
-    >
-  >;
-}
-
-function operationsOf(document: OpenApiDocument): Operation[] {
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => {
-      const content = operation.requestBody?.content ?? {};
-      return {
-        method: method.toUpperCase(),
-        path,
-        queryNames: (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
-        bodyProperties: Object.keys(content["application/json"]?.schema?.properties ?? {}),
-        multipart: "multipart/form-data" in content,
-      };
-    }),
-  );
-}
 
 describe.each(TEST_DATABASE_KINDS)("fuzzing every endpoint, on %s", (kind) => {
   let testApp: TestApp;
@@ -77,14 +42,6 @@ describe.each(TEST_DATABASE_KINDS)("fuzzing every endpoint, on %s", (kind) => {
     };
   };
 
-  function pathWith(template: string, values: string[]): string {
-    let index = 0;
-    // A URL cannot carry a lone surrogate: a browser sends U+FFFD in its place, and so does this.
-    return template.replace(/\{[^}]+\}/g, () =>
-      encodeURIComponent(Buffer.from(values[index++] ?? "1", "utf8").toString("utf8")),
-    );
-  }
-
   it("finds the endpoints to fuzz", () => {
     expect(operations.length).toBeGreaterThan(60);
   });
@@ -100,7 +57,7 @@ describe.each(TEST_DATABASE_KINDS)("fuzzing every endpoint, on %s", (kind) => {
           fc.asyncProperty(
             fc.array(hostileText, { minLength: segments, maxLength: segments }),
             fc.dictionary(fc.constantFrom(...operation.queryNames, "x"), hostileText, { maxKeys: 3 }),
-            hostileBody(operation.bodyProperties),
+            hostileBody(operation.bodyProperties, operation.bodyChoices),
             oddMultipart,
             fc.boolean(),
             async (pathValues, query, body, multipart, asMember) => {

@@ -44,8 +44,17 @@ function deep(depth: number): unknown {
   return value;
 }
 
-/** A JSON body: anything at all, or an object with the route's own keys holding hostile values. */
-export function hostileBody(propertyNames: readonly string[]): fc.Arbitrary<unknown> {
+/**
+ * A JSON body: anything at all, or an object with the route's own keys holding hostile values. A
+ * key with named values (`choices`, from its enum) or with values known to name real records
+ * (`known`, by the key's name) holds one of them half the time, and the object has every key in
+ * one case of four, so that a case can pass most checks and its hostile values reach the code behind.
+ */
+export function hostileBody(
+  propertyNames: readonly string[],
+  choices: Readonly<Record<string, readonly string[]>> = {},
+  known: (propertyName: string) => readonly (string | number)[] = () => [],
+): fc.Arbitrary<unknown> {
   const leaf = fc.oneof(
     hostileString,
     hostileNumber,
@@ -54,12 +63,17 @@ export function hostileBody(propertyNames: readonly string[]): fc.Arbitrary<unkn
     fc.constant([]),
     fc.constant({}),
   );
+  const valueOf = (name: string) => {
+    const likely = [...(choices[name] ?? []), ...known(name)];
+    return likely.length > 0 ? fc.oneof(fc.constantFrom(...likely), leaf) : leaf;
+  };
+  const values = Object.fromEntries(propertyNames.map((name) => [name, valueOf(name)]));
   const shaped =
     propertyNames.length > 0
-      ? fc.record(Object.fromEntries(propertyNames.map((name) => [name, leaf])), { requiredKeys: [] })
+      ? fc.oneof(fc.record(values, { requiredKeys: [] }), fc.record(values))
       : fc.dictionary(fc.string({ maxLength: 10 }), leaf, { maxKeys: 5 });
   return fc.oneof(
-    shaped,
+    { arbitrary: shaped, weight: 2 },
     fc.jsonValue({ maxDepth: 4 }),
     fc.constant(deep(2_000)),
     fc.constant(Object.fromEntries(Array.from({ length: 2_000 }, (_, index) => [`k${index}`, index]))),
