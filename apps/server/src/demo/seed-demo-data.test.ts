@@ -70,7 +70,7 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
     ).toBeGreaterThan(0);
   });
 
-  it("seeds an agent and a supervisor who work in the console, and whose demo log-ins are printed", async () => {
+  it("seeds an agent, a supervisor and an information officer who work in the console, and whose demo log-ins are printed", async () => {
     for (const staff of DEMO_STAFF) {
       expect([...(await listRoles(database.db, await entityOf(staff.username)))]).toEqual([staff.role]);
     }

@@ -27,7 +27,7 @@ export const DEMO_MEMBERS = [
   },
 ] as const;
 
-/** The scheme's demo staff, seeded with the demo members: an agent and a supervisor. */
+/** The scheme's demo staff, seeded with the demo members: an agent, a supervisor and the information officer. */
 export const DEMO_STAFF = [
   {
     username: "demo.agent",
@@ -44,5 +44,13 @@ export const DEMO_STAFF = [
     lastName: "Botha",
     emails: ["johan.botha@scheme.example"],
     role: "STAFF_SUPERVISOR",
+  },
+  {
+    username: "demo.officer",
+    password: "Officer-Demo-2026!",
+    firstName: "Naledi",
+    lastName: "Khumalo",
+    emails: ["naledi.khumalo@scheme.example"],
+    role: "STAFF_INFORMATION_OFFICER",
   },
 ] as const;

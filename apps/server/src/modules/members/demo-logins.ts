@@ -13,6 +13,7 @@ const CANDIDATES: readonly DemoLogin[] = [
   { label: "Demo member", ...DEMO_MEMBERS[0] },
   { label: "Demo agent", ...DEMO_STAFF[0] },
   { label: "Demo supervisor", ...DEMO_STAFF[1] },
+  { label: "Demo information officer", ...DEMO_STAFF[2] },
 ];
 
 /**
