@@ -61,6 +61,14 @@ describe("the brand colours", () => {
   );
 });
 
+describe("outlined buttons on an alert", () => {
+  it("take the alert's own text colour (4.5:1 on each alert, above), text and border", () => {
+    const selector = '.alert [class*="btn-outline-"]';
+    expect(ruleValue(appCss, selector, "--bs-btn-color")).toBe("var(--bs-alert-color)");
+    expect(ruleValue(appCss, selector, "--bs-btn-border-color")).toBe("var(--bs-alert-color)");
+  });
+});
+
 describe("the header and footer on the brand's teal ink", () => {
   const ink = () => resolveColour(ruleValue(appCss, ".app-header", "background-color"));
 
