@@ -49,6 +49,14 @@ test("a member sees an agent's read of their query by role, and downloads all th
   await agentClient.logIn(agent.username, agent.password);
   const opened = await agentClient.fetch(`${CONSOLE_BASE}/queries/${reference}`);
   expect(opened.status).toBe(200);
+  // …and answers it with a file: the archive holds what staff sent, not only what the member did.
+  const letter = pdfFile("my-data-claim-letter.pdf", 3072);
+  const replied = await agentClient.postForm(
+    `${CONSOLE_BASE}/queries/${reference}/replies`,
+    { html: "<p>Your optometrist claim is being paid; the letter is attached.</p>", close: "false" },
+    [{ name: letter.name, type: letter.mimeType, bytes: new Uint8Array(letter.buffer) }],
+  );
+  expect(replied.status).toBe(200);
 
   // The member finds it on "My data", from the header, the agent named by role only.
   await page.getByRole("navigation", { name: "Member menu" }).getByRole("link", { name: "My data" }).click();
@@ -58,7 +66,9 @@ test("a member sees an agent's read of their query by role, and downloads all th
   const agentRead = history
     .getByRole("row")
     .filter({ hasText: "An agent of the scheme" })
-    .filter({ has: page.getByRole("cell", { name: `Query ${reference}`, exact: true }) });
+    .filter({ has: page.getByRole("cell", { name: `Query ${reference}`, exact: true }) })
+    // The agent's reply is a change of the same query, in a row of its own.
+    .filter({ has: page.getByRole("cell", { name: "Read", exact: true }) });
   await expect(agentRead.first()).toBeVisible();
   await expect(agentRead.first().getByRole("cell", { name: "Read", exact: true })).toBeVisible();
   await expect(agentRead.first().getByRole("rowheader")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
@@ -91,4 +101,14 @@ test("a member sees an agent's read of their query by role, and downloads all th
   const attachment = files.get(`queries/${reference}/attachments/${invoice.name}`);
   expect(attachment, "the query's attachment is in the archive").toBeDefined();
   expect(attachment?.equals(invoice.buffer)).toBe(true);
+  // The file the agent sent, byte for byte, beside its reply.
+  const sent = [...files].find(
+    ([path]) => path.startsWith(`queries/${reference}/replies/`) && path.endsWith(letter.name),
+  );
+  expect(sent, "the file the agent sent is in the archive").toBeDefined();
+  expect(sent?.[1].equals(letter.buffer)).toBe(true);
+  // The mails sent to the member: the acknowledgement of this very query, on the page and in mails.json.
+  const acknowledgement = `We have received your query (reference ${reference})`;
+  expect(files.get("index.html")?.toString()).toContain(acknowledgement);
+  expect(files.get("mails.json")?.toString()).toContain(acknowledgement);
 });
