@@ -185,8 +185,7 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
             name="currentPassword"
             type="password"
             autoComplete="current-password"
-            className={`form-control${passwordError ? " is-invalid" : ""}`}
-            style={{ maxWidth: "24rem" }}
+            className={`form-control password-again-field${passwordError ? " is-invalid" : ""}`}
             required
             aria-invalid={passwordError ? true : undefined}
             aria-describedby={passwordError ? `${hintId} ${errorId}` : hintId}
