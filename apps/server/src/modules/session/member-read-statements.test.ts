@@ -103,9 +103,9 @@ describe.each(TEST_DATABASE_KINDS)("statements of a member's reads on %s", (kind
     expect(sent, sent.join("\n")).toHaveLength(2);
   });
 
-  it("a query's view: the session, the query's owner, the query, its files, its thread and its replies", async () => {
+  it("a query's view: the session, the query's owner, the query, its files, its thread, its replies and the reply's files", async () => {
     const sent = await statementsOf(`${SI}/member-queries/${reference}?origin=MEMBER_WEB`);
-    expect(sent, sent.join("\n")).toHaveLength(6);
+    expect(sent, sent.join("\n")).toHaveLength(7);
   });
 
   it("the session probe: the session with its member's names and roles, one statement", async () => {

@@ -85,6 +85,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
           // Logged on the web, so not a phone query, and no agent has answered yet.
           legacy: false,
           repliedAt: null,
+          replyAttachments: [],
           parentReferenceNumber: null,
           thread: [
             {
