@@ -1157,7 +1157,9 @@ export const dataExports = pgTable(
      * Why the information officer pulled it: the member's access request it answers, or a written
      * reason (one of the two for an archive made on a member's behalf; neither for the member's own).
      */
-    dataRequestId: integer("data_request_id").references(() => dataRequests.requestId, { onDelete: "set null" }),
+    dataRequestId: integer("data_request_id").references(() => dataRequests.requestId, {
+      onDelete: "set null",
+    }),
     reason: text("reason"),
   },
   (table) => [

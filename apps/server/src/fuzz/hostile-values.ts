@@ -63,11 +63,11 @@ export function hostileBody(
     fc.constant([]),
     fc.constant({}),
   );
-  const valueOf = (name: string) => {
+  const likelyValue = (name: string) => {
     const likely = [...(choices[name] ?? []), ...known(name)];
     return likely.length > 0 ? fc.oneof(fc.constantFrom(...likely), leaf) : leaf;
   };
-  const values = Object.fromEntries(propertyNames.map((name) => [name, valueOf(name)]));
+  const values = Object.fromEntries(propertyNames.map((name) => [name, likelyValue(name)]));
   const shaped =
     propertyNames.length > 0
       ? fc.oneof(fc.record(values, { requiredKeys: [] }), fc.record(values))
