@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
 import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentResponses, auditEvents, dataExports, outboxMails, replyAttachments } from "../../db/schema.js";
+import { auditEvents, dataExports, outboxMails } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { unzip } from "../../test-support/unzip.js";
@@ -17,7 +16,9 @@ import {
   insertWaitingPeriods,
 } from "../member-details/index.js";
 import { loggedInStaff } from "../member-details/test-helpers.js";
-import { askForArchive, exportWorkerFor, memberWithData } from "./test-helpers.js";
+import { eraseMemberDataIn } from "./erasure.js";
+import { deleteRemovedFiles } from "./remove-content.js";
+import { addReplyFile, askForArchive, exportWorkerFor, memberWithData } from "./test-helpers.js";
 
 // "My data": the member sees who read their information (by role, never by name) and downloads an
 // archive of all of it, made in the background, holding their records and files and nothing of
@@ -242,24 +243,8 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
     const member = await memberWithData(testApp, "readable");
     const { db } = testApp.database;
     // A file the agent sent with the reply.
-    const [reply] = await db
-      .select({ id: agentResponses.id })
-      .from(agentResponses)
-      .where(eq(agentResponses.referenceNumber, member.original));
-    if (!reply) throw new Error("no reply");
     const replyFile = pdfOfSize(2100, "benefit statement readable.pdf");
-    const blobKey = `replies/test/${reply.id}-${Date.now()}`;
-    await testApp.blobStore.commit(
-      await testApp.blobStore.writePending(blobKey, Readable.from([replyFile.bytes])),
-    );
-    await db.insert(replyAttachments).values({
-      replyId: reply.id,
-      fileName: replyFile.name,
-      contentType: replyFile.type,
-      sizeBytes: replyFile.bytes.length,
-      blobKey,
-      position: 0,
-    });
+    await addReplyFile(testApp, member.original, replyFile);
     // A mail sent to them at 22:30 UTC on 1 June: 00:30 on 2 June in Johannesburg.
     await db.insert(outboxMails).values({
       kind: "REPLY_SENT",
@@ -389,6 +374,62 @@ describe.each(TEST_DATABASE_KINDS)("My data, on %s", (kind) => {
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     );
     expect(page).not.toContain("<script");
+  });
+
+  it("still prepares the archive of an erased member: the removed queries and documents shown as removed, their files and replies gone", async () => {
+    const member = await memberWithData(testApp, "erased words");
+    const replyFile = await addReplyFile(testApp, member.original, pdfOfSize(1800, "reply file erased.pdf"));
+    const { db } = testApp.database;
+    const erasure = await db.transaction((tx) =>
+      eraseMemberDataIn(tx, member.entityNumber, {
+        now: testApp.clock.now,
+        timeZone: "Africa/Johannesburg",
+        auditDays: 365,
+      }),
+    );
+    expect(erasure.held).toBe(false);
+    expect(erasure.files).toContain(replyFile.blobKey);
+    await deleteRemovedFiles(db, testApp.blobStore, erasure.files);
+
+    expect((await askForArchive(member)).statusCode).toBe(202);
+    expect(await worker().runOnce()).toBe(1);
+    const { export: ready } = (
+      await member.browser.request({ method: "GET", url: `${MY_DATA_BASE}/exports/current` })
+    ).json();
+    expect(ready.status).toBe("READY");
+    const files = await unzip(
+      (
+        await member.browser.request({
+          method: "GET",
+          url: `${MY_DATA_BASE}/exports/${ready.exportId}/download`,
+        })
+      ).rawPayload,
+    );
+    // Only the records: no attachment, reply page or reply file is left to put in it.
+    expect([...files.keys()].filter((name) => name.includes("/"))).toEqual([]);
+    const queriesJson = JSON.parse(files.get("queries.json")?.toString() ?? "[]");
+    expect(queriesJson).toHaveLength(2);
+    for (const query of queriesJson) {
+      expect(query).toMatchObject({
+        text: "",
+        status: "CLOSED",
+        removed: { reason: "ERASURE" },
+        attachments: [],
+        replies: [],
+      });
+    }
+    const documentsJson = JSON.parse(files.get("documents.json")?.toString() ?? "[]");
+    expect(documentsJson).toEqual([
+      expect.objectContaining({ removed: expect.objectContaining({ reason: "ERASURE" }), files: [] }),
+    ]);
+    const page = files.get("index.html")?.toString() ?? "";
+    const removed = page.match(
+      /Removed on \d{4}-\d\d-\d\d \d\d:\d\d because you asked for your data to be deleted/g,
+    );
+    // Both queries and the document submission.
+    expect(removed).toHaveLength(3);
+    expect(page).toMatch(/<td>Closed<\/td>/);
+    for (const [, bytes] of files) expect(bytes.toString("latin1")).not.toContain("erased words");
   });
 
   it("asks for the password again before it prepares an archive: missing, wrong, then right", async () => {

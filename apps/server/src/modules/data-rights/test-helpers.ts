@@ -8,6 +8,7 @@ import {
   documentSubmissions,
   queries,
   queryAttachments,
+  replyAttachments,
 } from "../../db/schema.js";
 import type { TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { pdfOfSize, pngFile, type UploadFile } from "../../test-support/upload-fixtures.js";
@@ -46,6 +47,29 @@ export async function memberWithData(testApp: TestApp, words = "physiotherapy") 
   });
   const submission = await addSubmission(testApp, member.entityNumber, pdfOfSize(1500, `form ${words}.pdf`));
   return { ...member, original, updateRef, photo, statement, submission };
+}
+
+/** A file staff sent with the (first) reply to `referenceNumber`, stored as the desk stores it. */
+export async function addReplyFile(testApp: TestApp, referenceNumber: number, file: UploadFile) {
+  const { db } = testApp.database;
+  const [reply] = await db
+    .select({ id: agentResponses.id })
+    .from(agentResponses)
+    .where(eq(agentResponses.referenceNumber, referenceNumber))
+    .orderBy(agentResponses.id)
+    .limit(1);
+  if (!reply) throw new Error("no reply");
+  const blobKey = `replies/test/${reply.id}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  await testApp.blobStore.commit(await testApp.blobStore.writePending(blobKey, Readable.from([file.bytes])));
+  await db.insert(replyAttachments).values({
+    replyId: reply.id,
+    fileName: file.name,
+    contentType: file.type,
+    sizeBytes: file.bytes.length,
+    blobKey,
+    position: 0,
+  });
+  return { replyId: reply.id, blobKey, file };
 }
 
 /** The member's own request for their archive, with their password (decision 0017). */
