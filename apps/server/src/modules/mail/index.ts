@@ -30,3 +30,4 @@ export { type ParkedMail, resendParkedMail } from "./parked-mails.js";
 export { cleanReplyHtml, replyHasText } from "./reply-html.js";
 export { conversationOfToken, replyAddress, replyToken, tokenInAddress } from "./reply-token.js";
 export { sealLink } from "./sealed-links.js";
+export { officerRoleGrantedMail } from "./staff-mail-content.js";

@@ -22,6 +22,8 @@ export type MailKind =
   | "DATA_EXPORT_READY"
   /** To a staff log-in's addresses: an authenticator app was set up as its second factor. */
   | "SECOND_FACTOR_ENROLLED"
+  /** To every other information officer and every supervisor: someone was given the officer's role. */
+  | "OFFICER_ROLE_GRANTED"
   /** A member's e-mail to a query refused over one of their limits (inbound-mail/limits.ts). */
   | "EMAIL_REFUSED";
 
