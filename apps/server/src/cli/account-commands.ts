@@ -1,6 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { type MemberRole, STAFF_ROLES } from "@portal/domain";
-import { loadConfig } from "../config/env.js";
+import { type Config, loadConfig } from "../config/env.js";
 import type { Database } from "../db/database.js";
 import { AUDIT_RESOURCES } from "../modules/access/index.js";
 import {
@@ -13,6 +13,7 @@ import {
   recordOperatorChange,
   resetLogInPassword,
   resetSecondFactor,
+  roleDetail,
   setStaffRole,
 } from "../modules/members/index.js";
 import { openConfiguredDatabase } from "../startup/open-configured-database.js";
@@ -77,15 +78,21 @@ function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
   return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
 }
 
-async function withDatabase<T>(io: CommandIo, run: (database: Database, cost: number) => Promise<T>) {
+async function withDatabase<T>(
+  io: CommandIo,
+  run: (database: Database, cost: number, config: Config) => Promise<T>,
+) {
   const config = loadConfig(io.env);
   const database = await openConfiguredDatabase(config);
   try {
-    return await run(database, config.PASSWORD_HASH_COST);
+    return await run(database, config.PASSWORD_HASH_COST, config);
   } finally {
     await database.close();
   }
 }
+
+/** What a role given here needs to be told of (members/role-grants.ts). */
+const mailSettings = (config: Config) => ({ brand: config.brand, timeZone: config.TIME_ZONE });
 
 const newPassword = (io: CommandIo, username: string) =>
   readPassword({
@@ -129,9 +136,13 @@ async function staffCreate(args: string[], io: CommandIo): Promise<void> {
   };
   const password = await newPassword(io, input.username);
   const operator = operatorRequest();
-  const entityNumber = await withDatabase(io, ({ db }, cost) =>
-    createStaff(db, { ...input, password }, cost, (tx, created) =>
-      recordOperatorChange(tx, operator, created, AUDIT_RESOURCES.staffCreate),
+  const entityNumber = await withDatabase(io, ({ db }, cost, config) =>
+    createStaff(
+      db,
+      { ...input, password, grant: { ...mailSettings(config), by: "operator", at: operator.at } },
+      cost,
+      (tx, created) =>
+        recordOperatorChange(tx, operator, created, AUDIT_RESOURCES.staffCreate, roleDetail(role)),
     ),
   );
   io.stdout.write(`Created staff member (${role}) with entity number ${entityNumber}\n`);
@@ -166,7 +177,9 @@ async function staffRoleCommand(args: string[], io: CommandIo): Promise<void> {
   requireOptions(values, ["username", "role"]);
   const role = staffRole(values.role as string | undefined);
   const username = normaliseUsername(String(values.username));
-  const result = await withDatabase(io, ({ db }) => setStaffRole(db, username, role, operatorRequest()));
+  const result = await withDatabase(io, ({ db }, _cost, config) =>
+    setStaffRole(db, username, role, operatorRequest(), mailSettings(config)),
+  );
   const before = result.before.length > 0 ? result.before.join(", ") : "no staff role";
   io.stdout.write(
     result.before.length === 1 && result.before[0] === role

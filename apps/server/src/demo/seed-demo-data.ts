@@ -46,7 +46,12 @@ export async function seedDemoData(
   }
   const staffEntities: number[] = [];
   for (const staff of DEMO_STAFF) {
-    const entityNumber = await createStaff(db, { ...staff, emails: [...staff.emails] }, passwordHashCost);
+    // The demo's people arrive together on an empty database: no one is told of another's role.
+    const entityNumber = await createStaff(
+      db,
+      { ...staff, emails: [...staff.emails], grant: null },
+      passwordHashCost,
+    );
     // Only the desk's people answer the reports' conversations; the officer never works the desk.
     if (staff.role !== "STAFF_INFORMATION_OFFICER") staffEntities.push(entityNumber);
   }

@@ -16,7 +16,7 @@ import type { Queryable } from "../../db/database.js";
 import { memberRoles, members, staffIdentities, staffSecondFactors } from "../../db/schema.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead, staffAccountParam } from "../access/index.js";
-import { disableLogInIn, enableLogInIn, roleChanged, setStaffRoleIn } from "../members/index.js";
+import { disableLogInIn, enableLogInIn, roleChanged, roleDetail, setStaffRoleIn } from "../members/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 
 // The console's Staff page (supervisors): every staff log-in, and disabling, enabling and setting
@@ -190,9 +190,17 @@ export const consoleStaffRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       if (target === actor.entityNumber && role !== "STAFF_SUPERVISOR") {
         throw errors.conflict(SELF_DEMOTION_REFUSAL);
       }
+      const grant = {
+        by: { supervisor: actor.entityNumber },
+        at: context.now(),
+        brand: context.config.brand,
+        timeZone: context.config.TIME_ZONE,
+      };
       await request.access.change(
-        (tx) => setStaffRoleIn(tx, { entityNumber: target }, role),
+        (tx) => setStaffRoleIn(tx, { entityNumber: target }, role, grant),
         (result) => roleChanged(result, role),
+        undefined,
+        () => roleDetail(role),
       );
       return reply.code(204).send(null);
     },

@@ -3,9 +3,15 @@ import type { Db, Tx } from "../../db/database.js";
 import { DEFAULT_PASSWORD_HASH_COST } from "../../lib/passwords.js";
 import { grantRoles } from "../access/index.js";
 import { CreateMemberError, type CreateMemberInput, createMember } from "./create-member.js";
+import { type RoleGrant, roleGranted } from "./role-grants.js";
 
 export interface CreateStaffInput extends CreateMemberInput {
   role: MemberRole;
+  /**
+   * Who gives the role (role-grants.ts tells others of an information officer's). Null only for
+   * the demo's seed, whose people all arrive at once on an empty database.
+   */
+  grant: RoleGrant | null;
 }
 
 /**
@@ -23,9 +29,10 @@ export async function createStaff(
   if (!STAFF_ROLES.includes(input.role)) {
     throw new CreateMemberError(`The role must be one of ${STAFF_ROLES.join(", ")}.`);
   }
-  const { role, ...member } = input;
+  const { role, grant, ...member } = input;
   return createMember(db, member, passwordHashCost, async (tx, entityNumber) => {
     await grantRoles(tx, entityNumber, [role]);
+    if (grant) await roleGranted(tx, entityNumber, [], role, grant);
     await alsoInTransaction?.(tx, entityNumber);
   });
 }

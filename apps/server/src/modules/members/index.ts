@@ -28,6 +28,8 @@ export {
   resetLogInPassword,
   resetSecondFactor,
   roleChanged,
+  roleDetail,
   setStaffRole,
   setStaffRoleIn,
 } from "./operator-accounts.js";
+export { type RoleGrant, type RoleGrantor, roleGranted } from "./role-grants.js";

@@ -1,9 +1,10 @@
-import { ACCOUNT_PATHS } from "@portal/domain";
+import { ACCOUNT_PATHS, DEFAULT_BRAND } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountTokens,
   auditEvents,
+  memberEmails,
   memberRoles,
   members,
   outboxMails,
@@ -34,6 +35,9 @@ import {
   resetSecondFactor,
   setStaffRole,
 } from "./operator-accounts.js";
+import { expectOfficerGrantMails, lastOutboxId, officerGrantMailsSince } from "./role-grant-test-helpers.js";
+
+const MAIL = { brand: DEFAULT_BRAND, timeZone: "Africa/Johannesburg" };
 
 // The operator's changes to a log-in at the command line (cli staff:*), through the functions the
 // CLI calls, and what the portal then answers.
@@ -178,20 +182,109 @@ describe.each(TEST_DATABASE_KINDS)("the operator's changes to log-ins, on %s", (
         .map((row) => row.role)
         .sort();
 
-    const result = await setStaffRole(db(), staff.username, "STAFF_SUPERVISOR", operatorRequest());
+    const result = await setStaffRole(db(), staff.username, "STAFF_SUPERVISOR", operatorRequest(), MAIL);
     expect(result).toEqual({ entityNumber: staff.entityNumber, before: ["STAFF_AGENT"] });
     expect(await rolesOf()).toEqual(["MEMBER", "STAFF_SUPERVISOR"]);
     // Unchanged: nothing written.
-    await setStaffRole(db(), staff.username, "STAFF_SUPERVISOR", operatorRequest());
+    await setStaffRole(db(), staff.username, "STAFF_SUPERVISOR", operatorRequest(), MAIL);
     expect((await operatorRows(staff.entityNumber)).map((row) => row.resource)).toEqual([
       AUDIT_RESOURCES.staffRole,
     ]);
-    await expect(setStaffRole(db(), staff.username, "MEMBER", operatorRequest())).rejects.toThrow(
+    await expect(setStaffRole(db(), staff.username, "MEMBER", operatorRequest(), MAIL)).rejects.toThrow(
       "The role must be one of STAFF_AGENT, STAFF_SUPERVISOR, STAFF_INFORMATION_OFFICER.",
     );
-    await expect(setStaffRole(db(), "nobody.at.all", "STAFF_AGENT", operatorRequest())).rejects.toThrow(
+    await expect(setStaffRole(db(), "nobody.at.all", "STAFF_AGENT", operatorRequest(), MAIL)).rejects.toThrow(
       new AccountChangeError('No log-in has the username "nobody.at.all".'),
     );
+  });
+
+  /** An officer with two addresses, a supervisor, an agent and a disabled officer, to be told or not. */
+  async function staffToTell() {
+    const officer = await addMember(testApp.database);
+    await db()
+      .insert(memberEmails)
+      .values({
+        memberEntityNumber: officer.entityNumber,
+        address: `${officer.username}@second.example`,
+        position: 1,
+      });
+    await grantRoles(db(), officer.entityNumber, ["STAFF_INFORMATION_OFFICER"]);
+    const supervisor = await staffMember("STAFF_SUPERVISOR");
+    const agent = await staffMember("STAFF_AGENT");
+    const disabled = await addMember(testApp.database);
+    await grantRoles(db(), disabled.entityNumber, ["STAFF_INFORMATION_OFFICER"]);
+    await disableLogIn(db(), disabled.username, operatorRequest());
+    const addresses = async (entityNumber: number) =>
+      (
+        await db()
+          .select({ address: memberEmails.address })
+          .from(memberEmails)
+          .where(eq(memberEmails.memberEntityNumber, entityNumber))
+      ).map((row) => row.address);
+    return {
+      to: [...(await addresses(officer.entityNumber)), ...(await addresses(supervisor.entityNumber))],
+      notTo: [...(await addresses(agent.entityNumber)), ...(await addresses(disabled.entityNumber))],
+    };
+  }
+
+  it("staff:role to the information officer's role: audited with the role, and mailed to every other officer and supervisor", async () => {
+    const { to, notTo } = await staffToTell();
+    const staff = await staffMember("STAFF_AGENT");
+    const [own] = await db()
+      .select({ address: memberEmails.address })
+      .from(memberEmails)
+      .where(eq(memberEmails.memberEntityNumber, staff.entityNumber));
+    const before = await lastOutboxId(db());
+    await setStaffRole(db(), staff.username, "STAFF_INFORMATION_OFFICER", operatorRequest(), MAIL);
+    const [row] = await operatorRows(staff.entityNumber);
+    expect(row).toMatchObject({
+      resource: AUDIT_RESOURCES.staffRole,
+      detail: { role: "STAFF_INFORMATION_OFFICER" },
+    });
+    const [person] = await db().select().from(members).where(eq(members.entityNumber, staff.entityNumber));
+    const mails = await expectOfficerGrantMails(db(), before, {
+      grantee: staff.entityNumber,
+      granteeName: `${person?.firstName} ${person?.lastName}`,
+      grantedBy: "the portal's operator (command line)",
+      to,
+      notTo: [...notTo, own?.address ?? ""],
+    });
+    expect(mails.length).toBeGreaterThanOrEqual(3);
+
+    // Held already: nothing changes, no one is told again.
+    const again = await lastOutboxId(db());
+    await setStaffRole(db(), staff.username, "STAFF_INFORMATION_OFFICER", operatorRequest(), MAIL);
+    expect(await officerGrantMailsSince(db(), again)).toEqual([]);
+    // Another role is no one's business but the audit trail's.
+    await setStaffRole(db(), staff.username, "STAFF_SUPERVISOR", operatorRequest(), MAIL);
+    expect(await officerGrantMailsSince(db(), again)).toEqual([]);
+  });
+
+  it("staff:create --role information officer: audited with the role, and mailed to every other officer and supervisor", async () => {
+    const { to, notTo } = await staffToTell();
+    const operator = operatorRequest();
+    const before = await lastOutboxId(db());
+    const entityNumber = await createStaff(
+      db(),
+      {
+        username: `officer.${Date.now().toString(36)}`,
+        password: "Quiet-Harbour-Lantern-4",
+        emails: ["new.officer@scheme.example"],
+        firstName: "Naledi",
+        lastName: "Khumalo",
+        role: "STAFF_INFORMATION_OFFICER",
+        grant: { ...MAIL, by: "operator", at: operator.at },
+      },
+      TEST_PASSWORD_HASH_COST,
+    );
+    const mails = await expectOfficerGrantMails(db(), before, {
+      grantee: entityNumber,
+      granteeName: "Naledi Khumalo",
+      grantedBy: "the portal's operator (command line)",
+      to,
+      notTo: [...notTo, "new.officer@scheme.example"],
+    });
+    expect(mails.length).toBeGreaterThanOrEqual(3);
   });
 
   it("resets a password: the new one works, the old one and every session end; weak ones refused", async () => {
@@ -270,6 +363,7 @@ describe.each(TEST_DATABASE_KINDS)("the operator's changes to log-ins, on %s", (
       firstName: "Sipho",
       lastName: "Dlamini",
       role: "STAFF_SUPERVISOR" as const,
+      grant: { ...MAIL, by: "operator" as const, at: operator.at },
     };
     const entityNumber = await createStaff(db(), input, TEST_PASSWORD_HASH_COST, (tx, created) =>
       recordOperatorChange(tx, operator, created, AUDIT_RESOURCES.staffCreate),

@@ -14,11 +14,13 @@ import {
 import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "../../lib/passwords.js";
 import {
   AUDIT_RESOURCES,
+  type AuditDetail,
   type AuditResource,
   OPERATOR_ENTITY_NUMBER,
   recordChange,
 } from "../access/index.js";
 import { normaliseUsername } from "./members-repository.js";
+import { type RoleGrant, roleGranted } from "./role-grants.js";
 
 // What is done to a log-in: disable it, enable it again, set a member of staff's role, set a new
 // password. The operator does it at the command line (cli.ts): each change is one transaction with
@@ -58,6 +60,7 @@ export function recordOperatorChange(
   operator: OperatorRequest,
   subjectEntityNumber: number,
   resource: AuditResource,
+  detail: AuditDetail | null = null,
 ): Promise<void> {
   return recordChange(tx, {
     actorEntityNumber: OPERATOR_ENTITY_NUMBER,
@@ -65,6 +68,7 @@ export function recordOperatorChange(
     resource,
     requestId: operator.requestId,
     at: operator.at,
+    detail,
   });
 }
 
@@ -196,9 +200,15 @@ export function roleChanged(result: RoleResult, role: MemberRole): boolean {
 /**
  * Gives the log-in exactly one staff role: `role` is granted, the other staff role taken away, any
  * MEMBER role left as it is. It takes effect on the log-in's next request (roles are read on each).
- * Writes no audit row (see disableLogInIn).
+ * Writes no audit row (see disableLogInIn); `grant` says who gives it, for whom it is mailed to
+ * (role-grants.ts).
  */
-export async function setStaffRoleIn(tx: Tx, ref: LogInRef, role: MemberRole): Promise<RoleResult> {
+export async function setStaffRoleIn(
+  tx: Tx,
+  ref: LogInRef,
+  role: MemberRole,
+  grant: RoleGrant,
+): Promise<RoleResult> {
   if (!STAFF_ROLES.includes(role)) {
     throw new AccountChangeError(`The role must be one of ${STAFF_ROLES.join(", ")}.`);
   }
@@ -220,8 +230,12 @@ export async function setStaffRoleIn(tx: Tx, ref: LogInRef, role: MemberRole): P
       ),
     );
   await tx.insert(memberRoles).values({ entityNumber: login.entityNumber, role }).onConflictDoNothing();
+  await roleGranted(tx, login.entityNumber, result.before, role, grant);
   return result;
 }
+
+/** The audit row's detail of a role change: the role set. */
+export const roleDetail = (role: MemberRole): AuditDetail => ({ role });
 
 /** setStaffRoleIn by the operator, with the operator's audit row when the role changed. */
 export async function setStaffRole(
@@ -229,14 +243,22 @@ export async function setStaffRole(
   username: string,
   role: MemberRole,
   operator: OperatorRequest,
+  mail: Omit<RoleGrant, "by" | "at">,
 ): Promise<RoleResult> {
   if (!STAFF_ROLES.includes(role)) {
     throw new AccountChangeError(`The role must be one of ${STAFF_ROLES.join(", ")}.`);
   }
   return db.transaction(async (tx) => {
-    const result = await setStaffRoleIn(tx, { username }, role);
+    const grant = { ...mail, by: "operator" as const, at: operator.at };
+    const result = await setStaffRoleIn(tx, { username }, role, grant);
     if (roleChanged(result, role)) {
-      await recordOperatorChange(tx, operator, result.entityNumber, AUDIT_RESOURCES.staffRole);
+      await recordOperatorChange(
+        tx,
+        operator,
+        result.entityNumber,
+        AUDIT_RESOURCES.staffRole,
+        roleDetail(role),
+      );
     }
     return result;
   });

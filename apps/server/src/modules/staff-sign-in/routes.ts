@@ -171,6 +171,7 @@ export const staffSignInRoutes: FastifyPluginAsyncZod<StaffSignInOptions> = asyn
         role: staffRoleFromClaims(claims, settings),
       },
       audit,
+      { brand, timeZone: config.TIME_ZONE },
     );
 
     if (match.outcome === "no-role") {

@@ -2,7 +2,8 @@ import { type MemberRole, STAFF_ROLES } from "@portal/domain";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
 import { memberRoles, members, sessions, staffIdentities } from "../../db/schema.js";
-import { AUDIT_RESOURCES, type AuditResource, recordChange } from "../access/index.js";
+import { AUDIT_RESOURCES, type AuditDetail, type AuditResource, recordChange } from "../access/index.js";
+import { type RoleGrant, roleDetail, roleGranted } from "../members/index.js";
 import type { StaffOidcSettings } from "./settings.js";
 
 // A staff member who signs in through the scheme's OpenID provider is a members row (no username,
@@ -67,13 +68,20 @@ export type StaffMatch =
   | { outcome: "disabled"; entityNumber: number };
 
 /** A change to the person's own log-in made at their sign-in: they are the actor and the subject. */
-function recordOwn(tx: Tx | Db, entityNumber: number, resource: AuditResource, audit: AuditContext) {
+function recordOwn(
+  tx: Tx | Db,
+  entityNumber: number,
+  resource: AuditResource,
+  audit: AuditContext,
+  detail: AuditDetail | null = null,
+) {
   return recordChange(tx, {
     actorEntityNumber: entityNumber,
     subjectEntityNumber: entityNumber,
     resource,
     requestId: audit.requestId,
     at: audit.at,
+    detail,
   });
 }
 
@@ -88,13 +96,16 @@ async function heldStaffRoles(tx: Tx, entityNumber: number): Promise<MemberRole[
 /**
  * Finds (or, at a first sign-in with a portal role, creates) the staff log-in of this issuer and
  * subject, and sets its staff role to the claim's, in one transaction with the member's row locked:
- * a disabling (members/operator-accounts.ts) waits for it, or it for the disabling.
+ * a disabling (members/operator-accounts.ts) waits for it, or it for the disabling. A role the claim
+ * gives that was not held is told of as any other grant is (members/role-grants.ts).
  */
 export async function matchStaffIdentity(
   db: Db,
   claims: StaffSignInClaims,
   audit: AuditContext,
+  mail: Omit<RoleGrant, "by" | "at">,
 ): Promise<StaffMatch> {
+  const grant: RoleGrant = { ...mail, by: "identity-provider", at: audit.at };
   return db.transaction(async (tx) => {
     const [identity] = await tx
       .select({ entityNumber: staffIdentities.memberEntityNumber })
@@ -122,7 +133,8 @@ export async function matchStaffIdentity(
         createdAt: audit.at,
       });
       await tx.insert(memberRoles).values({ entityNumber, role: claims.role });
-      await recordOwn(tx, entityNumber, AUDIT_RESOURCES.staffIdentityCreate, audit);
+      await recordOwn(tx, entityNumber, AUDIT_RESOURCES.staffIdentityCreate, audit, roleDetail(claims.role));
+      await roleGranted(tx, entityNumber, [], claims.role, grant);
       return { outcome: "accepted", entityNumber, created: true, roleChanged: true };
     }
 
@@ -164,7 +176,8 @@ export async function matchStaffIdentity(
           ),
         );
       await tx.insert(memberRoles).values({ entityNumber, role: claims.role }).onConflictDoNothing();
-      await recordOwn(tx, entityNumber, AUDIT_RESOURCES.staffSignInRole, audit);
+      await recordOwn(tx, entityNumber, AUDIT_RESOURCES.staffSignInRole, audit, roleDetail(claims.role));
+      await roleGranted(tx, entityNumber, held, claims.role, grant);
     }
     if (member.firstName !== claims.firstName || member.lastName !== claims.lastName) {
       await tx
