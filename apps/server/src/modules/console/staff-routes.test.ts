@@ -1,11 +1,23 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberRoles, sessions, staffIdentities, staffSecondFactors } from "../../db/schema.js";
+import {
+  memberEmails,
+  memberRoles,
+  members,
+  sessions,
+  staffIdentities,
+  staffSecondFactors,
+} from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { grantRoles } from "../access/index.js";
 import { auditRowsOf, loggedInMember, loggedInStaff } from "../member-details/test-helpers.js";
+import {
+  expectOfficerGrantMails,
+  lastOutboxId,
+  officerGrantMailsSince,
+} from "../members/role-grant-test-helpers.js";
 import { listStaffAccounts, SELF_DEMOTION_REFUSAL, SELF_DISABLE_REFUSAL } from "./staff-routes.js";
 
 // The console's Staff page: a supervisor lists the staff log-ins, disables, enables and sets the
@@ -205,6 +217,58 @@ describe.each(TEST_DATABASE_KINDS)("the console's staff accounts on %s", (kind) 
       expect.objectContaining({ subjectEntityNumber: agent.entityNumber, resource: "staff-role" }),
       expect.objectContaining({ subjectEntityNumber: agent.entityNumber, resource: "staff-role" }),
     ]);
+  });
+
+  it("giving the information officer's role is audited with the role and mailed to every other officer and supervisor", async () => {
+    const agent = await loggedInStaff(testApp, "STAFF_AGENT");
+    const officer = await loggedInStaff(testApp, "STAFF_INFORMATION_OFFICER");
+    const otherSupervisor = await loggedInStaff(testApp, "STAFF_SUPERVISOR");
+    const grantee = await loggedInStaff(testApp, "STAFF_AGENT");
+    const addressOf = async (entityNumber: number) =>
+      (await db().select().from(memberEmails).where(eq(memberEmails.memberEntityNumber, entityNumber))).map(
+        (row) => row.address,
+      );
+    const nameOf = async (entityNumber: number) => {
+      const [person] = await db().select().from(members).where(eq(members.entityNumber, entityNumber));
+      return `${person?.firstName} ${person?.lastName}`;
+    };
+    const before = await auditCount();
+    const outboxBefore = await lastOutboxId(db());
+
+    const granted = await post(supervisor, `${ACCOUNTS}/${grantee.entityNumber}/role`, {
+      role: "STAFF_INFORMATION_OFFICER",
+    });
+    expect(granted.statusCode).toBe(204);
+    expect(await changesSince(before)).toEqual([
+      expect.objectContaining({
+        subjectEntityNumber: grantee.entityNumber,
+        resource: "staff-role",
+        detail: { role: "STAFF_INFORMATION_OFFICER" },
+      }),
+    ]);
+    const mails = await expectOfficerGrantMails(db(), outboxBefore, {
+      grantee: grantee.entityNumber,
+      granteeName: await nameOf(grantee.entityNumber),
+      grantedBy: `${await nameOf(supervisor.entityNumber)} (a supervisor)`,
+      to: [
+        ...(await addressOf(officer.entityNumber)),
+        ...(await addressOf(otherSupervisor.entityNumber)),
+        ...(await addressOf(supervisor.entityNumber)),
+      ],
+      notTo: [...(await addressOf(grantee.entityNumber)), ...(await addressOf(agent.entityNumber))],
+    });
+    expect(mails.length).toBeGreaterThanOrEqual(3);
+
+    // Held already: nothing changes, nobody is told again.
+    const again = await lastOutboxId(db());
+    expect(
+      (
+        await post(supervisor, `${ACCOUNTS}/${grantee.entityNumber}/role`, {
+          role: "STAFF_INFORMATION_OFFICER",
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(await officerGrantMailsSince(db(), again)).toEqual([]);
   });
 
   it("an agent whose staff role is taken away gets 403 on the next console call with the same session", async () => {
