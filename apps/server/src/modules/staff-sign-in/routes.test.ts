@@ -2,7 +2,14 @@ import { generateKeyPairSync, sign } from "node:crypto";
 import { CONSOLE_BASE, STAFF_SIGN_IN_PATHS, XSRF_COOKIE } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, memberRoles, members, sessions, staffIdentities } from "../../db/schema.js";
+import {
+  auditEvents,
+  memberEmails,
+  memberRoles,
+  members,
+  sessions,
+  staffIdentities,
+} from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import {
   signInAtProvider,
@@ -11,6 +18,11 @@ import {
 } from "../../test-support/oidc-provider.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { grantRoles } from "../access/index.js";
+import {
+  expectOfficerGrantMails,
+  lastOutboxId,
+  officerGrantMailsSince,
+} from "../members/role-grant-test-helpers.js";
 import { STAFF_SIGN_IN_COOKIE } from "./sign-in-cookie.js";
 
 // Staff sign in through the scheme's OpenID provider (a real one, oidc-provider on loopback): the
@@ -159,6 +171,71 @@ describe.each(TEST_DATABASE_KINDS)("staff sign-in through the OpenID provider on
     const [member] = await db().select().from(members).where(eq(members.entityNumber, entityNumber));
     expect(member).toMatchObject({ firstName: "Thandi", lastName: "Mbeki-Nkosi" });
     expect(await auditOf(entityNumber)).toContain("staff-sign-in-role");
+  });
+
+  it("a first sign-in with the information officer's role is audited with it and mailed to every other officer and supervisor; a second is not", async () => {
+    const addressesOf = async (entityNumber: number) =>
+      (await db().select().from(memberEmails).where(eq(memberEmails.memberEntityNumber, entityNumber))).map(
+        (row) => row.address,
+      );
+    const staffWith = async (role: "STAFF_AGENT" | "STAFF_SUPERVISOR" | "STAFF_INFORMATION_OFFICER") => {
+      const person = await addMember(testApp.database);
+      await grantRoles(db(), person.entityNumber, [role]);
+      return addressesOf(person.entityNumber);
+    };
+    const officer = await staffWith("STAFF_INFORMATION_OFFICER");
+    const supervisor = await staffWith("STAFF_SUPERVISOR");
+    const agent = await staffWith("STAFF_AGENT");
+    const detailsOf = async (entityNumber: number) =>
+      (await db().select().from(auditEvents).where(eq(auditEvents.subjectEntityNumber, entityNumber))).map(
+        (row) => ({ resource: row.resource, detail: row.detail }),
+      );
+
+    const accountId = newAccount(["portal-information-officer"]);
+    const first = await lastOutboxId(db());
+    expect((await signIn(accountId)).response.statusCode).toBe(303);
+    const entityNumber = (await identityOf(accountId))?.memberEntityNumber as number;
+    expect(await detailsOf(entityNumber)).toContainEqual({
+      resource: "staff-identity-create",
+      detail: { role: "STAFF_INFORMATION_OFFICER" },
+    });
+    const [person] = await db().select().from(members).where(eq(members.entityNumber, entityNumber));
+    const mails = await expectOfficerGrantMails(db(), first, {
+      grantee: entityNumber,
+      granteeName: `${person?.firstName} ${person?.lastName}`,
+      grantedBy: "the scheme's identity provider",
+      to: [...officer, ...supervisor],
+      notTo: agent,
+    });
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+
+    // The same role at the next sign-in: nothing changed, nobody told again.
+    const second = await lastOutboxId(db());
+    expect((await signIn(accountId)).response.statusCode).toBe(303);
+    expect(await officerGrantMailsSince(db(), second)).toEqual([]);
+
+    // An agent the provider makes an officer is told of as a first grant is.
+    const promotedId = newAccount(["portal-agent"]);
+    await signIn(promotedId);
+    const promoted = (await identityOf(promotedId))?.memberEntityNumber as number;
+    provider.accounts.set(promotedId, {
+      givenName: "Thandi",
+      familyName: "Promoted",
+      roles: ["portal-information-officer"],
+    });
+    const third = await lastOutboxId(db());
+    expect((await signIn(promotedId)).response.statusCode).toBe(303);
+    expect(await detailsOf(promoted)).toContainEqual({
+      resource: "staff-sign-in-role",
+      detail: { role: "STAFF_INFORMATION_OFFICER" },
+    });
+    await expectOfficerGrantMails(db(), third, {
+      grantee: promoted,
+      granteeName: "Thandi Promoted",
+      grantedBy: "the scheme's identity provider",
+      to: [...officer, ...supervisor],
+      notTo: agent,
+    });
   });
 
   it("refuses a person whose claim holds no portal role, and creates nothing", async () => {

@@ -164,6 +164,13 @@ export async function matchStaffIdentity(
       return { outcome: "no-role", entityNumber, sessionsEnded: ended.length };
     }
 
+    // Before the role: a grant is told of under the name the provider gives now.
+    if (member.firstName !== claims.firstName || member.lastName !== claims.lastName) {
+      await tx
+        .update(members)
+        .set({ firstName: claims.firstName, lastName: claims.lastName })
+        .where(eq(members.entityNumber, entityNumber));
+    }
     const roleChanged = !(held.length === 1 && held[0] === claims.role);
     if (roleChanged) {
       await tx
@@ -178,12 +185,6 @@ export async function matchStaffIdentity(
       await tx.insert(memberRoles).values({ entityNumber, role: claims.role }).onConflictDoNothing();
       await recordOwn(tx, entityNumber, AUDIT_RESOURCES.staffSignInRole, audit, roleDetail(claims.role));
       await roleGranted(tx, entityNumber, held, claims.role, grant);
-    }
-    if (member.firstName !== claims.firstName || member.lastName !== claims.lastName) {
-      await tx
-        .update(members)
-        .set({ firstName: claims.firstName, lastName: claims.lastName })
-        .where(eq(members.entityNumber, entityNumber));
     }
     return { outcome: "accepted", entityNumber, created: false, roleChanged };
   });
