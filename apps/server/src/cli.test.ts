@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config/env.js";
-import { auditEvents, memberRoles, members } from "./db/schema.js";
+import { auditEvents, memberRoles, members, outboxMails } from "./db/schema.js";
 import { verifyPassword } from "./lib/passwords.js";
 import { OPERATOR_ENTITY_NUMBER } from "./modules/access/audit-trail.js";
 import { openConfiguredDatabase } from "./startup/open-configured-database.js";
@@ -148,6 +148,57 @@ describe("the command line", { timeout: 120_000 }, () => {
       ).toEqual(["staff-create", "staff-role", "staff-password-reset", "staff-disable"]); // no factor: no reset row
       expect(trail.map((event) => event.resource)).toContain("member-create");
       expect(trail.every((event) => /^cli:[^:]+:[0-9a-f-]{36}$/.test(event.requestId))).toBe(true);
+    });
+  });
+
+  it("gives the information officer's role by staff:create and staff:role: audited with the role, mailed to the officers and supervisors", async () => {
+    const withEmail = (username: string, role: string, email: string) =>
+      staffArgs(username, role).map((arg) => (arg === "desk@scheme.example" ? email : arg));
+    const lead = await cli(
+      withEmail("desk.lead", "STAFF_SUPERVISOR", "lead@scheme.example"),
+      "Quiet-Harbour-Lantern-4\n",
+    );
+    expect(lead.status).toBe(0);
+    const officer = await cli(
+      withEmail("officer.one", "STAFF_INFORMATION_OFFICER", "officer.one@scheme.example"),
+      "Quiet-Harbour-Lantern-4\n",
+    );
+    expect(officer.stderr).toBe("");
+    await cli(withEmail("desk.second", "STAFF_AGENT", "second@scheme.example"), "Quiet-Harbour-Lantern-4\n");
+    const role = await cli([
+      "staff:role",
+      "--username",
+      "desk.second",
+      "--role",
+      "STAFF_INFORMATION_OFFICER",
+    ]);
+    expect(role.status).toBe(0);
+
+    await withDatabase(async (db) => {
+      const mails = await db
+        .select()
+        .from(outboxMails)
+        .where(eq(outboxMails.kind, "OFFICER_ROLE_GRANTED"))
+        .orderBy(asc(outboxMails.id));
+      // officer.one: told to the supervisor desk.lead (desk.agent, a supervisor, is disabled); the
+      // agent made an officer: told to desk.lead and officer.one, never to the grantee.
+      expect(mails.map((mail) => mail.toAddresses)).toEqual([
+        ["lead@scheme.example"],
+        ["lead@scheme.example"],
+        ["officer.one@scheme.example"],
+      ]);
+      for (const mail of mails) {
+        expect(mail.text).toContain(
+          "Sipho Dlamini was given the information officer's role on the member portal's console by the portal's operator (command line) on ",
+        );
+      }
+      const details = (
+        await db.select().from(auditEvents).where(eq(auditEvents.actorEntityNumber, OPERATOR_ENTITY_NUMBER))
+      )
+        .filter((event) => event.resource === "staff-create" || event.resource === "staff-role")
+        .map((event) => JSON.stringify(event.detail));
+      // staff:create's and staff:role's rows for the two officers.
+      expect(details.filter((detail) => detail === '{"role":"STAFF_INFORMATION_OFFICER"}')).toHaveLength(2);
     });
   });
 
