@@ -1,4 +1,4 @@
-import { calendarDateIn, DAY_MS } from "./dates.js";
+import { calendarDateIn, DAY_MS, formatTimeIn } from "./dates.js";
 
 /**
  * When the scheme promises a reply: 1 to 2 business days for a new query, 2 to 3 for an update.
@@ -185,4 +185,9 @@ export function formatDueDate(date: string): string {
   const dayNumber = parseDate(date);
   const value = new Date(dayNumber * DAY_MS);
   return `${WEEKDAYS[value.getUTCDay()]} ${value.getUTCDate()} ${MONTHS[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
+}
+
+/** "Tue 24 Nov 2026 at 14:35": an instant as a mail words it, in a time zone (the scheme's). */
+export function formatMomentIn(timeZone: string, instant: Date): string {
+  return `${formatDueDate(calendarDateIn(timeZone, instant))} at ${formatTimeIn(timeZone, instant)}`;
 }

@@ -1,4 +1,4 @@
-import { calendarDateIn, formatDueDate, formatTimeIn } from "@portal/domain";
+import { formatDueDate, formatMomentIn } from "@portal/domain";
 import { compose, type MailBrand, type OutgoingMail, paragraph, strong } from "../mail/index.js";
 
 // What the member is told when an e-mailed reply is taken: the update's reference number, or,
@@ -105,11 +105,6 @@ export interface RefusalNotice {
   answers: string | null;
 }
 
-/** "Tue 24 Nov 2026 at 14:35", in the scheme's time zone. */
-function momentText(at: Date, timeZone: string): string {
-  return `${formatDueDate(calendarDateIn(timeZone, at))} at ${formatTimeIn(timeZone, at)}`;
-}
-
 /**
  * An e-mailed reply was not added to its query: over the member's queries and updates of an hour,
  * their upload volume of 24 hours, or the files one message may carry. Sent once per limit and
@@ -119,7 +114,7 @@ export function refusalNotice(brand: MailBrand, input: RefusalNotice): OutgoingM
   const conversation = String(input.conversation);
   const { limits } = input;
   const sendAgain = input.retryAt
-    ? `Please send it again after ${momentText(input.retryAt, input.timeZone)}, or add it to your query in the member portal then.`
+    ? `Please send it again after ${formatMomentIn(input.timeZone, input.retryAt)}, or add it to your query in the member portal then.`
     : "Please send it again later, or add it to your query in the member portal.";
   const blocks =
     input.reason === "ATTACHMENT_LIMIT"

@@ -1,4 +1,4 @@
-import { calendarDateIn, formatDueDate, formatTimeIn, type MemberRole } from "@portal/domain";
+import { formatMomentIn, type MemberRole } from "@portal/domain";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
 import { memberEmails, memberRoles, members } from "../../db/schema.js";
@@ -76,7 +76,7 @@ export async function roleGranted(
     .orderBy(asc(members.entityNumber), asc(memberEmails.position));
   if (recipients.length === 0) return;
   const grantedBy = await grantorName(tx, grant.by);
-  const when = `${formatDueDate(calendarDateIn(grant.timeZone, grant.at))} at ${formatTimeIn(grant.timeZone, grant.at)}`;
+  const when = formatMomentIn(grant.timeZone, grant.at);
   for (const recipient of recipients) {
     await enqueueMail(
       tx,
