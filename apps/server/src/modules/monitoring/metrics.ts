@@ -5,7 +5,6 @@ import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import type { Db } from "../../db/database.js";
 import { inboundMails, outboxMails } from "../../db/schema.js";
-import type { InFlightCounter } from "../members/index.js";
 import { countPendingConversations } from "../reports/index.js";
 import { within } from "./readiness.js";
 import { RequestDurations } from "./request-durations.js";
@@ -37,8 +36,11 @@ export interface PortalMetrics {
 
 export interface MetricsPluginOptions {
   db: Db;
-  /** The uploads being received right now (smart-inquiry's per-member counter). */
-  uploadsInFlight?: InFlightCounter;
+  /**
+   * The uploads being received right now (smart-inquiry's per-member counter). Only its total is
+   * read, so monitoring names no other module's type: members mails, and mail is traced here.
+   */
+  uploadsInFlight?: { total(): number };
   /** How long the outbox's statement may take at a scrape. */
   scrapeTimeoutMs?: number;
 }
