@@ -13,7 +13,7 @@ const values: CannedReplyValues = { firstName: "Zanele", referenceNumber: 300001
 
 function setup(list = [cannedReply(), cannedReply({ id: 4, title: "Thanks", html: "<p>Thank you.</p>" })]) {
   server.use(cannedRepliesHandler(() => list));
-  const onInsert = vi.fn<(html: string) => void>();
+  const onInsert = vi.fn<(html: string, title: string) => void>();
   const view = renderWithProviders(<CannedReplyPicker values={values} onInsert={onInsert} />);
   return { ...view, onInsert, user: userEvent.setup() };
 }
@@ -36,13 +36,14 @@ describe("CannedReplyPicker", () => {
     await user.click(screen.getByRole("button", { name: "Insert" }));
     expect(onInsert).toHaveBeenCalledWith(
       "<p>Dear Zanele</p><p>We are checking query 300001 and will answer by Tue 24 Nov 2026.</p>",
+      "Claim being checked",
     );
     expect(screen.queryByText("Choose a canned reply first.")).toBeNull();
   });
 
   it("inserts a member's name as text, and leaves {{dueDate}} when no reply is owed", async () => {
     server.use(cannedRepliesHandler(() => [cannedReply()]));
-    const onInsert = vi.fn<(html: string) => void>();
+    const onInsert = vi.fn<(html: string, title: string) => void>();
     const user = userEvent.setup();
     renderWithProviders(
       <CannedReplyPicker
@@ -54,6 +55,7 @@ describe("CannedReplyPicker", () => {
     await user.click(screen.getByRole("button", { name: "Insert" }));
     expect(onInsert).toHaveBeenCalledWith(
       "<p>Dear &lt;img src=x onerror=alert(1)&gt;</p><p>We are checking query 300001 and will answer by {{dueDate}}.</p>",
+      "Claim being checked",
     );
   });
 

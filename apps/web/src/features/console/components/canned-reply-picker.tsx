@@ -8,8 +8,8 @@ import { ErrorMessage } from "./status-message";
 interface CannedReplyPickerProps {
   /** The conversation's values for the placeholders: the member's first name, its reference, the day due. */
   values: CannedReplyValues;
-  /** Called with the chosen reply's HTML, placeholders filled, cleaned: for the editor to insert at the cursor. */
-  onInsert: (html: string) => void;
+  /** Called with the chosen reply's HTML, placeholders filled, cleaned, and its title: for the editor to insert at the cursor. */
+  onInsert: (html: string, title: string) => void;
   disabled?: boolean;
 }
 
@@ -33,7 +33,7 @@ export function CannedReplyPicker({ values, onInsert, disabled = false }: Canned
       return;
     }
     setProblem("");
-    onInsert(cleanReplyHtml(fillCannedReply(chosen.html, values)));
+    onInsert(cleanReplyHtml(fillCannedReply(chosen.html, values)), chosen.title);
   };
 
   if (cannedReplies.isPending) {

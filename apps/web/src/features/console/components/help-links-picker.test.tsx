@@ -46,7 +46,7 @@ describe("help links for a reply", () => {
   it("searches the help with the conversation's text and offers each fragment as a link to insert", async () => {
     server.use(helpSearchHandler(RESULTS));
     const sent = recordRequests();
-    const onInsert = vi.fn<(html: string) => void>();
+    const onInsert = vi.fn<(html: string, title: string) => void>();
     const user = userEvent.setup();
     renderWithProviders(<HelpLinksPicker text={"My claim was\nshort paid."} onInsert={onInsert} />);
     const region = screen.getByRole("region", { name: "Help to link to" });
@@ -59,6 +59,7 @@ describe("help links for a reply", () => {
     await user.click(insert);
     expect(onInsert).toHaveBeenCalledWith(
       `<a href="${window.location.origin}/site/preview/fragments/claims/short-paid.html">Why a claim is short paid</a>`,
+      "Why a claim is short paid",
     );
   });
 

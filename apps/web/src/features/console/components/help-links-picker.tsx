@@ -5,8 +5,8 @@ import { helpFragmentAddress, helpLinkHtml, helpQuestion } from "../utils/help-l
 interface HelpLinksPickerProps {
   /** The conversation's text (the member's words), which the help is searched with. */
   text: string;
-  /** Called with an `<a href>` to the fragment's page (an absolute address), for the editor to insert. */
-  onInsert: (html: string) => void;
+  /** Called with an `<a href>` to the fragment's page (an absolute address) and its title, for the editor to insert. */
+  onInsert: (html: string, title: string) => void;
   disabled?: boolean;
 }
 
@@ -45,7 +45,10 @@ export function HelpLinksPicker({ text, onInsert, disabled = false }: HelpLinksP
                 aria-label={`Insert a link to ${result.title}`}
                 disabled={disabled}
                 onClick={() =>
-                  onInsert(helpLinkHtml(result, helpFragmentAddress(result.path, contentPreviewMarker)))
+                  onInsert(
+                    helpLinkHtml(result, helpFragmentAddress(result.path, contentPreviewMarker)),
+                    result.title,
+                  )
                 }
               >
                 Insert link

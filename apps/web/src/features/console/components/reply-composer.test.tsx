@@ -171,6 +171,136 @@ describe("preview and sending", () => {
   });
 });
 
+describe("the buttons and the send shortcut", () => {
+  it("keeps the buttons in one bar at the composer's foot, and names Ctrl+Enter on Send reply and in words", async () => {
+    await setup();
+    const bar = screen.getByRole("group", { name: "Send the reply" });
+    expect(bar).toHaveClass("reply-actions");
+    for (const name of ["Preview", "Send reply", "Send and close"]) {
+      expect(bar).toContainElement(screen.getByRole("button", { name }));
+    }
+    expect(screen.getByRole("button", { name: "Send reply" })).toHaveAttribute(
+      "aria-keyshortcuts",
+      "Control+Enter Meta+Enter",
+    );
+    expect(bar).toHaveTextContent("Ctrl+Enter in the reply sends it (⌘+Enter on a Mac).");
+    expect(screen.getByRole("textbox", { name: "Reply" })).toHaveAccessibleDescription(/Ctrl\+Enter/);
+  });
+
+  it.each([
+    ["Ctrl+Enter", "{Control>}{Enter}{/Control}"],
+    ["Cmd+Enter", "{Meta>}{Enter}{/Meta}"],
+  ])(
+    "%s in the reply sends it as Send reply does (close: false), and puts no line break in",
+    async (_, keys) => {
+      const { editor, sent, user } = await setup();
+      await user.click(editor);
+      await user.keyboard("We are looking into it.");
+      await user.keyboard(keys);
+      await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/^Reply sent\.$/));
+      const posted = sent.filter((entry) => entry.key === REPLIES);
+      expect(posted).toHaveLength(1);
+      expect(await postedReply(posted[0]?.request)).toMatchObject({
+        html: "<p>We are looking into it.</p>",
+        close: false,
+      });
+    },
+  );
+
+  it("Ctrl+Enter on an empty reply sends nothing and says why", async () => {
+    const { editor, sent, user } = await setup();
+    await user.click(editor);
+    await user.keyboard("{Control>}{Enter}{/Control}");
+    expect(screen.getByRole("alert")).toHaveTextContent("Please write the reply.");
+    expect(sentKeys(sent)).not.toContain(REPLIES);
+  });
+});
+
+/** Selects `text` in the editor as a user would: focus, then a DOM selection ProseMirror reads. */
+function selectText(editor: HTMLElement, text: string) {
+  const walker = document.createTreeWalker(editor, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = (node as Text).data.indexOf(text);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + text.length);
+    act(() => {
+      editor.focus();
+      document.getSelection()?.removeAllRanges();
+      document.getSelection()?.addRange(range);
+      document.dispatchEvent(new Event("selectionchange"));
+    });
+    return;
+  }
+  throw new Error(`"${text}" is not in the editor`);
+}
+
+async function insertCanned(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(
+    await screen.findByRole("combobox", { name: "Canned reply" }),
+    "Claim being checked",
+  );
+  await user.click(screen.getByRole("button", { name: "Insert" }));
+}
+
+describe("a canned reply into a restored draft", () => {
+  const drafts: DraftsResponse = {
+    reply: { text: "<p>DRAFT about the tariff, not finished</p>", savedAt: "2026-11-24T08:30:00.000Z" },
+    note: null,
+  };
+
+  it("replaces the text selected in the draft, where it was, and focuses the editor there", async () => {
+    const { editor, user } = await setup({ drafts: structuredClone(drafts) });
+    await waitFor(() => expect(editor).toHaveTextContent("DRAFT about the tariff"));
+    selectText(editor, "not finished");
+    await insertCanned(user);
+    await waitFor(() => expect(editor).toHaveFocus());
+    expect(editor.textContent).toBe(
+      "DRAFT about the tariff, Dear ThandiWe are checking query 300001 and will answer by Fri 27 Nov 2026.",
+    );
+    expect(
+      screen.getByText("The canned reply “Claim being checked” inserted at the cursor."),
+    ).toBeInTheDocument();
+  });
+
+  it("goes in where the cursor is, before the draft's words after it", async () => {
+    const { editor, user } = await setup({ drafts: structuredClone(drafts) });
+    await waitFor(() => expect(editor).toHaveTextContent("DRAFT about the tariff"));
+    selectText(editor, "DRAFT about the tariff, ");
+    await insertCanned(user);
+    await waitFor(() => expect(editor).toHaveFocus());
+    expect(editor.textContent).toBe(
+      "Dear ThandiWe are checking query 300001 and will answer by Fri 27 Nov 2026.not finished",
+    );
+  });
+
+  it("never clicked into, the draft gets it at its end, focused and said in words: check the draft", async () => {
+    const { editor, user } = await setup({ drafts: structuredClone(drafts) });
+    await waitFor(() => expect(editor).toHaveTextContent("DRAFT about the tariff"));
+    await insertCanned(user);
+    await waitFor(() => expect(editor).toHaveFocus());
+    expect(editor.textContent).toMatch(/^DRAFT about the tariff, not finishedDear Thandi/);
+    expect(
+      screen.getByText(
+        "The canned reply “Claim being checked” inserted after your restored draft. Check the draft before you send.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("closes the preview first, so the text goes into the editor the agent sees", async () => {
+    const { editor, user } = await setup();
+    write(editor, "<p>Dear Thandi</p>");
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+    expect(screen.queryByRole("textbox", { name: "Reply" })).toBeNull();
+    await insertCanned(user);
+    expect(screen.queryByRole("region", { name: "Preview" })).toBeNull();
+    const shown = screen.getByRole("textbox", { name: "Reply" });
+    await waitFor(() => expect(shown).toHaveFocus());
+    expect(shown).toHaveTextContent("We are checking query 300001");
+  });
+});
+
 describe("a reply sent once", () => {
   it("sends the composer's key and what the agent saw; a retry keeps the key, the next reply gets a new one", async () => {
     const { editor, sent, user } = await setup();

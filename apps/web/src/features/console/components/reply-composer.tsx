@@ -9,6 +9,7 @@ import {
   type ThreadMessage,
 } from "@portal/domain";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { isHttpError } from "../../../lib/http";
 import { useDraftSaver, useDrafts } from "../api/drafts";
@@ -19,6 +20,7 @@ import { formatDateTime } from "../utils/labels";
 import { useNextConversation } from "../utils/next-conversation";
 import { cleanReplyHtml, replyHasText, shownReplyHtml } from "../utils/reply-html";
 import { arrivedSince, newestOf, type SeenConversation } from "../utils/seen-conversation";
+import { SEND_SHORTCUT, SEND_SHORTCUT_HINT } from "../utils/send-shortcut";
 import { useLeaveWarning } from "../utils/use-leave-warning";
 import { CannedReplyPicker } from "./canned-reply-picker";
 import { HelpLinksPicker } from "./help-links-picker";
@@ -92,7 +94,20 @@ export function ReplyComposer({
   const navigate = useNavigate();
   // The conversation after this one in the queue the agent last saw; null: none, no such button.
   const next = useNextConversation(referenceNumber);
-  const insert = (html: string) => editorRef.current?.insertHtml(html);
+  // What was last put in from a canned reply or the help, said where the agent looks (the editor is focused there).
+  const [inserted, setInserted] = useState("");
+  const insert = (html: string, what: string) => {
+    // Into the editor the agent sees: the preview hides it, so the preview closes first.
+    if (previewHtml !== null) flushSync(() => setPreviewHtml(null));
+    const where = editorRef.current?.insertHtml(html);
+    // After a draft that came back and was never clicked into, the cursor is at its end: said in
+    // words, so the draft is not sent unread with the canned text after it.
+    setInserted(
+      where === "after" && restoredAt !== null
+        ? `${what} inserted after your restored draft. Check the draft before you send.`
+        : `${what} inserted at the cursor.`,
+    );
+  };
   const markEditorReady = useCallback(() => setEditorReady(true), []);
   // One key per composed reply, made as the composer opens and again after each reply sent.
   const [composeKey, setComposeKey] = useState(newComposeKey);
@@ -132,6 +147,7 @@ export function ReplyComposer({
     if (sending.current) return;
     setProblem("");
     setSent("");
+    setInserted("");
     setConflict(null);
     const html = currentHtml();
     if (!replyHasText(html)) {
@@ -196,10 +212,14 @@ export function ReplyComposer({
       <div className="d-flex flex-wrap gap-2 mb-2">
         <CannedReplyPicker
           values={cannedValues}
-          onInsert={insert}
+          onInsert={(html, title) => insert(html, `The canned reply “${title}”`)}
           disabled={send.isPending || !editorReady}
         />
-        <HelpLinksPicker text={memberText} onInsert={insert} disabled={send.isPending || !editorReady} />
+        <HelpLinksPicker
+          text={memberText}
+          onInsert={(html, title) => insert(html, `The help “${title}”`)}
+          disabled={send.isPending || !editorReady}
+        />
       </div>
       {restoredAt ? (
         <p className="form-text mt-0">{`Your draft saved ${formatDateTime(restoredAt)} is back in the editor.`}</p>
@@ -210,7 +230,11 @@ export function ReplyComposer({
         hidden={previewHtml !== null}
         onReady={markEditorReady}
         onChange={onEditorChange}
+        onSend={() => submit(false)}
       />
+      <p className="form-text mt-1 mb-0" aria-live="polite">
+        {inserted}
+      </p>
       <p className="form-text" aria-live="polite">
         {draft.state === "failed"
           ? "The draft could not be saved. Keep this page open and try again, or copy your text."
@@ -236,49 +260,6 @@ export function ReplyComposer({
           {warning}
         </div>
       ) : null}
-      <div className="d-flex flex-wrap gap-2 mt-3">
-        <button
-          type="button"
-          className="btn btn-outline-secondary"
-          aria-pressed={previewHtml !== null}
-          onClick={() => setPreviewHtml(previewHtml === null ? shownReplyHtml(currentHtml()) : null)}
-        >
-          Preview
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={send.isPending}
-          aria-describedby={warningId}
-          onClick={() => submit(false)}
-        >
-          Send reply
-        </button>
-        {closed ? null : (
-          <button
-            type="button"
-            className="btn btn-success"
-            disabled={send.isPending}
-            aria-describedby={warningId}
-            onClick={() => submit(true)}
-          >
-            Send and close
-          </button>
-        )}
-        {next === null ? null : (
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            disabled={send.isPending}
-            aria-describedby={warningId}
-            onClick={() => submit(!closed, true)}
-          >
-            {closed ? "Send and go to next" : "Send, close and go to next"}
-          </button>
-        )}
-      </div>
-      <SuccessStatus>{sent}</SuccessStatus>
-      <ErrorMessage>{failure}</ErrorMessage>
       {conflict ? (
         <div className="alert alert-warning mt-2 mb-0" role="alert">
           <p className="mb-2">{conflict.message} Your reply has not been sent.</p>
@@ -321,6 +302,57 @@ export function ReplyComposer({
           </div>
         </div>
       ) : null}
+      {/* Sticky at the foot of the window while the composer is on screen (console.css): however long
+          the reply, its files and the help above it, the buttons are in view; the page's scroll
+          padding keeps what has focus from being hidden behind it. */}
+      <fieldset className="reply-actions">
+        <legend className="visually-hidden">Send the reply</legend>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            aria-pressed={previewHtml !== null}
+            onClick={() => setPreviewHtml(previewHtml === null ? shownReplyHtml(currentHtml()) : null)}
+          >
+            Preview
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={send.isPending}
+            aria-describedby={warningId}
+            aria-keyshortcuts={SEND_SHORTCUT}
+            onClick={() => submit(false)}
+          >
+            Send reply
+          </button>
+          {closed ? null : (
+            <button
+              type="button"
+              className="btn btn-success"
+              disabled={send.isPending}
+              aria-describedby={warningId}
+              onClick={() => submit(true)}
+            >
+              Send and close
+            </button>
+          )}
+          {next === null ? null : (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              disabled={send.isPending}
+              aria-describedby={warningId}
+              onClick={() => submit(!closed, true)}
+            >
+              {closed ? "Send and go to next" : "Send, close and go to next"}
+            </button>
+          )}
+          <span className="form-text m-0">{SEND_SHORTCUT_HINT}</span>
+        </div>
+        <SuccessStatus>{sent}</SuccessStatus>
+        <ErrorMessage>{failure}</ErrorMessage>
+      </fieldset>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { isAllowedReplyLink } from "@portal/domain";
 import Link from "@tiptap/extension-link";
 import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
 import { closeHistory } from "@tiptap/pm/history";
-import { EditorState } from "@tiptap/pm/state";
+import { EditorState, Selection } from "@tiptap/pm/state";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import {
@@ -17,6 +17,7 @@ import {
 } from "react";
 import { fromEditorHtml, toEditorHtml } from "../utils/editor-html";
 import { replyLinkAddress } from "../utils/link-address";
+import { isSendShortcut } from "../utils/send-shortcut";
 import "./reply-editor.css";
 
 // The reply editor is TipTap (on ProseMirror), loaded lazily with it (lazy-reply-editor.tsx), never
@@ -31,8 +32,12 @@ export interface ReplyEditorHandle {
   getHtml(): string;
   /** Replaces the reply with `html` (cleaned first), as one undo step. */
   setHtml(html: string): void;
-  /** Inserts `html` (cleaned first) at the cursor or in place of the selection, as one undo step; focuses the text. */
-  insertHtml(html: string): void;
+  /**
+   * Inserts `html` (cleaned first) at the cursor or in place of the selection, as one undo step;
+   * focuses the text there and scrolls it into view, so what went in is seen where it went.
+   * "after": it went in after all the text there was; "within": before some of it, or into nothing.
+   */
+  insertHtml(html: string): "after" | "within";
   focus(): void;
   /** Empties the editor and forgets its undo history (a sent reply cannot be undone back in). */
   clear(): void;
@@ -48,6 +53,8 @@ interface ReplyEditorProps {
   onReady?: () => void;
   /** Called after each change of the text (typing, a paste, an insert, undo), not for clear(). */
   onChange?: () => void;
+  /** Ctrl+Enter (Cmd+Enter on a Mac) in the text: the composer sends the reply. */
+  onSend?: () => void;
 }
 
 type Tool = "bold" | "italic" | "bulleted" | "numbered" | "link" | "undo" | "redo";
@@ -99,6 +106,9 @@ const ReplyTable = Table.extend({
     return ["table", HTMLAttributes, ["tbody", 0]];
   },
 });
+
+/** Pixels kept free at the window's foot for the composer's sticky buttons (at most two rows of them). */
+const REPLY_ACTIONS_CLEARANCE = 128;
 
 /** Formatting a reply may hold and the toolbar or a shortcut gives; nothing the allowlist drops. */
 function replyExtensions() {
@@ -156,7 +166,7 @@ function toolState(editor: Editor | null): ToolState {
  * may hold: a table pasted from a spreadsheet keeps its rows and cells, never its styles; plain
  * text becomes a paragraph a line.
  */
-export function ReplyEditor({ ref, disabled, hidden, onReady, onChange }: ReplyEditorProps) {
+export function ReplyEditor({ ref, disabled, hidden, onReady, onChange, onSend }: ReplyEditorProps) {
   const id = useId();
   const editorId = `${id}-editor`;
   const hintId = `${id}-hint`;
@@ -168,6 +178,9 @@ export function ReplyEditor({ ref, disabled, hidden, onReady, onChange }: ReplyE
   const [linkProblem, setLinkProblem] = useState("");
 
   const extensions = useMemo(replyExtensions, []);
+  // The latest onSend, read when the shortcut is pressed: a new callback is no new option.
+  const sendNow = useRef(onSend);
+  sendNow.current = onSend;
   // Kept the same from one render to the next: useEditor hands the editor any options that changed.
   const editorProps = useMemo(
     () => ({
@@ -182,6 +195,17 @@ export function ReplyEditor({ ref, disabled, hidden, onReady, onChange }: ReplyE
         class: "form-control reply-editor reply-html",
       },
       transformPastedHTML: toEditorHtml,
+      // The composer's buttons stay at the foot of the window (.reply-actions, console.css): the
+      // caret is scrolled clear of them, not behind them, as the agent types or text goes in.
+      scrollMargin: { top: 8, right: 8, bottom: REPLY_ACTIONS_CLEARANCE, left: 8 },
+      scrollThreshold: { top: 8, right: 8, bottom: REPLY_ACTIONS_CLEARANCE, left: 8 },
+      // Before the keymaps (TipTap's hard break takes Mod-Enter too): Ctrl+Enter sends, nothing goes in.
+      handleKeyDown: (_view: unknown, event: globalThis.KeyboardEvent) => {
+        if (!isSendShortcut(event) || !sendNow.current) return false;
+        event.preventDefault();
+        sendNow.current();
+        return true;
+      },
     }),
     [editorId, hintId, disabled],
   );
@@ -220,7 +244,13 @@ export function ReplyEditor({ ref, disabled, hidden, onReady, onChange }: ReplyE
         if (editor) ownUndoStep(editor, () => editor.commands.setContent(toEditorHtml(html)));
       },
       insertHtml: (html) => {
-        if (editor) ownUndoStep(editor, () => editor.chain().focus().insertContent(toEditorHtml(html)).run());
+        if (!editor) return "within";
+        const { selection, doc } = editor.state;
+        const after = !editor.isEmpty && selection.empty && selection.to >= Selection.atEnd(doc).to;
+        ownUndoStep(editor, () =>
+          editor.chain().focus().insertContent(toEditorHtml(html)).scrollIntoView().run(),
+        );
+        return after ? "after" : "within";
       },
       focus: () => {
         editor?.commands.focus();
@@ -375,8 +405,9 @@ export function ReplyEditor({ ref, disabled, hidden, onReady, onChange }: ReplyE
       ) : null}
       <EditorContent editor={editor} />
       <div id={hintId} className="form-text">
-        Ctrl+B bold, Ctrl+I italic, Ctrl+Z undo, Ctrl+Y redo. A table copied from a spreadsheet keeps its rows
-        and columns when pasted.
+        Ctrl+B bold, Ctrl+I italic, Ctrl+Z undo, Ctrl+Y redo
+        {onSend ? ", Ctrl+Enter (⌘+Enter on a Mac) sends" : ""}. A table copied from a spreadsheet keeps its
+        rows and columns when pasted.
       </div>
     </div>
   );
