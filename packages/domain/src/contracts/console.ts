@@ -119,12 +119,30 @@ export const threadMessageSchema = z.object({
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
+/**
+ * Where a reply's e-mail is: PENDING (queued, or being tried again after a failure: failureCode says
+ * why the last try failed), SENT (the mail server took it) or FAILED (given up on: a supervisor can
+ * send it again). failureCode is the outbox's code (SMTP_550, ETIMEDOUT…), never the server's words.
+ */
+export const replyMailSchema = z
+  .object({
+    status: z.enum(["PENDING", "SENT", "FAILED"]),
+    failureCode: z.string().nullable().describe("Why the last try failed; null when none has."),
+  })
+  .meta({ id: "ReplyMail" });
+export type ReplyMail = z.infer<typeof replyMailSchema>;
+
 export const consoleReplySchema = z.object({
   id: z.number().int(),
   html: z.string(),
   sentAt: z.string(),
   sentBy: personNameSchema.nullable(),
   attachments: z.array(attachmentRefSchema).describe("Files sent with the reply (they went with its mail)."),
+  mail: replyMailSchema
+    .nullable()
+    .describe(
+      "The reply's e-mail to the member as the outbox has it now; null when there is none to tell of (a reply from before the desk, or its mail's record gone after the retention period).",
+    ),
 });
 export type ConsoleReply = z.infer<typeof consoleReplySchema>;
 

@@ -3,6 +3,7 @@ import {
   type ConsoleReply,
   DESK_ROLES,
   type InternalNote,
+  type ReplyMail,
   type StaffMember,
   type ThreadMessage,
 } from "@portal/domain";
@@ -15,6 +16,7 @@ import {
   memberProfiles,
   memberRoles,
   members,
+  outboxMails,
   queries,
   queryAttachments,
   queryNotes,
@@ -114,7 +116,26 @@ export async function listReplies(db: Db, conversation: number): Promise<Console
     .leftJoin(senders, eq(senders.entityNumber, agentResponses.sentByEntityNumber))
     .where(eq(agentResponses.referenceNumber, conversation))
     .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id));
-  const [rows, attachments] = await Promise.all([rowsQuery, files]);
+  // A reply's mail is queued in the reply's transaction, stamped with the reply's moment
+  // (sendReply): the conversation's reply mails, by the outbox's conversation index, matched by it.
+  const mailsQuery = db
+    .select({
+      createdAt: outboxMails.createdAt,
+      status: outboxMails.status,
+      lastErrorCode: outboxMails.lastErrorCode,
+    })
+    .from(outboxMails)
+    .where(and(eq(outboxMails.conversationReferenceNumber, conversation), eq(outboxMails.kind, "REPLY_SENT")))
+    .orderBy(asc(outboxMails.id));
+  const [rows, attachments, mails] = await Promise.all([rowsQuery, files, mailsQuery]);
+  // Replies of one moment (never two in practice: the conversation is locked for each) take that
+  // moment's mails in the order both were written.
+  const mailsAt = new Map<number, ReplyMail[]>();
+  for (const mail of mails) {
+    const at = mail.createdAt.getTime();
+    const state = { status: mail.status as ReplyMail["status"], failureCode: mail.lastErrorCode };
+    mailsAt.set(at, [...(mailsAt.get(at) ?? []), state]);
+  }
   return rows.map((row) => ({
     id: row.id,
     html: row.html,
@@ -130,6 +151,7 @@ export async function listReplies(db: Db, conversation: number): Promise<Console
     attachments: attachments
       .filter((file) => file.replyId === row.id)
       .map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
+    mail: mailsAt.get(row.sentAt.getTime())?.shift() ?? null,
   }));
 }
 

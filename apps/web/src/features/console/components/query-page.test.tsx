@@ -166,6 +166,49 @@ describe("the query page", () => {
     expect(reply.querySelector("img, script, [onerror]")).toBeNull();
   });
 
+  it("marks a reply whose e-mail failed, and says why in words; one sent says it was e-mailed", async () => {
+    const [sentReply] = consoleQuery.query.replies;
+    if (!sentReply) throw new Error("the test query has a reply");
+    setup({
+      query: {
+        ...consoleQuery,
+        query: {
+          ...consoleQuery.query,
+          replies: [
+            sentReply,
+            {
+              ...sentReply,
+              id: 11,
+              sentAt: "2026-11-22T08:00:00.000Z",
+              mail: { status: "FAILED", failureCode: "EEXIST" },
+            },
+            {
+              ...sentReply,
+              id: 12,
+              sentAt: "2026-11-23T08:00:00.000Z",
+              mail: { status: "PENDING", failureCode: "ETIMEDOUT" },
+            },
+          ],
+        },
+      },
+    });
+    await loaded();
+    const replies = section("Replies sent");
+    const [delivered, failed, retrying] = within(replies).getAllByRole("article");
+    expect(delivered).toHaveAccessibleName(/^Reply sent 2026-11-21/);
+    expect(delivered).toHaveTextContent("E-mailed to the member.");
+    expect(failed).toHaveAccessibleName(/^Reply of 2026-11-22 \d\d:\d\d, its e-mail not delivered$/);
+    expect(failed).not.toHaveTextContent(/Sent 2026/);
+    expect(failed).toHaveTextContent(/Written 2026-11-22 \d\d:\d\d by Thandi Mokoena/);
+    expect(failed).toHaveTextContent(
+      "The e-mail with this reply was not delivered.The portal could not write the mail to its mail folder: something of that name is in the way there. The member can read the reply in the portal. A supervisor can send the e-mail again under Failed mails.",
+    );
+    expect(failed).not.toHaveTextContent("EEXIST");
+    expect(retrying).toHaveTextContent(
+      "The e-mail with this reply has not been delivered yet.The mail server took too long to answer. The portal tries again.",
+    );
+  });
+
   it("shows the internal notes, marked as never shown to the member, and adds one", async () => {
     const { sent, user } = setup();
     await loaded();
@@ -374,6 +417,7 @@ describe("a reply written while the conversation changed", () => {
                   sentAt: "2026-11-24T09:15:00.000Z",
                   sentBy: { entityNumber: supervisor.entityNumber, firstName: "Pieter", lastName: "van Wyk" },
                   attachments: [],
+                  mail: null,
                 },
               ],
             },

@@ -1,8 +1,9 @@
-import type { ConsoleReply } from "@portal/domain";
+import type { ConsoleReply, ReplyMail } from "@portal/domain";
 import { useMemo } from "react";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
 import { consoleReplyAttachmentUrl } from "../api/get-console-query";
 import { formatDateTime, personName } from "../utils/labels";
+import { mailFailureText } from "../utils/mail-failure";
 import { shownReplyHtml } from "../utils/reply-html";
 
 type SentReplyData = ConsoleReply;
@@ -35,16 +36,50 @@ export function RepliesSent({ referenceNumber, replies }: RepliesSentProps) {
   );
 }
 
+/**
+ * Where the reply's e-mail is, beside the reply (issue 43: a reply whose mail had failed read
+ * "Sent" here while the failed mails page said why). Nothing for a reply with no mail to tell of.
+ */
+function ReplyMailState({ mail }: { mail: ReplyMail | null }) {
+  if (mail === null) return null;
+  if (mail.status === "SENT") return <p className="small text-body-secondary">E-mailed to the member.</p>;
+  if (mail.status === "FAILED") {
+    return (
+      <div className="alert alert-danger small py-2">
+        <p className="fw-semibold mb-1">The e-mail with this reply was not delivered.</p>
+        <p className="mb-0">
+          {mailFailureText(mail.failureCode)} The member can read the reply in the portal. A supervisor can
+          send the e-mail again under Failed mails.
+        </p>
+      </div>
+    );
+  }
+  if (mail.failureCode !== null) {
+    return (
+      <div className="alert alert-warning small py-2">
+        <p className="fw-semibold mb-1">The e-mail with this reply has not been delivered yet.</p>
+        <p className="mb-0">{mailFailureText(mail.failureCode)} The portal tries again.</p>
+      </div>
+    );
+  }
+  return <p className="small text-body-secondary">The e-mail with this reply is waiting to be sent.</p>;
+}
+
 function SentReply({ referenceNumber, reply }: { referenceNumber: number; reply: SentReplyData }) {
   const html = useMemo(() => shownReplyHtml(reply.html), [reply.html]);
   const files = reply.attachments;
-  const sent = `Reply sent ${formatDateTime(reply.sentAt)}`;
+  const failed = reply.mail?.status === "FAILED";
+  // "Sent" only of a reply whose mail was not given up on: a failed one was written, not mailed.
+  const heading = failed
+    ? `Reply of ${formatDateTime(reply.sentAt)}, its e-mail not delivered`
+    : `Reply sent ${formatDateTime(reply.sentAt)}`;
   return (
-    <article className="card-body" aria-label={sent}>
-      <p className="small text-body-secondary">
-        Sent {formatDateTime(reply.sentAt)}
+    <article className="card-body" aria-label={heading}>
+      <p className="small text-body-secondary mb-1">
+        {failed ? "Written" : "Sent"} {formatDateTime(reply.sentAt)}
         {reply.sentBy ? ` by ${personName(reply.sentBy)}` : null}
       </p>
+      <ReplyMailState mail={reply.mail} />
       <div
         className="reply-html"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by shownReplyHtml (cleanReplyHtml) just above.

@@ -179,6 +179,7 @@ export const consoleQuery: ConsoleQueryResponse = {
         sentAt: "2026-11-21T13:00:00.000Z",
         sentBy: { entityNumber: agent.entityNumber, firstName: agent.firstName, lastName: agent.lastName },
         attachments: [{ attachmentId: 900001, fileName: "claim-statement.pdf" }],
+        mail: { status: "SENT", failureCode: null },
       },
     ],
     notes: [
