@@ -9,8 +9,10 @@ export const CONTACT_DETAILS_LIMITS = { emails: 5, phoneNumbers: 5, fieldLength:
  * current password again: a borrowed session must not be able to take the account over.
  */
 export const CONTACT_DETAILS_MESSAGES = {
-  passwordNeeded: "Enter your current password to change your e-mail addresses or phone numbers.",
+  passwordNeeded: "Enter your current password to change your email addresses or phone numbers.",
   passwordIncorrect: "The current password you entered is not correct.",
+  emailNeeded: "Please enter at least one email address.",
+  emailRepeated: "Each email address may be given only once.",
 } as const;
 
 export const MEMBER_SEARCH_MAX_RESULTS = 20;

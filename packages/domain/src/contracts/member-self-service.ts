@@ -4,6 +4,7 @@ import { ADDRESS_TYPES, PHONE_TYPES } from "../member-details.js";
 import { MEMBER_ROLES, PERMISSIONS, POLICY_BENEFITS } from "../member-roles.js";
 import {
   CONTACT_DETAILS_LIMITS,
+  CONTACT_DETAILS_MESSAGES,
   DOCTOR_ALLOCATION_TYPES,
   MEMBER_SEARCH_MAX_RESULTS,
   WAITING_PERIOD_TYPES,
@@ -62,13 +63,16 @@ export const emailListSchema = z
   .max(CONTACT_DETAILS_LIMITS.emails)
   .refine(
     (emails) => new Set(emails.map((email) => email.toLowerCase())).size === emails.length,
-    "Each e-mail address may be given only once.",
+    CONTACT_DETAILS_MESSAGES.emailRepeated,
   );
 
-/** POST /member-details/: the complete new set of the member's contact details (replaces the old). */
+/**
+ * POST /member-details/: the complete new set of the member's contact details (replaces the old).
+ * The My membership form parses its values with this schema too (the password made required there).
+ */
 export const contactDetailsUpdateSchema = z
   .object({
-    emails: emailListSchema.min(1),
+    emails: emailListSchema.min(1, CONTACT_DETAILS_MESSAGES.emailNeeded),
     phoneNumbers: z.array(phoneNumberInputSchema).max(CONTACT_DETAILS_LIMITS.phoneNumbers),
     addresses: z
       .array(addressInputSchema)
@@ -78,7 +82,7 @@ export const contactDetailsUpdateSchema = z
         "At most one postal and one residential address.",
       ),
     /** Required when the e-mail addresses or phone numbers change: the log-in's password, again. */
-    currentPassword: z.string().min(1).max(1024).optional(),
+    currentPassword: z.string().min(1, CONTACT_DETAILS_MESSAGES.passwordNeeded).max(1024).optional(),
   })
   .meta({ id: "ContactDetailsUpdate" });
 export type ContactDetailsUpdate = z.output<typeof contactDetailsUpdateSchema>;

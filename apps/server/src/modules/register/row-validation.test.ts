@@ -61,7 +61,7 @@ describe("row rules", () => {
     expect(problems).toEqual([
       "members.csv:2:first_name: Required.",
       "members.csv:2:emails: Item 2: Please enter a valid email address",
-      "members.csv:2:emails: Each e-mail address may be given only once.",
+      "members.csv:2:emails: Each email address may be given only once.",
       "members.csv:2:home_phone: Please enter a valid phone number.",
       "members.csv:2:identity_number: An ID number is 13 digits.",
       "members.csv:2:postal_line1: Required when any postal_ column is given.",

@@ -20,7 +20,7 @@ export function EmergencyContactsSection() {
           ) : (
             <SectionTable
               caption="The people to contact in an emergency"
-              columns={["Name", "Relationship", "Phone number", "E-mail address"]}
+              columns={["Name", "Relationship", "Phone number", "Email address"]}
               rows={people.map((person) => ({
                 key: `${person.name}|${person.phoneNumber}`,
                 cells: [

@@ -35,7 +35,7 @@ export function MemberDetailsList({ member }: { member: MemberDetails }) {
       <Row term="Date of birth">
         {member.dateOfBirth ? formatSchemeDate(member.dateOfBirth) : NOT_RECORDED}
       </Row>
-      <Row term="E-mail addresses">
+      <Row term="Email addresses">
         <ListOrNone items={member.emails.map(({ address }) => ({ key: address, content: address }))} />
       </Row>
       <Row term="Phone numbers">

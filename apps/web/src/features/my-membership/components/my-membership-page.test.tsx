@@ -171,7 +171,7 @@ describe("MyMembershipPage on a phone", () => {
       "Name: Themba Khumalo",
       "Relationship: Spouse",
       "Phone number: +27 83 555 0102",
-      "E-mail address: Not recorded",
+      "Email address: Not recorded",
     ]);
     expect(await within(await region("Your GP")).findByRole("list")).toBeInTheDocument();
     expect(await within(await region("Dependants")).findByRole("list")).toBeInTheDocument();

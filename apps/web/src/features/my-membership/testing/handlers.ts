@@ -1,11 +1,14 @@
 import {
   cardOrderResponseSchema,
+  contactDetailsUpdateSchema,
   type Dependent,
   type DoctorAllocationDetails,
   dependentsResponseSchema,
   doctorAllocationDetailsResponseSchema,
   type EmergencyContact,
+  type ExceptionCode,
   emergencyContactsResponseSchema,
+  memberDetailsResponseSchema,
   membershipDocumentResponseSchema,
   type Plan,
   permissionsResponseSchema,
@@ -191,4 +194,42 @@ export function emptyListHandlers() {
     ),
     http.get(PATHS.picture, () => noPictureAnswer()),
   ];
+}
+
+export const CONTACT_DETAILS_PATH = `${BASE}/member-details/`;
+/** The member's password, as the stub service knows it. */
+export const MEMBER_PASSWORD = "Correct-Horse-1";
+
+/**
+ * POST /member-details/ as the server answers it: the body checked against the shared schema, 403
+ * PASSWORD_REQUIRED without the password, PASSWORD_INCORRECT with a wrong one, else the member's
+ * details as they now stand.
+ */
+export function changeContactDetailsHandler() {
+  return http.post(CONTACT_DETAILS_PATH, async ({ request }) => {
+    const body = contactDetailsUpdateSchema.safeParse(await request.json().catch(() => null));
+    if (!body.success) return errorJson(400, "VALIDATION_FAILED", "Bad body.");
+    if (!body.data.currentPassword) {
+      return errorJson(
+        403,
+        "PASSWORD_REQUIRED",
+        "Enter your current password to change your email addresses.",
+      );
+    }
+    if (body.data.currentPassword !== MEMBER_PASSWORD) {
+      return errorJson(403, "PASSWORD_INCORRECT", "The current password you entered is not correct.");
+    }
+    const { emails, phoneNumbers, addresses } = body.data;
+    return contractJson(memberDetailsResponseSchema, {
+      ...member,
+      emails: emails.map((address) => ({ address })),
+      phoneNumbers,
+      addresses,
+    });
+  });
+}
+
+/** POST /member-details/ refused with this status and sentence. */
+export function changeContactDetailsRefused(status: number, exceptionCode: ExceptionCode, message: string) {
+  return http.post(CONTACT_DETAILS_PATH, () => errorJson(status, exceptionCode, message));
 }

@@ -26,4 +26,9 @@ export const MY_MEMBERSHIP_MESSAGES = {
   noEmergencyContacts: "No emergency contacts are recorded.",
   noWaitingPeriods: "No waiting periods apply.",
   noGp: "No GP is allocated.",
+  contactDetailsSave: `We could not save your email addresses and phone numbers. ${tryAgain}`,
+  contactDetailsInvalid: "We could not save these details. Please check them and try again.",
+  contactDetailsTooManyTries: "Too many wrong passwords. Please try again later.",
+  contactDetailsSaved:
+    "Your email addresses and phone numbers have been saved. We have told the addresses you had before.",
 } as const;
