@@ -3,6 +3,7 @@ import { WAITING_ON } from "../conversations.js";
 import { QUERY_STATUSES } from "../limits.js";
 import { SERVER_ORIGINS } from "../origins.js";
 import { calendarDateSchema, entityNumberSchema } from "./common.js";
+import { HELP_SEARCH_MAX_RESULTS } from "./help.js";
 import { attachmentRefSchema } from "./smart-inquiry.js";
 
 // The staff console (requirements §10, staff desk): the scheme's agents and supervisors read every
@@ -214,6 +215,28 @@ export const consoleQueryResponseSchema = z.object({
   member: consoleMemberSummarySchema,
 });
 export type ConsoleQueryResponse = z.infer<typeof consoleQueryResponseSchema>;
+
+/**
+ * GET …/queries/:referenceNumber/help-suggestions: the published help that may answer the query, by
+ * its category and the member's words, among its channel's fragments only; each with a summary
+ * written for a mail (none of the form's "log your query below"), which the reply gets with the link.
+ */
+export const helpSuggestionSchema = z
+  .object({
+    path: z.string().min(1).describe("Content path of the fragment, read by members at /site{path}."),
+    title: z.string().min(1),
+    summary: z
+      .string()
+      .describe("The fragment's sentences that read right in a mail, plain text; may be empty."),
+  })
+  .meta({ id: "HelpSuggestion" });
+export type HelpSuggestion = z.infer<typeof helpSuggestionSchema>;
+export const helpSuggestionsResponseSchema = z
+  .object({
+    suggestions: z.array(helpSuggestionSchema).max(HELP_SEARCH_MAX_RESULTS).describe("Best first."),
+  })
+  .meta({ id: "HelpSuggestionsResponse" });
+export type HelpSuggestionsResponse = z.infer<typeof helpSuggestionsResponseSchema>;
 
 export const noteBodySchema = z.object({
   text: z.string().trim().min(1, "Please write the note.").max(CONSOLE_LIMITS.noteMaxLength),

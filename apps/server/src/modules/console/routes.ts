@@ -5,6 +5,7 @@ import { unmatchedMailRoutes } from "../inbound-mail/index.js";
 import { reportRoutes } from "../reports/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 import { consoleCannedReplyRoutes } from "./canned-reply-routes.js";
+import { consoleHelpSuggestionRoutes } from "./help-suggestion-routes.js";
 import { consoleMailRoutes } from "./mail-routes.js";
 import { consoleMemberRoutes } from "./member-routes.js";
 import { consoleQueryRoutes } from "./query-routes.js";
@@ -23,6 +24,7 @@ export const consoleModule: FastifyPluginAsync<SmartInquiryContext> = async (app
   const { config, db, secret, now, blobStore } = context;
   const routeContext: SmartInquiryContext = { config, db, secret, now, blobStore };
   await app.register(consoleQueryRoutes, routeContext);
+  await app.register(consoleHelpSuggestionRoutes, routeContext);
   await app.register(consoleMemberRoutes, routeContext);
   await app.register(consoleMailRoutes, routeContext);
   await app.register(unmatchedMailRoutes, routeContext);

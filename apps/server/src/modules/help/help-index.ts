@@ -11,7 +11,14 @@ import {
   MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
 } from "@portal/domain";
 import { JSDOM } from "jsdom";
-import MiniSearch from "minisearch";
+import MiniSearch, { type SearchOptions } from "minisearch";
+import {
+  mailSummary,
+  type SuggestionTopic,
+  suggestible,
+  suggestionQuestion,
+  topicBoost,
+} from "./suggestions.js";
 import { expandSynonyms } from "./synonyms.js";
 import { processTerm, tokenize } from "./text-processing.js";
 
@@ -181,8 +188,17 @@ interface Built {
   sentences: ReadonlyMap<string, Sentence[]>;
 }
 
+/** Help offered for a reply: the fragment, its title and what of it reads right in a mail. */
+export interface HelpSuggestion {
+  path: string;
+  title: string;
+  summary: string;
+}
+
 export interface HelpSearch {
   search(question: string, limit?: number): Promise<HelpSearchResult[]>;
+  /** The help for a conversation's reply, by its category and words, best first (suggestions.ts). */
+  suggest(topic: SuggestionTopic, limit?: number): Promise<HelpSuggestion[]>;
 }
 
 /** How often at most the content folder is walked for changes: a search is a request on a hot path. */
@@ -224,15 +240,40 @@ export function createHelpSearch(contentRoot: string, now: () => Date = () => ne
     return building;
   };
 
+  /** The index's hits for a question, best first; `options` narrow and weigh them. */
+  const hitsFor = (
+    index: MiniSearch<HelpDocument>,
+    question: string,
+    options: Pick<SearchOptions, "filter" | "boostDocument"> = {},
+  ) => {
+    // Typos are forgiven in the member's own words only: the synonyms appended after them are
+    // spelled right, and a fuzzy walk of the index per term was most of a search's time.
+    const ownTerms = tokenize(question).filter((word) => processTerm(word) !== null).length;
+    return index.search(expandSynonyms(question), {
+      fuzzy: (term, position) => (position < ownTerms && term.length >= 6 ? 0.2 : false),
+      ...options,
+    });
+  };
+
   return {
+    async suggest(topic, limit = HELP_SEARCH_MAX_RESULTS) {
+      const { index, sentences } = await current();
+      const question = suggestionQuestion(topic);
+      if (question === "") return [];
+      const hits = hitsFor(index, question, {
+        filter: (hit) => suggestible(hit.id as string, topic.category),
+        boostDocument: (id) => topicBoost(id as string, topic),
+      });
+      return hits.slice(0, Math.min(limit, HELP_SEARCH_MAX_RESULTS)).map((hit) => ({
+        path: hit.id as string,
+        title: hit.title as string,
+        summary: mailSummary((sentences.get(hit.id as string) ?? []).map((sentence) => sentence.text)),
+      }));
+    },
+
     async search(question, limit = 3) {
       const { index, sentences } = await current();
-      // Typos are forgiven in the member's own words only: the synonyms appended after them are
-      // spelled right, and a fuzzy walk of the index per term was most of a search's time.
-      const ownTerms = tokenize(question).filter((word) => processTerm(word) !== null).length;
-      const hits = index.search(expandSynonyms(question), {
-        fuzzy: (term, position) => (position < ownTerms && term.length >= 6 ? 0.2 : false),
-      });
+      const hits = hitsFor(index, question);
       return hits.slice(0, Math.min(limit, HELP_SEARCH_MAX_RESULTS)).map((hit) => ({
         path: hit.id as string,
         title: hit.title as string,

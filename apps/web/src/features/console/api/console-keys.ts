@@ -8,6 +8,7 @@ export const consoleKeys = {
   queueShown: ["console", "queue-shown"] as const,
   query: (referenceNumber: number) => ["console", "query", referenceNumber] as const,
   drafts: (referenceNumber: number) => ["console", "drafts", referenceNumber] as const,
+  helpSuggestions: (referenceNumber: number) => ["console", "help-suggestions", referenceNumber] as const,
   member: (entityNumber: number) => ["console", "member", entityNumber] as const,
   staff: ["console", "staff"] as const,
   cannedReplies: ["console", "canned-replies"] as const,

@@ -14,7 +14,7 @@ import {
   consoleQueryFailing,
   consoleQueryHandler,
   draftsHandlers,
-  helpSearchHandler,
+  helpSuggestionsHandler,
   noteHandler,
   QUERY_PATH,
   reopenHandler,
@@ -41,7 +41,7 @@ function setup({
     assigneeHandler(),
     reopenHandler(),
     cannedRepliesHandler(),
-    helpSearchHandler([]),
+    helpSuggestionsHandler([]),
   );
   const sent = recordRequests();
   const view = renderConsole(route, { person });

@@ -112,7 +112,6 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
                 referenceNumber: query.referenceNumber,
                 dueDate: query.replyDueOn,
               }}
-              memberText={query.thread.at(-1)?.text ?? ""}
               replies={query.replies}
               thread={query.thread}
             />

@@ -10,7 +10,7 @@ import {
   cannedRepliesHandler,
   consoleQuery,
   draftsHandlers,
-  helpSearchHandler,
+  helpSuggestionsHandler,
   QUERY_PATH,
   replyHandler,
 } from "../testing/handlers";
@@ -20,14 +20,13 @@ const REPLIES = "POST /api/console/queries/300001/replies";
 const DRAFTS = "PUT /api/console/queries/300001/drafts";
 
 async function setup({ closed = false, drafts }: { closed?: boolean; drafts?: DraftsResponse } = {}) {
-  server.use(replyHandler(), cannedRepliesHandler(), helpSearchHandler([]), ...draftsHandlers(drafts));
+  server.use(replyHandler(), cannedRepliesHandler(), helpSuggestionsHandler([]), ...draftsHandlers(drafts));
   const sent = recordRequests();
   renderWithProviders(
     <ReplyComposer
       referenceNumber={300001}
       closed={closed}
       cannedValues={{ firstName: "Thandi", referenceNumber: 300001, dueDate: "2026-11-27" }}
-      memberText="Why was my physiotherapy claim rejected?"
       replies={consoleQuery.query.replies}
       thread={consoleQuery.query.thread}
     />,

@@ -37,8 +37,6 @@ interface ReplyComposerProps {
   warning?: string;
   /** What a canned reply's placeholders are filled with: the member's first name, the reference, the day due. */
   cannedValues: CannedReplyValues;
-  /** The member's newest message: the help that may answer it is offered as links. */
-  memberText: string;
   /** The conversation as the page shows it now: what the agent has seen, and what came since. */
   replies: readonly ConsoleReply[];
   thread: readonly ThreadMessage[];
@@ -77,7 +75,6 @@ export function ReplyComposer({
   closed,
   warning,
   cannedValues,
-  memberText,
   replies,
   thread,
 }: ReplyComposerProps) {
@@ -216,7 +213,7 @@ export function ReplyComposer({
           disabled={send.isPending || !editorReady}
         />
         <HelpLinksPicker
-          text={memberText}
+          referenceNumber={referenceNumber}
           onInsert={(html, title) => insert(html, `The help “${title}”`)}
           disabled={send.isPending || !editorReady}
         />

@@ -24,8 +24,8 @@ import {
   draftsResponseSchema,
   type ExceptionCode,
   failedMailsResponseSchema,
-  type HelpSearchResult,
-  helpSearchResponseSchema,
+  type HelpSuggestion,
+  helpSuggestionsResponseSchema,
   type LegalHold,
   legalHoldSchema,
   legalHoldsResponseSchema,
@@ -276,10 +276,11 @@ export function cannedReplyJson(reply: CannedReply, status = 200): Response {
   return contractJson(cannedReplySchema, reply, { status });
 }
 
-export const HELP_SEARCH_PATH = "/api/help/search";
-
-export function helpSearchHandler(results: HelpSearchResult[]) {
-  return http.get(HELP_SEARCH_PATH, () => contractJson(helpSearchResponseSchema, { results }));
+/** GET …/queries/300001/help-suggestions: the help the server suggests for the reply. */
+export function helpSuggestionsHandler(suggestions: HelpSuggestion[]) {
+  return http.get(`${QUERY_PATH}/help-suggestions`, () =>
+    contractJson(helpSuggestionsResponseSchema, { suggestions }),
+  );
 }
 
 export function reopenHandler() {

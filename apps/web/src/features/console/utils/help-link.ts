@@ -1,20 +1,5 @@
-import { escapeHtml, HELP_SEARCH_MAX_LENGTH, type HelpSearchResult } from "@portal/domain";
+import { escapeHtml, type HelpSuggestion } from "@portal/domain";
 import { contentUrl } from "../../../lib/content-url";
-
-/**
- * The words the help search is asked with: the conversation's text, spaces folded, cut at a word
- * within the search's 200 characters. "" when there is nothing to ask.
- */
-export function helpQuestion(text: string): string {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  let question = "";
-  for (const word of words) {
-    const longer = question === "" ? word : `${question} ${word}`;
-    if (longer.length > HELP_SEARCH_MAX_LENGTH) break;
-    question = longer;
-  }
-  return question;
-}
 
 interface PageLocation {
   origin: string;
@@ -33,7 +18,12 @@ export function helpFragmentAddress(
   return new URL(contentUrl(path, location.hostname, previewMarker), location.origin).href;
 }
 
-/** A link to the fragment, named by its title, for the reply. Both are text: escaped. */
-export function helpLinkHtml(result: HelpSearchResult, address: string): string {
-  return `<a href="${escapeHtml(address)}">${escapeHtml(result.title)}</a>`;
+/**
+ * The help as a reply holds it: a paragraph of the link, named by the fragment's title, and the
+ * summary the server wrote for a mail (the fragment's sentences without the form's "log your query
+ * below"), never the fragment's own text. All of it is text: escaped.
+ */
+export function helpLinkHtml(suggestion: Pick<HelpSuggestion, "title" | "summary">, address: string): string {
+  const link = `<a href="${escapeHtml(address)}">${escapeHtml(suggestion.title)}</a>`;
+  return suggestion.summary === "" ? `<p>${link}</p>` : `<p>${link}: ${escapeHtml(suggestion.summary)}</p>`;
 }
