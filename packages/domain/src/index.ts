@@ -41,6 +41,7 @@ export * from "./origins.js";
 export * from "./password.js";
 export * from "./reply-due-date.js";
 export * from "./reply-format.js";
+export * from "./reply-status.js";
 export * from "./reply-stylesheet.js";
 export * from "./schemas/login.js";
 export * from "./schemas/queries.js";

@@ -104,6 +104,12 @@ export type ReplyAttachmentRef = z.infer<typeof replyAttachmentRefSchema>;
 
 export const queryViewSchema = queryListItemSchema
   .extend({
+    status: z
+      .enum(QUERY_STATUSES)
+      .optional()
+      .describe(
+        "OPEN or CLOSED: a closed query promises no reply date any more. Not part of the original view answer, so clients must accept it missing (open).",
+      ),
     attachments: z.array(attachmentRefSchema),
     canUpdate: z
       .boolean()

@@ -54,6 +54,8 @@ export async function viewQuery(
     .reduce<Date | null>((newest, sentAt) => (newest && newest > sentAt ? newest : sentAt), null);
   return {
     ...toListItem({ ...row, repliedAt }),
+    // What the page's reply sentences follow too (a closed query expects no reply by a date).
+    status: row.status === "CLOSED" ? "CLOSED" : "OPEN",
     attachments: attachments.map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
     canUpdate: canUpdateQuery(row, { now, updateWindowDays }),
     thread,

@@ -164,6 +164,15 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
       expect(await canUpdate(medxpress, "MED_XPRESS")).toBe(false);
     });
 
+    it("says whether it is open or closed, which the page's reply sentences follow", async () => {
+      const open = await insert({});
+      const closed = await insert({ status: "CLOSED" });
+      const status = async (reference: number) =>
+        (await get(`${SI}/member-queries/${reference}?origin=MEMBER_WEB`)).json().query.status;
+      expect(await status(open)).toBe("OPEN");
+      expect(await status(closed)).toBe("CLOSED");
+    });
+
     it("answers 0015 for a legacy query, which the list still shows", async () => {
       const legacy = await insert({ legacy: true });
       const response = await get(`${SI}/member-queries/${legacy}?origin=MEMBER_WEB`);

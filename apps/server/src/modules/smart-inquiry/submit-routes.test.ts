@@ -82,6 +82,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry submissions on %s", (kind) => 
             { attachmentId: expect.any(Number), fileName: "receipt.png" },
           ],
           canUpdate: true,
+          status: "OPEN",
           // Logged on the web, so not a phone query, and no agent has answered yet.
           legacy: false,
           repliedAt: null,

@@ -1,13 +1,22 @@
-import { calendarDateIn, formatDueDate } from "@portal/domain";
+import {
+  calendarDateIn,
+  formatDueDate,
+  type ReplyStatus,
+  type ReplyStatusInput,
+  replyStatus,
+} from "@portal/domain";
 import { useContext } from "react";
 import { AppConfigContext } from "../../config/app-config";
 import { formatSchemeDate, getSchemeTimeZone } from "../../config/scheme-time-zone";
 
+/** The query's reply status today, in the scheme's time zone (requirements §10.7). */
+export function replyStatusToday(input: Omit<ReplyStatusInput, "today">): ReplyStatus {
+  return replyStatus({ ...input, today: calendarDateIn(getSchemeTimeZone(), new Date()) });
+}
+
 interface ReplyExpectedByProps {
-  /** The last day of the reply promise (yyyy-MM-dd); null for queries from before it was kept. */
-  date: string | null;
-  /** When the newest reply since the query was logged was sent; null or absent while none was. */
-  repliedAt?: string | null;
+  /** Where the query's answer stands (replyStatus): the one source of every reply sentence of a page. */
+  status: ReplyStatus;
   /** The number the member quotes when they call about a late reply. */
   referenceNumber: number;
   className?: string;
@@ -16,31 +25,36 @@ interface ReplyExpectedByProps {
 /**
  * Where the query's answer stands, in small text: "Replied on Tue 24 Nov 2026" once answered;
  * until then "Reply expected by Tue 24 Nov 2026", and once that day has passed in the scheme's
- * time zone, that it is late and whom to call. Nothing for a query without a promised date and no reply.
+ * time zone, that it is late and whom to call. Nothing for a closed query without a reply (the page
+ * says it is closed), nor for one without a promised date.
  */
-export function ReplyExpectedBy({ date, repliedAt, referenceNumber, className = "" }: ReplyExpectedByProps) {
+export function ReplyExpectedBy({ status, referenceNumber, className = "" }: ReplyExpectedByProps) {
   // The number to call about a late reply; a card shown outside the app's config says only that it is late.
   const line = useContext(AppConfigContext)?.brand.contactLines[0];
   const classes = `small ${className}`.trim();
-  if (repliedAt) {
-    return (
-      <p className={`${classes} fw-semibold`}>Replied on {formatDueDate(formatSchemeDate(repliedAt))}</p>
-    );
+  switch (status.kind) {
+    case "REPLIED":
+    case "REPLIED_IN_CONVERSATION":
+      return status.on === null ? null : (
+        <p className={`${classes} fw-semibold`}>Replied on {formatDueDate(formatSchemeDate(status.on))}</p>
+      );
+    case "EXPECTED":
+      return <p className={`${classes} text-body-secondary`}>Reply expected by {formatDueDate(status.by)}</p>;
+    case "LATE":
+      return (
+        <p className={`${classes} fw-semibold`}>
+          Reply expected by {formatDueDate(status.by)}: our reply is late.
+          {line ? (
+            <>
+              {" "}
+              Please call {line.label} on <a href={`tel:${line.dial}`}>{line.number}</a> and quote reference{" "}
+              {referenceNumber}.
+            </>
+          ) : null}
+        </p>
+      );
+    case "CLOSED":
+    case "AWAITING":
+      return null;
   }
-  if (date === null) return null;
-  const today = calendarDateIn(getSchemeTimeZone(), new Date());
-  if (today <= date)
-    return <p className={`${classes} text-body-secondary`}>Reply expected by {formatDueDate(date)}</p>;
-  return (
-    <p className={`${classes} fw-semibold`}>
-      Reply expected by {formatDueDate(date)}: our reply is late.
-      {line ? (
-        <>
-          {" "}
-          Please call {line.label} on <a href={`tel:${line.dial}`}>{line.number}</a> and quote reference{" "}
-          {referenceNumber}.
-        </>
-      ) : null}
-    </p>
-  );
 }

@@ -1,5 +1,5 @@
 import { categoryLabel, type QueryListItem } from "@portal/domain";
-import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
+import { ReplyExpectedBy, replyStatusToday } from "../../../components/reply-expected-by/reply-expected-by";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { useTranslate } from "../../../i18n/translate";
 import { openQueriesMessages } from "../open-queries.messages";
@@ -49,8 +49,7 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
               <td className="text-break">
                 {query.queryDetail}
                 <ReplyExpectedBy
-                  date={query.replyExpectedBy}
-                  repliedAt={query.repliedAt}
+                  status={replyStatusToday(query)}
                   referenceNumber={query.referenceNumber}
                   className="mt-1 mb-0"
                 />

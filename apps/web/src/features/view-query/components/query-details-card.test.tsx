@@ -15,14 +15,14 @@ const query = {
 describe("QueryDetailsCard", () => {
   it("is a table on a wide screen", () => {
     stubViewportWidth(1280);
-    render(<QueryDetailsCard query={query} />);
+    render(<QueryDetailsCard query={query} replyStatus={{ kind: "AWAITING" }} />);
     expect(screen.getByRole("columnheader", { name: "Query details" })).toBeVisible();
     expect(screen.getByRole("cell", { name: query.queryDetail })).toBeVisible();
   });
 
   it("lists the values one under another on a phone, with no table", () => {
     stubViewportWidth(390);
-    render(<QueryDetailsCard query={query} />);
+    render(<QueryDetailsCard query={query} replyStatus={{ kind: "AWAITING" }} />);
     expect(screen.queryByRole("table")).toBeNull();
     const terms = screen.getAllByRole("term").map((term) => term.textContent);
     expect(terms).toEqual(["Category", "Query details", "Date"]);
@@ -37,6 +37,7 @@ describe("QueryDetailsCard", () => {
         query={
           { ...query, replyExpectedBy: "2026-11-24", repliedAt: "2026-11-23T09:00:00.000Z" } as QueryView
         }
+        replyStatus={{ kind: "REPLIED", on: "2026-11-23T09:00:00.000Z" }}
       />,
     );
     expect(screen.getByText("Replied on Mon 23 Nov 2026")).toBeVisible();

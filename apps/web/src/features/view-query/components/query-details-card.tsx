@@ -1,4 +1,4 @@
-import { categoryLabel, type QueryView } from "@portal/domain";
+import { categoryLabel, type QueryView, type ReplyStatus } from "@portal/domain";
 import type { ReactNode } from "react";
 import { ReplyExpectedBy } from "../../../components/reply-expected-by/reply-expected-by";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
@@ -8,7 +8,16 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
  * "View your query": its reference number, then Category, Query details and Date (yyyy-MM-dd), when
  * a reply is expected, then the attachments.
  */
-export function QueryDetailsCard({ query, children }: { query: QueryView; children?: ReactNode }) {
+export function QueryDetailsCard({
+  query,
+  replyStatus,
+  children,
+}: {
+  query: QueryView;
+  /** Where its answer stands, as the page decided it once (the reply button and notes follow it too). */
+  replyStatus: ReplyStatus;
+  children?: ReactNode;
+}) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   return (
     <section className="card mb-3" aria-labelledby="view-query-title">
@@ -56,11 +65,7 @@ export function QueryDetailsCard({ query, children }: { query: QueryView; childr
             <dd>{formatSchemeDate(query.dateLogged)}</dd>
           </dl>
         )}
-        <ReplyExpectedBy
-          date={query.replyExpectedBy}
-          repliedAt={query.repliedAt}
-          referenceNumber={query.referenceNumber}
-        />
+        <ReplyExpectedBy status={replyStatus} referenceNumber={query.referenceNumber} />
         {children}
       </div>
     </section>

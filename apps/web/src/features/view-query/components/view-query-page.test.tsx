@@ -14,7 +14,7 @@ import {
   viewedQueryWithReplyFiles,
   viewedUpdate,
 } from "../testing/handlers";
-import { ViewQueryPage } from "./view-query-page";
+import { REPLY_NOTES, ViewQueryPage } from "./view-query-page";
 
 const base64 = (html: string) => btoa(String.fromCharCode(...new TextEncoder().encode(html)));
 
@@ -348,5 +348,86 @@ describe("ViewQueryPage", () => {
     renderAt("/update/default?reference=300001&timeline=false");
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.queryFetch);
     expect(screen.queryByTestId("update-unavailable")).toBeNull();
+  });
+
+  describe("says one thing about the reply, whichever query of the conversation it shows", () => {
+    const now = new Date("2026-12-02T08:00:00Z");
+    const card = () => screen.findByRole("region", { name: "View your query" });
+
+    it("an update answered with another query: replied, never 'no reply yet', and where to read it", async () => {
+      vi.useFakeTimers({ toFake: ["Date"], now });
+      try {
+        const answered = {
+          ...viewedUpdate,
+          repliedAt: "2026-12-01T09:00:00.000Z",
+          thread: [
+            ...(viewedUpdate.thread ?? []),
+            { type: "REPLY" as const, referenceNumber: 300001, sentAt: "2026-12-01T09:00:00.000Z" },
+          ],
+        };
+        server.use(queryViewHandler(answered), agentResponseHandler(null));
+        renderAt("/update/default?reference=300003&timeline=true");
+        const view = await card();
+        expect(within(view).getByText("Replied on Tue 1 Dec 2026")).toBeVisible();
+        expect(within(view).getByText(REPLY_NOTES.inConversation)).toBeVisible();
+        expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
+        expect(screen.queryByText(/Reply expected by/)).toBeNull();
+        expect(screen.queryByRole("button", { name: "View response sent to you via email" })).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("its own reply: replied, the button, no 'no reply yet'", async () => {
+      vi.useFakeTimers({ toFake: ["Date"], now });
+      try {
+        server.use(
+          queryViewHandler({ ...viewedQuery, repliedAt: "2026-12-01T09:00:00.000Z" }),
+          agentResponseHandler(base64("<p>Paid.</p>")),
+        );
+        renderAt("/update/default?reference=300001&timeline=true");
+        const view = await card();
+        expect(within(view).getByText("Replied on Tue 1 Dec 2026")).toBeVisible();
+        expect(
+          within(view).getByRole("button", { name: "View response sent to you via email" }),
+        ).toBeVisible();
+        expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
+        expect(screen.queryByText(REPLY_NOTES.inConversation)).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("closed without a reply: closed, no date expected, no 'no reply yet', however late", async () => {
+      vi.useFakeTimers({ toFake: ["Date"], now });
+      try {
+        server.use(
+          queryViewHandler({ ...viewedQuery, status: "CLOSED", canUpdate: false }),
+          agentResponseHandler(null),
+        );
+        renderAt("/update/default?reference=300001&timeline=true");
+        const view = await card();
+        expect(within(view).getByText(REPLY_NOTES.closed)).toBeVisible();
+        expect(screen.queryByText(/Reply expected by/)).toBeNull();
+        expect(screen.queryByText(/our reply is late/)).toBeNull();
+        expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("open and unanswered: when it is expected, and that none was sent yet", async () => {
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-23T08:00:00Z") });
+      try {
+        server.use(queryViewHandler({ ...viewedQuery, status: "OPEN" }), agentResponseHandler(null));
+        renderAt("/update/default?reference=300001&timeline=true");
+        const view = await card();
+        expect(within(view).getByText("Reply expected by Tue 24 Nov 2026")).toBeVisible();
+        expect(within(view).getByText(NO_AGENT_RESPONSE_YET)).toBeVisible();
+        expect(screen.queryByText(/Replied on/)).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

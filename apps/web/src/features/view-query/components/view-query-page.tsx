@@ -1,10 +1,11 @@
-import { NO_AGENT_RESPONSE_YET } from "@portal/domain";
+import { awaitingReply, NO_AGENT_RESPONSE_YET, type ReplyStatus } from "@portal/domain";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { BackButton } from "../../../components/back-button/back-button";
 import { PageTitle } from "../../../components/page-title/page-title";
 import { Redirect } from "../../../components/redirect/redirect";
+import { replyStatusToday } from "../../../components/reply-expected-by/reply-expected-by";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
@@ -20,6 +21,13 @@ import { QueryDetailsCard } from "./query-details-card";
 import { hasOtherQueries, QueryThreadCard } from "./query-thread-card";
 import { ReplyFiles } from "./reply-files";
 import { UpdateUnavailableNote } from "./update-unavailable-note";
+
+/** What the page says of a reply that does not open here. */
+export const REPLY_NOTES = {
+  inConversation:
+    "Our reply was sent to you by email with another query of this conversation: open that query below to read it.",
+  closed: "This query is closed.",
+} as const;
 
 /** The update form, given by the app layer (a feature never imports another feature). */
 export type RenderUpdateForm = (referenceNumber: number, routeOrigin: string) => ReactNode;
@@ -78,6 +86,15 @@ function ViewQueryScreen({
   const loading = queryView.isPending || agentResponse.isPending;
   const fetchError = queryView.error ?? agentResponse.error;
   const query = queryView.data;
+  // One decision for every sentence about the reply: the line under the query, the button, the notes.
+  const reply: ReplyStatus | undefined =
+    query &&
+    replyStatusToday({
+      status: query.status,
+      repliedAt: query.repliedAt,
+      replyExpectedBy: query.replyExpectedBy,
+      ownReply: agentResponse.data != null,
+    });
   // Requirements §2: the update option needs no fetch error, a closed reply and an updatable query.
   // Whether it is updatable (status, age, origin, legacy) is the server's canUpdate alone (§10.6).
   const updatable = !loading && !fetchError && query?.canUpdate === true;
@@ -100,29 +117,36 @@ function ViewQueryScreen({
       {!loading && fetchError && (
         <ErrorAlert>{queryFetchErrorMessage(queryView.error ?? fetchError)}</ErrorAlert>
       )}
-      {!loading && !fetchError && query && (
+      {!loading && !fetchError && query && reply && (
         <>
-          <QueryDetailsCard query={query}>
+          <QueryDetailsCard query={query} replyStatus={reply}>
             <QueryAttachments
               attachments={query.attachments}
               hrefFor={(attachmentId) =>
                 queryAttachmentUrl(smartInquiryBase, referenceNumber, attachmentId, routeOrigin)
               }
             />
-            {agentResponse.data ? (
-              !replyOpen && (
-                <button
-                  ref={viewReplyButton}
-                  type="button"
-                  className="btn btn-outline-primary mt-2"
-                  onClick={() => setReplyOpen(true)}
-                >
-                  View response sent to you via email
-                </button>
-              )
-            ) : (
+            {reply.kind === "REPLIED" && agentResponse.data
+              ? !replyOpen && (
+                  <button
+                    ref={viewReplyButton}
+                    type="button"
+                    className="btn btn-outline-primary mt-2"
+                    onClick={() => setReplyOpen(true)}
+                  >
+                    View response sent to you via email
+                  </button>
+                )
+              : null}
+            {reply.kind === "REPLIED_IN_CONVERSATION" ? (
+              <p className="text-body-secondary mt-2 mb-0">{REPLY_NOTES.inConversation}</p>
+            ) : null}
+            {reply.kind === "CLOSED" ? (
+              <p className="text-body-secondary mt-2 mb-0">{REPLY_NOTES.closed}</p>
+            ) : null}
+            {awaitingReply(reply) ? (
               <p className="text-body-secondary mt-2 mb-0">{NO_AGENT_RESPONSE_YET}</p>
-            )}
+            ) : null}
           </QueryDetailsCard>
           {replyOpen && agentResponse.data && (
             <AgentReplyCard
