@@ -85,7 +85,8 @@ test("a query goes from the member to the agent and back, by the portal and by e
   await expectMail(new RegExp(`X-Envelope-To: ${demoMember.emails[0]}`), /R 620\.00/);
   await logOut(page);
 
-  // The member reads the reply and finds the closed query on the timeline.
+  // The member reads the reply; the timeline lists the query only 24 hours after it was logged
+  // (TIMELINE_NOTE), so not yet.
   await logInAs(page, demoMember);
   await expect(page).toHaveURL(/#\/contact-us\/default$/);
   await page.goto(`/#/update/default?reference=${reference}&timeline=true`);
@@ -95,12 +96,9 @@ test("a query goes from the member to the agent and back, by the portal and by e
   await expect(reply.locator("script")).toHaveCount(0);
   await page.goto("/portal/medical-aid/interaction-timeline");
   await expect(page).toHaveURL(/#\/interaction-timeline$/);
-  const item = page
-    .getByRole("listitem")
-    .filter({ hasText: String(reference) })
-    .first();
-  await expect(item).toContainText(/closed/i);
-  await expect(item).toContainText(/Reply sent/i);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+  await expect(page.getByRole("listitem").filter({ hasText: String(reference) })).toHaveCount(0);
 });
 
 test("documents an agent records reach the member, by the portal and by e-mail", async ({ page }) => {

@@ -5,7 +5,7 @@ import { CONSOLE_BASE, calendarDateIn, DAY_MS } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAIL_FROM } from "../../config/mail-from.js";
-import { conversations, outboxMails } from "../../db/schema.js";
+import { conversations, outboxMails, queries } from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
 import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
@@ -149,6 +149,11 @@ describe.each(TEST_DATABASE_KINDS)("conversations on %s", (kind) => {
     expect(thanks.statusCode).toBe(200);
 
     // The member's timeline: the conversation once, every update under it (an update of an update too).
+    // A new query shows there 24 hours after it was logged: the conversation's first query is made a day old.
+    await testApp.database.db
+      .update(queries)
+      .set({ loggedAt: new Date(testApp.clock.now.getTime() - 25 * 60 * 60_000) })
+      .where(eq(queries.referenceNumber, first));
     const timeline = await get(family.principal.browser, `${SI}/interaction-timeline`);
     const items = timeline.items.filter(
       (item: { type: string; referenceNumber: number }) => item.type === "QUERY",

@@ -236,6 +236,11 @@ describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kin
       .from(queries)
       .where(inArray(queries.referenceNumber, [member.original, member.updateRef]));
     for (const row of rows) expect(row).toMatchObject({ queryText: "", purgeReason: "ERASURE" });
+    // A new query shows on the timeline 24 hours after it was logged: the erased one is made a day old.
+    await testApp.database.db
+      .update(queries)
+      .set({ loggedAt: new Date(testApp.clock.now.getTime() - 25 * 60 * 60_000) })
+      .where(eq(queries.referenceNumber, member.original));
     const timeline = await member.browser.request({ method: "GET", url: `${SI}/interaction-timeline` });
     const item = timeline
       .json()

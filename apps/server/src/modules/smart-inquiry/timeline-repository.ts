@@ -1,5 +1,10 @@
-import { type ServerOrigin, TIMELINE_PAGE_SIZE, type TimelineItem } from "@portal/domain";
-import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import {
+  type ServerOrigin,
+  TIMELINE_DELAY_HOURS,
+  TIMELINE_PAGE_SIZE,
+  type TimelineItem,
+} from "@portal/domain";
+import { and, asc, count, desc, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import {
@@ -12,6 +17,16 @@ import {
 // One member's interaction timeline: original queries and document submissions, newest first,
 // merged into one list. Pages follow a keyset (time, kind, reference), so "Load more" neither
 // repeats nor skips an item when something new arrives meanwhile.
+//
+// A new query appears only TIMELINE_DELAY_HOURS after it was logged, as the success message tells
+// the member (TIMELINE_NOTE, requirements §2): the query's own page and the open list show it at
+// once. The rule is on original queries (what "a new query" is); the updates of a query already on
+// the timeline, its replies and document submissions show as they come.
+
+/** The latest moment a new query may have been logged to be on the timeline at `now`. */
+export function timelineCutoff(now: Date): Date {
+  return new Date(now.getTime() - TIMELINE_DELAY_HOURS * 60 * 60_000);
+}
 
 interface Cursor {
   at: Date;
@@ -69,8 +84,12 @@ export async function readTimeline(
   db: Db,
   memberEntityNumber: number,
   before: string | undefined,
+  now: Date,
 ): Promise<{ items: TimelineItem[]; nextCursor: string | null }> {
   const cursor = decodeCursor(before);
+  // A bound on the column itself, computed here: the same range scan as the cursor's, no per-row
+  // arithmetic in the statement.
+  const cutoff = timelineCutoff(now);
   const pageSize = TIMELINE_PAGE_SIZE;
   const [originals, submissions] = await Promise.all([
     db
@@ -90,6 +109,7 @@ export async function readTimeline(
           eq(queries.memberEntityNumber, memberEntityNumber),
           // The first query of each conversation; its updates are listed under it.
           eq(queries.referenceNumber, queries.conversationReferenceNumber),
+          lte(queries.loggedAt, cutoff),
           afterCursor(cursor, "QUERY", queries.loggedAt, queries.referenceNumber),
         ),
       )

@@ -4,7 +4,10 @@ import { AUDIENCES } from "../access/index.js";
 import type { SmartInquiryContext } from "./smart-inquiry-context.js";
 import { readTimeline } from "./timeline-repository.js";
 
-/** GET {SMART_INQUIRY_BASE}/interaction-timeline: the member's own interactions, newest first. */
+/**
+ * GET {SMART_INQUIRY_BASE}/interaction-timeline: the member's own interactions, newest first; a new
+ * query from 24 hours after it was logged (timeline-repository.ts).
+ */
 export const timelineRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
   app.get(
     "/interaction-timeline",
@@ -15,6 +18,6 @@ export const timelineRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async 
       },
       config: { access: { audience: AUDIENCES.member } },
     },
-    async (request) => readTimeline(context.db, request.access.target, request.query.before),
+    async (request) => readTimeline(context.db, request.access.target, request.query.before, context.now()),
   );
 };

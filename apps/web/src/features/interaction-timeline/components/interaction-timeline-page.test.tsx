@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from "@portal/domain";
+import { ERROR_MESSAGES, TIMELINE_NOTE } from "@portal/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -48,6 +48,12 @@ describe("InteractionTimelinePage", () => {
     ]);
     expect(sentKeys(sent)).toEqual(["GET /api/smart-inquiry/interaction-timeline"]);
     expect(document.title).toBe("Interaction timeline · Test Scheme");
+  });
+
+  it("says under its heading that a new query shows only 24 hours after it was logged, as the success message does", async () => {
+    server.use(interactionTimelineHandler());
+    renderPage();
+    expect(screen.getByText(TIMELINE_NOTE)).toBeInTheDocument();
   });
 
   it("shows a query with its category, date, origin and status, its updates and replies in order, and its link", async () => {

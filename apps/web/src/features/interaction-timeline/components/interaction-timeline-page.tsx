@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from "@portal/domain";
+import { ERROR_MESSAGES, TIMELINE_NOTE } from "@portal/domain";
 import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { PageTitle } from "../../../components/page-title/page-title";
@@ -8,7 +8,8 @@ import { TimelineItemCard } from "./timeline-item-card";
 
 /**
  * The interaction timeline: the member's queries (with their updates and the replies sent) and
- * their document submissions, newest first, a page at a time.
+ * their document submissions, newest first, a page at a time; a new query from 24 hours after it
+ * was logged, as the note at the top says.
  */
 export function InteractionTimelinePage() {
   const timeline = useInteractionTimeline();
@@ -34,6 +35,9 @@ export function InteractionTimelinePage() {
     <section>
       <PageTitle>Interaction timeline</PageTitle>
       <h1 className="h2 mb-4">Interaction timeline</h1>
+      {/* The server keeps to it (a query logged less than 24 hours ago is not listed): said here too,
+          so a member looking for the query they just logged knows why it is not there yet. */}
+      <p className="text-body-secondary">{TIMELINE_NOTE}</p>
       {timeline.isPending ? <LoadingStatus label="Loading your interaction timeline..." /> : null}
       {timeline.isError && items.length === 0 ? (
         <ErrorAlert>{ERROR_MESSAGES.openQueriesLoad}</ErrorAlert>
