@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
+import { stubViewportWidth } from "../../../testing/viewport";
 import { accessHistoryFailing, accessHistoryHandler, agentRead, historyPages } from "../testing/handlers";
 import { MY_DATA_MESSAGES } from "../utils/messages";
 import { AccessHistorySection } from "./access-history-section";
@@ -118,5 +119,49 @@ describe("AccessHistorySection", () => {
     expect(alert).not.toHaveTextContent("boom");
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByText(MY_DATA_MESSAGES.noHistory)).toBeNull();
+  });
+});
+
+describe("AccessHistorySection on a phone", () => {
+  it("at 390 px lists each entry's four values one under another, every one named, with no table to cut off", async () => {
+    stubViewportWidth(390);
+    server.use(accessHistoryHandler());
+    renderSection();
+    const list = await screen.findByRole("list", { name: CAPTION });
+    expect(screen.queryByRole("table")).toBeNull();
+    const entries = within(list).getAllByRole("listitem");
+    expect(
+      entries.map((entry) =>
+        within(entry)
+          .getAllByRole("term")
+          .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+      ),
+    ).toEqual([
+      [
+        "When: 2026-11-20 14:05",
+        "Who: An agent of the scheme",
+        "What: Query 300001",
+        "Read or changed: Read",
+      ],
+      ["When: 2026-11-20 00:30", "Who: You", "What: Your password", "Read or changed: Changed"],
+    ]);
+  });
+
+  it("moves focus to the first new entry on Load more", async () => {
+    stubViewportWidth(390);
+    server.use(accessHistoryHandler());
+    renderSection();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Load more" }));
+    const list = screen.getByRole("list", { name: CAPTION });
+    await within(list).findByText("An attachment of query 300001");
+    await waitFor(() => expect(within(list).getByText("2026-11-02 10:00").parentElement).toHaveFocus());
+  });
+
+  it("is the table again on a wide screen", async () => {
+    stubViewportWidth(1280);
+    server.use(accessHistoryHandler());
+    renderSection();
+    expect(await screen.findByRole("table", { name: CAPTION })).toBeInTheDocument();
   });
 });

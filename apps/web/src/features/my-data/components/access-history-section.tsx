@@ -13,7 +13,7 @@ export function AccessHistorySection() {
   // The index of the first row "Load more" asked for: its header takes focus once it is there, so
   // keyboard and screen-reader users carry on reading where the new rows begin.
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
-  const firstNewRow = useRef<HTMLTableCellElement>(null);
+  const firstNewRow = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focusFrom === null || events.length <= focusFrom) return;
     firstNewRow.current?.focus();
