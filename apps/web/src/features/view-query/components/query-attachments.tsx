@@ -20,7 +20,14 @@ export function QueryAttachments({ attachments, hrefFor }: QueryAttachmentsProps
         {attachments.map((attachment) => (
           <li key={attachment.attachmentId}>
             <FileKindIcon fileName={attachment.fileName} />
-            <a href={hrefFor(attachment.attachmentId)} target="_blank" rel="noopener noreferrer">
+            {/* A block with padding, so the target is at least 24 px tall (WCAG 2.5.8): a bare line
+                of text is about 19 px. */}
+            <a
+              className="d-inline-block py-2 text-break"
+              href={hrefFor(attachment.attachmentId)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {attachment.fileName}
             </a>
           </li>
