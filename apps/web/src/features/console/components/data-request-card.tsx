@@ -119,7 +119,9 @@ export function DataRequestCard({ request, onCompleted }: DataRequestCardProps) 
           ) : null}
         </dl>
 
-        {report ? <ErasureReport report={report} headingRef={reportHeading} /> : null}
+        {report ? (
+          <ErasureReport report={report} headingRef={reportHeading} ownerLabelId={`${id}-heading`} />
+        ) : null}
         {open && request.kind === "ACCESS" ? (
           <MemberArchives
             entityNumber={request.member.entityNumber}

@@ -207,7 +207,9 @@ describe("members' requests about their data", () => {
 
     await user.keyboard("{Enter}");
     await user.click(within(card).getByRole("button", { name: "Erase the data" }));
-    const report = await within(card).findByRole("region", { name: "Erasure report" });
+    const report = await within(card).findByRole("region", {
+      name: /^Erasure report Sipho Nkosi \(entity \d+\) Erased on .+\.$/,
+    });
     expect(within(report).getByRole("heading", { name: "Erasure report" })).toHaveFocus();
     expect(posts(sent)).toEqual([`POST ${DATA_REQUESTS_PATH}/13/erasure`]);
     const removed = within(report).getByRole("table", { name: "What was removed" });
@@ -259,7 +261,9 @@ describe("members' requests about their data", () => {
     await user.click(within(card).getByRole("button", { name: "Erase the member's data" }));
     await user.click(within(card).getByRole("button", { name: "Erase the data" }));
 
-    const report = await within(card).findByRole("region", { name: "Erasure report" });
+    const report = await within(card).findByRole("region", {
+      name: /^Erasure report Sipho Nkosi \(entity \d+\) Erased on .+\.$/,
+    });
     expect(within(report).getByRole("table", { name: "What was kept, and why" })).toHaveTextContent(
       "All of the member's dataUnder a legal hold: claim dispute 2026/118.",
     );

@@ -15,18 +15,24 @@ interface ErasureReportProps {
   report: Report;
   /** The heading, to take focus when the report has just appeared. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** The id of what names whose report it is (the request card's heading: the member). */
+  ownerLabelId?: string;
 }
 
 /** What an erasure removed, counted, and what it kept and why (a legal hold, a retention rule). */
-export function ErasureReport({ report, headingRef }: ErasureReportProps) {
+export function ErasureReport({ report, headingRef, ownerLabelId }: ErasureReportProps) {
   const id = useId();
+  const erasedOnId = `${id}-erased-on`;
   const removed = Object.entries(REMOVED_WORDS) as [keyof Report["removed"], string][];
+  // A page of requests holds one report per erased request: each region is named by its member and
+  // its run ("Erasure report, Ayesha Patel (entity 4), Erased on …"), so no two regions share a name.
+  const labelledBy = [id, ownerLabelId, erasedOnId].filter(Boolean).join(" ");
   return (
-    <section aria-labelledby={id} className="border rounded p-3 mt-3">
+    <section aria-labelledby={labelledBy} className="border rounded p-3 mt-3">
       <h4 id={id} ref={headingRef} tabIndex={-1} className="h6 console-page-heading">
         Erasure report
       </h4>
-      <p>Erased on {formatDateTime(report.ranAt)}.</p>
+      <p id={erasedOnId}>Erased on {formatDateTime(report.ranAt)}.</p>
       <table className="table table-sm caption-top w-auto">
         <caption>What was removed</caption>
         <thead>
