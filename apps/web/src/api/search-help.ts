@@ -7,11 +7,16 @@ import { getJson } from "../lib/http";
 
 export const HELP_SEARCH_URL = "/api/help/search";
 
-/** GET /api/help/search?q=: the published help fragments that best answer the question, best first. */
-export async function searchHelp(question: string): Promise<HelpSearchResult[]> {
+/**
+ * GET /api/help/search?q=: the published help fragments that best answer the question, best first,
+ * and handOver when the question asks for a person instead.
+ */
+export async function searchHelp(question: string): Promise<HelpSearchResponse> {
   const url = `${HELP_SEARCH_URL}?${new URLSearchParams({ q: question }).toString()}`;
-  return (await getJson<HelpSearchResponse>(url)).results;
+  return getJson<HelpSearchResponse>(url);
 }
+
+const resultsOf = (answer: HelpSearchResponse): HelpSearchResult[] => answer.results;
 
 export function helpSearchQueryOptions(question: string) {
   const q = question.trim();
@@ -29,6 +34,12 @@ export function helpSearchQueryOptions(question: string) {
 export function useHelpSearch(question: string, { keepPrevious = false } = {}) {
   return useQuery({
     ...helpSearchQueryOptions(question),
+    select: resultsOf,
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
+}
+
+/** The whole answer (the results and whether to hand over to a person): the assistant's. */
+export function useHelpAnswer(question: string) {
+  return useQuery(helpSearchQueryOptions(question));
 }

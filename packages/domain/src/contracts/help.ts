@@ -36,7 +36,13 @@ export const helpSearchResponseSchema = z
     results: z
       .array(helpSearchResultSchema)
       .max(HELP_SEARCH_MAX_RESULTS)
-      .describe("Best match first; empty when nothing matches."),
+      .describe("Best match first; empty when nothing matches, and when the question asks for a person."),
+    handOver: z
+      .boolean()
+      .optional()
+      .describe(
+        'true when the question asks to speak to a person ("Can I speak to a consultant?", "call me"): no article answers that, so none is given and the client says how to reach the scheme (its numbers, a query). Absent otherwise.',
+      ),
   })
   .meta({ id: "HelpSearchResponse" });
 export type HelpSearchResponse = z.output<typeof helpSearchResponseSchema>;

@@ -56,6 +56,21 @@ describe("GET /api/help/search", () => {
     expect(body?.results.map((result) => result.path)).toContain(CLAIMS);
   });
 
+  it("hands a request for a person over, with no article, instead of the nearest words' fragment", async () => {
+    write(
+      "fragments/smart-inquiry/categories/medxpress-delivery-query.html",
+      "<p>A person must be home to speak to the driver who delivers your medicine.</p>",
+    );
+    for (const q of ["Can I speak to a person?", "Please call me", "talk to someone"]) {
+      const { response, body } = await search(q);
+      expect(response.statusCode).toBe(200);
+      expect(body).toEqual({ results: [], handOver: true });
+    }
+    const { body } = await search("How do I submit a claim?");
+    expect(body?.handOver).toBeUndefined();
+    expect(body?.results[0]?.path).toBe(SUBMIT);
+  });
+
   it("stems and expands the scheme's synonyms", async () => {
     expect((await search("PMB")).body?.results[0]?.path).toBe(PMB);
     expect((await search("claims paid")).body?.results[0]?.path).toBe(CLAIMS);

@@ -11,8 +11,11 @@ import {
   ASSISTANT_FOUND,
   ASSISTANT_GREETING,
   ASSISTANT_NO_ANSWER,
+  ASSISTANT_PERSON,
+  ASSISTANT_PERSON_QUERY,
   ASSISTANT_SEARCH_FAILED,
   HAND_OVER_LABEL,
+  PERSON_HAND_OVER_LABEL,
 } from "./virtual-assistant-chat";
 
 const CLAIMS_HELP = "/fragments/smart-inquiry/categories/medical-claims.html";
@@ -37,6 +40,9 @@ function setup({ onLogQuery }: { onLogQuery?: (choice: CategoryChoice | undefine
     ),
     http.get("/api/help/search", ({ request }) => {
       const q = new URL(request.url).searchParams.get("q") ?? "";
+      // The server's hand-over to a person: no article, handOver.
+      if (q === "Can I speak to a person?")
+        return contractJson(helpSearchResponseSchema, { results: [], handOver: true });
       const results = ANSWERS[q];
       if (!results) return errorJson(503, "SERVICE_UNAVAILABLE", "down");
       return contractJson(helpSearchResponseSchema, { results });
@@ -154,6 +160,25 @@ describe("virtual assistant", () => {
     const dialog = await openChat(user);
     await ask(user, "Where can I park?");
     await user.click(await within(dialog).findByRole("button", { name: HAND_OVER_LABEL }));
+    expect(onLogQuery).toHaveBeenCalledWith(undefined);
+  });
+
+  it("answers a request for a person with the scheme's numbers and the form, and no article", async () => {
+    const onLogQuery = vi.fn();
+    const { user } = setup({ onLogQuery });
+    const dialog = await openChat(user);
+    await ask(user, "Can I speak to a person?");
+    const log = within(dialog).getByRole("log");
+    expect(await within(log).findByText(ASSISTANT_PERSON)).toBeInTheDocument();
+    // The footer's numbers, each a tel: link, with its hours and the days it is closed.
+    const number = within(log).getByRole("link", { name: "0860 000 001" });
+    expect(number).toHaveAttribute("href", expect.stringMatching(/^tel:\+27/));
+    expect(number.closest("li")).toHaveTextContent(/^Member services: 0860 000 001 \(.+\)$/);
+    expect(log).toHaveTextContent("Member services is closed on Sundays.");
+    expect(log).toHaveTextContent(ASSISTANT_PERSON_QUERY);
+    expect(within(log).queryByText(ASSISTANT_FOUND)).toBeNull();
+    expect(within(log).queryByText(ASSISTANT_NO_ANSWER)).toBeNull();
+    await user.click(within(log).getByRole("button", { name: PERSON_HAND_OVER_LABEL }));
     expect(onLogQuery).toHaveBeenCalledWith(undefined);
   });
 });

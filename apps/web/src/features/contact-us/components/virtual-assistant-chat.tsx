@@ -1,7 +1,8 @@
 import { type CategoryChoice, categoryChoiceForFragment, type HelpSearchResult } from "@portal/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useHelpSearch } from "../../../api/search-help";
+import { useHelpAnswer } from "../../../api/search-help";
 import { ContentFragment } from "../../../components/content-fragment/content-fragment";
+import { useAppConfig } from "../../../config/app-config";
 import { useDisclosure } from "../../../lib/use-disclosure";
 
 export const ASSISTANT_GREETING =
@@ -10,6 +11,9 @@ export const ASSISTANT_NO_ANSWER = "I could not find an answer; please log a que
 export const ASSISTANT_SEARCH_FAILED = "I cannot look for answers right now; please log a query below.";
 export const ASSISTANT_FOUND = "These may answer your question:";
 export const HAND_OVER_LABEL = "Still need help? Log a query";
+export const ASSISTANT_PERSON = "You can speak to one of our consultants by phone:";
+export const ASSISTANT_PERSON_QUERY = "Or log a query and a consultant will reply to you by email.";
+export const PERSON_HAND_OVER_LABEL = "Log a query";
 /** Most answers the assistant shows for one question. */
 export const ASSISTANT_MAX_ANSWERS = 3;
 
@@ -37,6 +41,37 @@ function HelpAnswer({ result }: { result: HelpSearchResult }) {
   );
 }
 
+/**
+ * The answer to "Can I speak to a person?" (the help search's handOver): the scheme's numbers with
+ * their hours, as the footer gives them, and the way to the form; no article.
+ */
+function PersonHandOver({ onLogQuery }: { onLogQuery?: (choice: CategoryChoice | undefined) => void }) {
+  const { brand } = useAppConfig();
+  return (
+    <>
+      <p className="mb-1">{ASSISTANT_PERSON}</p>
+      <ul className="list-unstyled mb-2">
+        {brand.contactLines.map((line) => (
+          <li key={line.dial}>
+            {line.label}: <a href={`tel:${line.dial}`}>{line.number}</a> ({line.hours})
+          </li>
+        ))}
+      </ul>
+      {brand.closedDays ? <p className="small mb-2">{brand.closedDays}</p> : null}
+      <p className="mb-2">{ASSISTANT_PERSON_QUERY}</p>
+      {onLogQuery ? (
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={() => onLogQuery(undefined)}
+        >
+          {PERSON_HAND_OVER_LABEL}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
 /** The assistant's answer to one question: the best help fragments, then the way to the form. */
 function AssistantAnswer({
   question,
@@ -45,9 +80,10 @@ function AssistantAnswer({
   question: string;
   onLogQuery?: (choice: CategoryChoice | undefined) => void;
 }) {
-  const search = useHelpSearch(question);
+  const search = useHelpAnswer(question);
   if (search.isPending) return <p className="mb-0">Looking for an answer…</p>;
-  const results = (search.data ?? []).slice(0, ASSISTANT_MAX_ANSWERS);
+  if (search.data?.handOver) return <PersonHandOver onLogQuery={onLogQuery} />;
+  const results = (search.data?.results ?? []).slice(0, ASSISTANT_MAX_ANSWERS);
   const best = results[0];
   return (
     <>
