@@ -148,7 +148,9 @@ describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kin
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
-    expect(csv.body.split("\n")[0]).toContain("actor_entity_number");
+    // A UTF-8 byte-order mark first, so that Excel reads the names as UTF-8.
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.body.split("\n")[0]).toMatch(/^\uFEFF.*actor_entity_number/);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"") Mokoena"`);
     expect(csv.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
     // The officer's reading of the member's trail is itself on the trail.

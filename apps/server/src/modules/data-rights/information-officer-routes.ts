@@ -159,7 +159,8 @@ export const informationOfficerRoutes: FastifyPluginAsyncZod<DataRightsContext> 
       // Backpressure and a client that goes away both reach the reads: the trail is read as it is sent.
       const csv = pipeline(
         Readable.from(records()),
-        stringify({ header: true, columns: AUDIT_CSV_HEADER }),
+        // A UTF-8 byte-order mark first, so that Excel reads the names as UTF-8 (not the code page).
+        stringify({ bom: true, header: true, columns: AUDIT_CSV_HEADER }),
         (error) => {
           // The download cut short by the client is no fault; a failed read is (its code only).
           if (error && error.code !== "ERR_STREAM_PREMATURE_CLOSE") {

@@ -64,7 +64,9 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         requestId: request.id,
         at: context.now(),
       });
-      const csv = stringify(reportCsvRows(figures, view));
+      // With a UTF-8 byte-order mark: without it Excel reads the file in the PC's code page and
+      // garbles the en dashes and accented names.
+      const csv = stringify(reportCsvRows(figures, view), { bom: true });
       const { from, to } = request.query;
       return reply
         .type("text/csv; charset=utf-8")
