@@ -220,7 +220,10 @@ describe.each(TEST_DATABASE_KINDS)("reports on %s", (kind) => {
       );
       // A UTF-8 byte-order mark first, so that Excel reads the en dashes and names as UTF-8.
       expect([...answer.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      return answer.body.replace(/^\uFEFF/, "").split("\n").filter(Boolean);
+      return answer.body
+        .replace(/^\uFEFF/, "")
+        .split("\n")
+        .filter(Boolean);
     };
     const byCategory = await csv("promise-by-category");
     expect(byCategory[0]).toBe("category,label,on_time,broken,pending,on_time_share");
