@@ -65,7 +65,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installJsonDepthLimit(app);
   // First: its hooks time every request, by route pattern (app.metrics is decorated here).
   const submissionsInFlight = createInFlightCounter(context.config.MAX_UPLOADS_IN_FLIGHT_PER_MEMBER);
-  await app.register(metricsPlugin, { db: context.db, uploadsInFlight: submissionsInFlight });
+  await app.register(metricsPlugin, {
+    db: context.db,
+    uploadsInFlight: submissionsInFlight,
+    inboundMailConfigured: context.config.INBOUND_IMAP_URL !== undefined,
+  });
   // Without tracing there is no span to name: no hook on every request for nothing.
   if (tracing) await app.register(traceNamesPlugin);
 

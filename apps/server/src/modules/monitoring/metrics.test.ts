@@ -151,6 +151,11 @@ describe.each(TEST_DATABASE_KINDS)("metrics on %s", (kind) => {
     );
   });
 
+  it("says no support mailbox is read when INBOUND_IMAP_URL is not set", async () => {
+    // The last success then stays 0: the alert on its age asks this gauge first.
+    expect(sample(await scrape(), "portal_inbound_mail_configured")).toBe(0);
+  });
+
   it("says how many uploads are in flight, and the database pool's connections on a server database", async () => {
     const text = await scrape();
     expect(sample(text, "portal_uploads_in_flight")).toBe(0);
@@ -170,6 +175,24 @@ describe.each(TEST_DATABASE_KINDS)("metrics on %s", (kind) => {
     const onMembersPort = await testApp.app.inject({ method: "GET", url: "/metrics" });
     expect(onMembersPort.statusCode).toBe(404);
     expect(onMembersPort.body).not.toContain("http_request_duration_seconds");
+  });
+});
+
+describe("the support mailbox's metrics with INBOUND_IMAP_URL set", () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    // buildApp reads no mail (server.ts starts the poller): the setting alone is enough here.
+    testApp = await createTestApp("pglite", {
+      INBOUND_IMAP_URL: "imap://support:secret@127.0.0.1:1",
+      SUPPORT_MAILBOX: "support@scheme.example",
+    });
+  });
+  afterAll(async () => testApp.close());
+
+  it("say the mailbox is read, before any poll has succeeded", async () => {
+    const text = await testApp.app.metrics.registry.metrics();
+    expect(sample(text, "portal_inbound_mail_configured")).toBe(1);
+    expect(sample(text, "portal_inbound_mail_last_success_seconds")).toBe(0);
   });
 });
 

@@ -43,6 +43,8 @@ export interface MetricsPluginOptions {
   uploadsInFlight?: { total(): number };
   /** How long the outbox's statement may take at a scrape. */
   scrapeTimeoutMs?: number;
+  /** The support mailbox is read (INBOUND_IMAP_URL is set): the inbound-mail alerts apply. */
+  inboundMailConfigured?: boolean;
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -122,6 +124,13 @@ function createMetrics(app: FastifyInstance, options: MetricsPluginOptions): Por
     help: "When this process last polled the support mailbox without failing, in seconds since 1970.",
     registers: [registry],
   });
+  // Without a mailbox the last success stays 0 for ever: an alert on its age needs to know whether
+  // there is a mailbox to read at all (docs/operations.md, "What to alert on").
+  new Gauge({
+    name: "portal_inbound_mail_configured",
+    help: "1 when this process reads the support mailbox (INBOUND_IMAP_URL is set), 0 when no mail is read.",
+    registers: [registry],
+  }).set(options.inboundMailConfigured ? 1 : 0);
 
   let outboxRead: Promise<void> | undefined;
   /** Both outbox gauges are collected from one statement, read once per scrape. */
