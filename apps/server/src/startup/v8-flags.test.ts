@@ -64,7 +64,10 @@ describe("allocation sites", () => {
 });
 
 // Short-lived buffers outside the heap, as a socket's reads during an upload: 4 000 of 64 KB, each
-// dropped at once. The most they hold together is the buffers' own young-collection trigger.
+// dropped at once. The most they hold together is the buffers' own young-collection trigger: over
+// 100 MB without the flags; with them about 32 MB on a quiet machine and up to the high 40s on a
+// busy one (the scavenge runs on a helper thread, later when the cores are taken; 48 seen in CI),
+// so the line between the two is Node 24's own 64 MB.
 const SPENT_BUFFERS = `
   let most = 0;
   for (let i = 0; i < 4000; i += 1) {
@@ -81,10 +84,10 @@ function mostSpentBufferMegabytes(flagsFirst: boolean): number {
 
 describe("spent buffers", () => {
   it("without the flags, wait past 64 MB for a collection (the control: Node 24's trigger)", () => {
-    expect(mostSpentBufferMegabytes(false)).toBeGreaterThan(60);
+    expect(mostSpentBufferMegabytes(false)).toBeGreaterThan(64);
   });
 
-  it("with them, are collected young at about 32 MB, as before Node 24", () => {
-    expect(mostSpentBufferMegabytes(true)).toBeLessThan(48);
+  it("with them, are collected young before 64 MB (about 32 MB, as before Node 24)", () => {
+    expect(mostSpentBufferMegabytes(true)).toBeLessThan(64);
   });
 });
