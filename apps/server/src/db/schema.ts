@@ -49,9 +49,14 @@ export const members = pgTable(
   (table) => [
     // A log-in is a username AND a password hash, or neither: never a half that could be matched.
     check("members_login_complete", sql`(${table.username} is null) = (${table.passwordHash} is null)`),
-    // The desk's search by the start of a surname or a first name, as typed in any case.
-    index("members_last_name_search").using("btree", sql`lower(${table.lastName}) text_pattern_ops`),
-    index("members_first_name_search").using("btree", sql`lower(${table.firstName}) text_pattern_ops`),
+    // The search by name (the desk's, Record documents', the information officer's): the start of
+    // any word of the first name or surname, in any case ("Merwe" finds "van der Merwe"), as a
+    // 'simple' (unstemmed) tsvector of both; the prefix tsquery is db/name-words.ts nameWordsQuery.
+    // Replaced lower(...) text_pattern_ops btrees (migration 0030), which met only a name's start.
+    index("members_name_words").using(
+      "gin",
+      sql`to_tsvector('simple', ${table.firstName} || ' ' || ${table.lastName})`,
+    ),
   ],
 );
 
