@@ -220,6 +220,32 @@ describe.each(TEST_DATABASE_KINDS)("the queue's search for words on %s", (kind) 
     expect(await everyPage({ ...base, status: "CLOSED", search: "podiatrist" }, search)).toEqual(listed);
   });
 
+  it("finds a member by the start of any word of their names, not by letters inside one", async () => {
+    const [member] = await rowsOf<{ entity: number }>(
+      database.db,
+      sql`insert into members (first_name, last_name) values ('Thandiwe', 'van der Merwe') returning entity_number as entity`,
+    );
+    await database.db.execute(sql`
+      insert into conversations (reference_number, member_entity_number, origin, category, email, status,
+        due_key, reply_due_on, logged_at, last_message_at, latest_reference_number, search_document)
+      values (9300001, ${member?.entity}, 'MEMBER_WEB', 'CATEGORY_1', 'thandiwe@example.com', 'OPEN',
+        current_date, current_date, now(), now(), 9300001, to_tsvector('english', 'A question'))`);
+    for (const search of [
+      "Merwe",
+      "merw",
+      "van der Merwe",
+      "Thandi Merwe",
+      "DER",
+      "der me",
+      "Merwe: | !van",
+    ]) {
+      expect(await everyPage({ ...base, search }), search).toEqual([9300001]);
+    }
+    for (const search of ["erwe", "Merwex", "Thandi Smith", "v'a:n"]) {
+      expect(await everyPage({ ...base, search }), search).toEqual([]);
+    }
+  });
+
   it("offers the same members every time for a name more members share than it lists", async () => {
     // Inserted from the highest entity number down, so the table's own order is the reverse of
     // the members': a lookup without an order met the highest numbers first.

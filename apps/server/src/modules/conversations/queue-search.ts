@@ -1,6 +1,7 @@
 import { CONSOLE_LIMITS, type SearchExcerptPart } from "@portal/domain";
 import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
+import { namesMatch, nameWordsQuery } from "../../db/name-words.js";
 import { rowsOf } from "../../db/raw-rows.js";
 import { agentResponses, conversations, memberProfiles, members, queries } from "../../db/schema.js";
 
@@ -8,7 +9,8 @@ import { agentResponses, conversations, memberProfiles, members, queries } from 
 // - digits: a reference number of any query (the primary key, then its conversation) or a
 //   membership number (unique), whose member's conversations follow (conversations_member);
 // - an e-mail address: the conversations whose queries came from it (conversations_email);
-// - words: the start of a member's first name or surname (members_*_name_search), or the words of
+// - words: the start of any word of a member's first name or surname (members_name_words: "Merwe"
+//   finds "van der Merwe"), or the words of
 //   the conversation's queries and replies, English-stemmed (conversations_search_open and
 //   _closed: GIN; and conversations_search_open_hours and _closed_hours: each word paired with the
 //   hour of the newest message).
@@ -163,23 +165,23 @@ export async function wordsFrequency(db: Db, words: string): Promise<WordsFreque
   return frequencyOf(row?.query ?? "", statistics);
 }
 
-const likePrefix = (value: string) =>
-  `${value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 const wordsQuery = (words: string) => sql`websearch_to_tsquery('english', ${words})`;
 const wordsMatch = (words: string, document: unknown = conversations.searchDocument) =>
   sql`${document} @@ ${wordsQuery(words)}`;
 
-/** The first members whose first name or surname starts with the text, in a stable order. */
-function membersNamed(db: Db, text: string) {
-  const prefix = likePrefix(text);
-  return db
+/**
+ * The first members a word of whose names starts with each word of the text, in a stable order;
+ * none when the text has no word (nameWordsQuery).
+ */
+function membersNamed(db: Db, text: string): SQL {
+  const query = nameWordsQuery(text);
+  if (query === null) return sql`null::integer[]`;
+  return sql`array${db
     .select({ member: members.entityNumber })
     .from(members)
-    .where(
-      or(sql`lower(${members.lastName}) like ${prefix}`, sql`lower(${members.firstName}) like ${prefix}`),
-    )
+    .where(namesMatch(query))
     .orderBy(members.entityNumber)
-    .limit(NAME_MATCH_LIMIT);
+    .limit(NAME_MATCH_LIMIT)}`;
 }
 
 function memberByMembershipNumber(db: Db, text: string) {
@@ -221,12 +223,12 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
       branches: [{ kind: "found", condition: sql`lower(${conversations.email}) = ${text.toLowerCase()}` }],
     };
   }
-  // What the text names, in one statement: the members whose names start with it, the member
+  // What the text names, in one statement: the members whose names' words start with its words, the member
   // whose membership number it is, and the words' query (a statement each cost three round trips).
   const [[named], statistics] = await Promise.all([
     rowsOf<{ query: string; people: number[] | null; membership: number | null }>(
       db,
-      sql`select ${wordsQuery(text)}::text as query, to_json(array${membersNamed(db, text)}) as people,
+      sql`select ${wordsQuery(text)}::text as query, to_json(${membersNamed(db, text)}) as people,
         ${memberByMembershipNumber(db, text)} as membership`,
     ),
     searchStatistics(db),

@@ -45,10 +45,11 @@ describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kin
       .values([
         { firstName: "Thandiwe", lastName: `${tag}mokoena` },
         { firstName: `${tag}lindiwe`, lastName: "Dube" },
+        { firstName: "Anri", lastName: `van der ${tag}merwe` },
         ...Array.from({ length: 22 }, (_, n) => ({ firstName: `Many${n}`, lastName: `${tag}many` })),
       ])
       .returning({ entityNumber: members.entityNumber });
-    const [thandiwe, lindiwe] = people.map((person) => person.entityNumber) as [number, number];
+    const [thandiwe, lindiwe, anri] = people.map((person) => person.entityNumber) as [number, number, number];
     await db.insert(memberProfiles).values([
       {
         entityNumber: thandiwe,
@@ -85,9 +86,18 @@ describe.each(TEST_DATABASE_KINDS)("the information officer's desk, on %s", (kin
     expect(await found(`${tag}lind`)).toMatchObject([
       { entityNumber: lindiwe, membershipNumber: `${tag}-002`, dateOfBirth: null },
     ]);
-    // At most twenty; LIKE's wildcards are letters like any other.
+    // Any word of a compound surname, by its start; never letters inside a word.
+    for (const term of [`${tag}merwe`, `van der ${tag}m`, `Anri ${tag}`]) {
+      expect(
+        (await found(term)).map((m) => m.entityNumber),
+        term,
+      ).toEqual([anri]);
+    }
+    expect(await found(`${tag.slice(1)}merwe`)).toEqual([]);
+    // At most twenty; wildcards and tsquery operators are not words (nothing typed is a word: none).
     expect(await found(`${tag}ma`)).toHaveLength(20);
-    expect(await found(`${tag}%`)).toEqual([]);
+    expect(await found("%%")).toEqual([]);
+    expect(await found(`${tag}merwe:* | !x`)).toEqual([]);
     expect((await lookUp(io, "a")).statusCode).toBe(400);
     expect((await lookUp(io, "x".repeat(61))).statusCode).toBe(400);
     expect((await lookUp(agent, `${tag}-001`)).statusCode).toBe(403);

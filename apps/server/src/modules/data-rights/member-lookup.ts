@@ -1,20 +1,19 @@
 import { MEMBER_LOOKUP_LIMITS, type MemberLookupResult } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
+import { namesMatch, nameWordsQuery } from "../../db/name-words.js";
 import { rowsOf } from "../../db/raw-rows.js";
-
-/** Escapes LIKE's wildcards so a name is matched as typed. */
-const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
  * The information officer's lookup: the people whose membership number or ID number is the term
- * (exactly), or whose first name or surname starts with it (in any case); at most
+ * (exactly), or a word of whose first name or surname starts with each of its words (in any case,
+ * "Merwe" finds "van der Merwe": db/name-words.ts); at most
  * MEMBER_LOOKUP_LIMITS.maxResults, by surname. Each branch is its own indexed read
- * (member_profiles_membership_number_unique, member_profiles_identity_number, and the two name
- * indexes of members), joined by UNION: an OR across the two tables would read every member.
+ * (member_profiles_membership_number_unique, member_profiles_identity_number, and
+ * members_name_words), joined by UNION: an OR across the two tables would read every member.
  */
 export async function lookUpMembers(db: Queryable, term: string): Promise<MemberLookupResult[]> {
-  const prefix = likePrefix(term);
+  const byName = nameWordsQuery(term);
   return rowsOf<MemberLookupResult>(
     db,
     sql`
@@ -28,8 +27,7 @@ export async function lookUpMembers(db: Queryable, term: string): Promise<Member
         union
         select entity_number from member_profiles where identity_number = ${term}
         union
-        select entity_number from members
-        where lower(last_name) like lower(${prefix}) or lower(first_name) like lower(${prefix})
+        select entity_number from members where ${byName === null ? sql`false` : namesMatch(byName)}
       )
       order by lower(m.last_name), lower(m.first_name), m.entity_number
       limit ${MEMBER_LOOKUP_LIMITS.maxResults}`,

@@ -1,20 +1,22 @@
 import { MEMBER_SEARCH_MAX_RESULTS, type MemberSearch, type MemberSearchResult } from "@portal/domain";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
+import { namesMatch, nameWordsQuery } from "../../db/name-words.js";
 import { memberProfiles, members } from "../../db/schema.js";
 
-/** Escapes LIKE's wildcards so a surname is matched as typed. */
-const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /**
- * People whose membership number is the one given, or whose surname starts with the one given
- * (case-insensitive); at most MEMBER_SEARCH_MAX_RESULTS. Staff only: the route checks the role.
+ * People whose membership number is the one given, or a word of whose names starts with each word
+ * of the surname given, in any case ("Merwe" finds "van der Merwe": db/name-words.ts); at most
+ * MEMBER_SEARCH_MAX_RESULTS. Staff only: the route checks the role.
  */
 export async function searchMembers(db: Db, search: MemberSearch): Promise<MemberSearchResult[]> {
+  const byName = "surname" in search ? nameWordsQuery(search.surname) : null;
   const condition =
     "membershipNumber" in search
       ? eq(memberProfiles.membershipNumber, search.membershipNumber)
-      : sql`lower(${members.lastName}) like lower(${likePrefix(search.surname)})`;
+      : byName === null
+        ? sql`false`
+        : namesMatch(byName);
   return db
     .select({
       entityNumber: members.entityNumber,

@@ -72,6 +72,33 @@ describe.each(TEST_DATABASE_KINDS)("POST /member-search on %s", (kind) => {
     expect((await search(staff.browser, { membershipNumber: "NOBODY" })).json()).toEqual({ members: [] });
   });
 
+  it("finds by the start of any word of a compound surname, not by letters inside a word", async () => {
+    const db = testApp.database.db;
+    const compound = await insertPersonWithoutLogin(db, {
+      firstName: "Anri",
+      lastName: `van der ${surname}Merwe`,
+    });
+    const found = {
+      entityNumber: compound,
+      membershipNumber: null,
+      firstName: "Anri",
+      lastName: `van der ${surname}Merwe`,
+    };
+    for (const typed of [
+      `${surname}Merwe`,
+      `${surname.slice(0, 6)}`,
+      `van der ${surname}`,
+      `Anri ${surname}`,
+    ]) {
+      expect((await search(staff.browser, { surname: typed })).json().members, typed).toContainEqual(found);
+    }
+    for (const typed of [`${surname.slice(2)}Merwe`, `${surname}Merwe Smith`, `${surname}:* | a`]) {
+      expect((await search(staff.browser, { surname: typed })).json().members, typed).not.toContainEqual(
+        found,
+      );
+    }
+  });
+
   it("answers a short list: at most 20", async () => {
     const db = testApp.database.db;
     for (let index = 0; index < 21; index += 1) {
