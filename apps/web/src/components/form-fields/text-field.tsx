@@ -1,9 +1,11 @@
 import { type ReactNode, useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { DATE_INPUT_PROPS } from "../../lib/date-input";
 import { errorAttributes, FieldErrorText } from "./field-error";
 
 interface TextFieldProps {
   label: string;
+  /** "date": typed as yyyy-mm-dd in a text field (lib/date-input.ts), never the browser's picker. */
   type?: "text" | "email" | "password" | "date";
   autoComplete?: string;
   required?: boolean;
@@ -37,7 +39,7 @@ export function TextField({
       {labelAddon?.(descriptionId)}
       <input
         id={id}
-        type={type}
+        {...(type === "date" ? DATE_INPUT_PROPS : { type })}
         autoComplete={autoComplete}
         className={`form-control${error ? " is-invalid" : ""}`}
         aria-required={required ? true : undefined}

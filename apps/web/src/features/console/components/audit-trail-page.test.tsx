@@ -79,6 +79,11 @@ describe("the audit trail", () => {
     await user.type(screen.getByLabelText("Member's entity number"), "41");
     await user.type(screen.getByLabelText("Staff entity number"), "9001");
     await user.type(screen.getByLabelText("Kind"), "console-query");
+    // The days are typed as every screen writes one, not in the browser's own order (12/01/2026).
+    for (const day of ["From", "To"]) {
+      expect(screen.getByLabelText(day)).toHaveAttribute("type", "text");
+      expect(screen.getByLabelText(day)).toHaveAttribute("placeholder", "yyyy-mm-dd");
+    }
     await user.type(screen.getByLabelText("From"), "2026-11-01");
     await user.type(screen.getByLabelText("To"), "2026-11-30");
     await user.click(screen.getByRole("button", { name: "Show entries" }));

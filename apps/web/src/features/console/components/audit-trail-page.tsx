@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { DATE_INPUT_PROPS } from "../../../lib/date-input";
 import {
   type AuditTrailFilters,
   auditTrailCsvUrl,
@@ -218,7 +219,7 @@ function FilterField({
       </label>
       <input
         id={id}
-        type={type}
+        {...(type === "date" ? DATE_INPUT_PROPS : { type })}
         inputMode={inputMode}
         list={list}
         autoComplete="off"

@@ -122,6 +122,9 @@ describe("members' requests about their data", () => {
     const entityNumber = within(recordForm()).getByLabelText("Member's entity number");
     const kind = within(recordForm()).getByLabelText("The member asks for");
     expect(within(recordForm()).getByLabelText("Received on")).toHaveValue("2026-11-24");
+    // Typed as every screen writes a day, not drawn by the browser in its own order (11/24/2026).
+    expect(within(recordForm()).getByLabelText("Received on")).toHaveAttribute("type", "text");
+    expect(within(recordForm()).getByLabelText("Received on")).toHaveAttribute("placeholder", "yyyy-mm-dd");
 
     await user.click(within(recordForm()).getByRole("button", { name: "Record request" }));
     expect(entityNumber).toHaveAttribute("aria-invalid", "true");

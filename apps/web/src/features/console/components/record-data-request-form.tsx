@@ -8,6 +8,7 @@ import {
 import { useId, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
+import { DATE_INPUT_PROPS } from "../../../lib/date-input";
 import { useRecordDataRequest } from "../api/record-data-request";
 import { refusalMessage } from "../utils/error-message";
 import { DATA_REQUEST_KIND_LABELS, dueDateText, personName, schemeToday } from "../utils/labels";
@@ -121,8 +122,7 @@ export function RecordDataRequestForm() {
               </label>
               <input
                 id={`${id}-receivedOn`}
-                type="date"
-                max={today}
+                {...DATE_INPUT_PROPS}
                 required
                 className={`form-control${errors.receivedOn ? " is-invalid" : ""}`}
                 {...receivedOn.controlProps}

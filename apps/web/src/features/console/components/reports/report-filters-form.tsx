@@ -1,5 +1,6 @@
 import { SERVER_ORIGINS, type ServerOrigin } from "@portal/domain";
 import { type FormEvent, useId, useState } from "react";
+import { DATE_INPUT_PROPS } from "../../../../lib/date-input";
 import type { ReportFilters } from "../../api/get-report";
 import { ORIGIN_LABELS } from "../../utils/labels";
 import { CATEGORY_OPTIONS } from "./report-categories";
@@ -35,7 +36,7 @@ export function ReportFiltersForm({ initial, onShow }: ReportFiltersFormProps) {
         <input
           id={ids.from}
           className="form-control"
-          type="date"
+          {...DATE_INPUT_PROPS}
           required
           value={form.from}
           aria-describedby={rangeError ? ids.rangeError : undefined}
@@ -49,7 +50,7 @@ export function ReportFiltersForm({ initial, onShow }: ReportFiltersFormProps) {
         <input
           id={ids.to}
           className="form-control"
-          type="date"
+          {...DATE_INPUT_PROPS}
           required
           value={form.to}
           aria-invalid={rangeError ? true : undefined}

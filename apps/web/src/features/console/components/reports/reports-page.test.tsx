@@ -89,6 +89,11 @@ describe("the reports page", () => {
     expect(asked[0]?.searchParams.toString()).toBe(`from=${from}&to=${to}`);
     expect(screen.getByLabelText("From")).toHaveValue(from);
     expect(screen.getByLabelText("To")).toHaveValue(to);
+    // Typed as every screen writes a day, not drawn by the browser in its own order (12/01/2026).
+    for (const day of ["From", "To"]) {
+      expect(screen.getByLabelText(day)).toHaveAttribute("type", "text");
+      expect(screen.getByLabelText(day)).toHaveAttribute("placeholder", "yyyy-mm-dd");
+    }
 
     const claims = within(byCategory).getByRole("row", { name: /Medical claims/ });
     expect(
