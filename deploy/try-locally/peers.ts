@@ -57,10 +57,10 @@ async function startPeers(): Promise<void> {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   dovecot.once("exit", (code) => {
-    console.error(`dovecot stopped (exit code ${code}); see ${dir}/dovecot.log`);
+    process.stderr.write(`dovecot stopped (exit code ${code}); see ${dir}/dovecot.log\n`);
   });
 
-  console.log(`OpenID provider: ${provider.issuer} (accounts agent, supervisor, officer, nobody; any password)
+  process.stdout.write(`OpenID provider: ${provider.issuer} (accounts agent, supervisor, officer, nobody; any password)
 IMAP server: 127.0.0.1:${IMAP_PORT}, user ${IMAP_USER}
 
 Start the portal in another shell with:
@@ -71,7 +71,8 @@ export STAFF_OIDC_ISSUER=${provider.issuer} STAFF_OIDC_CLIENT_ID=${provider.clie
        INBOUND_IMAP_POLL_SECONDS=5
 npm start
 
-Ctrl+C stops both peers.`);
+Ctrl+C stops both peers.
+`);
 }
 
 /** A member's answer to a mail the portal wrote (an .eml in DATA_DIR/outbox), put in the inbox. */
@@ -111,7 +112,9 @@ async function reply(file: string): Promise<void> {
   } finally {
     await imap.logout();
   }
-  console.log(`Put in the inbox: ${member} answering ${sent.messageId ?? "(no Message-ID)"} to ${replyTo}`);
+  process.stdout.write(
+    `Put in the inbox: ${member} answering ${sent.messageId ?? "(no Message-ID)"} to ${replyTo}\n`,
+  );
 }
 
 const [command, file] = process.argv.slice(2);
@@ -120,6 +123,6 @@ if (command === undefined) {
 } else if (command === "reply" && file) {
   await reply(file);
 } else {
-  console.error("Usage: npx tsx deploy/try-locally/peers.ts [reply FILE.eml]");
+  process.stderr.write("Usage: npx tsx deploy/try-locally/peers.ts [reply FILE.eml]\n");
   process.exit(1);
 }
