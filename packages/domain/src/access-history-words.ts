@@ -37,7 +37,7 @@ const SUBJECT_LABELS: Readonly<Record<AccessSubject, (reference: number | null) 
   MEMBER_SEARCH: () => "A member search that found you",
   LOG_IN: () => "You logged in",
   PASSWORD: () => "Your password",
-  EMAIL_ADDRESS: () => "Your e-mail address",
+  EMAIL_ADDRESS: () => "Your email address",
   PHONE_NUMBER: () => "Your phone number",
   ACCOUNT: () => "Your account",
   DATA_EXPORT: () => "Your data download",

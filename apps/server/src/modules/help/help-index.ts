@@ -38,7 +38,7 @@ export interface HelpDocument {
 
 /** Fragments that no category leads to, named by what the member sees them as. */
 const FIXED_TITLES: Record<string, string> = {
-  [ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT]: "Additional e-mail address",
+  [ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT]: "Additional email address",
   [MEDXPRESS_TURNAROUND_FRAGMENT]: "When the pharmacy team replies",
   [MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT]: "When the pharmacy team replies (LA Health and Remedi)",
 };

@@ -44,7 +44,7 @@ export function emailedAcknowledgement(brand: MailBrand, input: EmailedAcknowled
             strong(reference),
             ".",
           ),
-          paragraph(`We aim to reply within 1 to 2 business days, by ${due}.`),
+          paragraph(`We aim to reply within one to two business days, by ${due}.`),
         ]
       : input.outcome === "UPDATE"
         ? [
@@ -55,7 +55,7 @@ export function emailedAcknowledgement(brand: MailBrand, input: EmailedAcknowled
               strong(reference),
               ".",
             ),
-            paragraph(`We aim to reply within 2 to 3 business days, by ${due}.`),
+            paragraph(`We aim to reply within two to three business days, by ${due}.`),
           ]
         : [
             paragraph(
@@ -66,7 +66,7 @@ export function emailedAcknowledgement(brand: MailBrand, input: EmailedAcknowled
               strong(reference),
               ". We have linked it to the earlier query.",
             ),
-            paragraph(`We aim to reply within 1 to 2 business days, by ${due}.`),
+            paragraph(`We aim to reply within one to two business days, by ${due}.`),
           ];
   const mail = compose(
     brand,

@@ -139,9 +139,9 @@ export function contactDetailsChangedMail(
 ): OutgoingMail {
   const what =
     input.emailsChanged && input.phonesChanged
-      ? "e-mail addresses and phone numbers"
+      ? "email addresses and phone numbers"
       : input.emailsChanged
-        ? "e-mail addresses"
+        ? "email addresses"
         : "phone numbers";
   const line = memberServicesLine(brand);
   return compose(

@@ -52,7 +52,7 @@ describe.each(TEST_DATABASE_KINDS)("acknowledgement mails of submissions, on %s"
     const { replyDueOn } = await queryRow(referenceNumber);
     expect(replyDueOn).not.toBeNull();
     expect(mail?.text).toContain(`reference number ${referenceNumber}`);
-    expect(mail?.text).toContain(`1 to 2 business days, by ${formatDueDate(replyDueOn ?? "")}`);
+    expect(mail?.text).toContain(`one to two business days, by ${formatDueDate(replyDueOn ?? "")}`);
     // The member's name, a copy of what they wrote and the query's page behind the log-in.
     expect(mail?.text).toMatch(/^Dear Test,\n/);
     expect(mail?.text).toContain(`> ${defaultQueryFields.query}`);
@@ -100,7 +100,7 @@ describe.each(TEST_DATABASE_KINDS)("acknowledgement mails of submissions, on %s"
     expect(mail?.text).toContain(
       `Your update to query ${original} has been logged with a new reference number: ${referenceNumber}.`,
     );
-    expect(mail?.text).toContain(`2 to 3 business days, by ${formatDueDate(update.replyDueOn ?? "")}`);
+    expect(mail?.text).toContain(`two to three business days, by ${formatDueDate(update.replyDueOn ?? "")}`);
     expect(mail?.text).toContain("> Here is the invoice.");
     expect(mail?.text).toContain(`/#/update/default?reference=${referenceNumber}&timeline=true`);
   });

@@ -18,7 +18,7 @@ const visibleText = (html: string) =>
   (new JSDOM(html).window.document.body.textContent ?? "").replace(/\s+/g, " ").trim();
 
 describe("mail content", () => {
-  it("acknowledges a new query with its reference number and the 1 to 2 business days promise", () => {
+  it("acknowledges a new query with its reference number and the one to two business days promise", () => {
     const mail = queryLoggedMail(DEFAULT_BRAND, {
       ...about,
       referenceNumber: 123456,
@@ -34,17 +34,17 @@ describe("mail content", () => {
     });
     for (const part of [mail.text, visibleText(mail.html)]) {
       expect(part).toContain("reference number 123456");
-      expect(part).toContain("We aim to reply within 1 to 2 business days, by Tue 24 Nov 2026.");
+      expect(part).toContain("We aim to reply within one to two business days, by Tue 24 Nov 2026.");
     }
     expect(mail.html).toContain("<strong>123456</strong>");
   });
 
   it("keeps the promise without a date when there is no due date", () => {
     const mail = queryLoggedMail(DEFAULT_BRAND, { ...about, referenceNumber: 5, dueLatest: null });
-    expect(mail.text).toContain("We aim to reply within 1 to 2 business days.");
+    expect(mail.text).toContain("We aim to reply within one to two business days.");
   });
 
-  it("acknowledges an update with its new reference, the query it updates and 2 to 3 business days", () => {
+  it("acknowledges an update with its new reference, the query it updates and two to three business days", () => {
     const mail = updateLoggedMail(DEFAULT_BRAND, {
       ...about,
       referenceNumber: 200,
@@ -54,7 +54,7 @@ describe("mail content", () => {
     expect(mail.kind).toBe("UPDATE_LOGGED");
     expect(mail.subject).toBe("We have received your update (reference 200)");
     expect(mail.text).toContain("Your update to query 100 has been logged with a new reference number: 200.");
-    expect(mail.text).toContain("We aim to reply within 2 to 3 business days, by Thu 26 Nov 2026.");
+    expect(mail.text).toContain("We aim to reply within two to three business days, by Thu 26 Nov 2026.");
   });
 
   it("tells of documents received: how many, for what, under which reference; an unknown category escaped", () => {

@@ -44,7 +44,7 @@ export function documentSubmissionLink(publicUrl: string, referenceNumber: numbe
   return `${publicUrl}/#/document-submission?reference=${referenceNumber}`;
 }
 
-/** The acknowledgement of a new query: its reference number, the promise of 1 to 2 business days, a copy. */
+/** The acknowledgement of a new query: its reference number, the promise of one to two business days, a copy. */
 export function queryLoggedMail(
   brand: MailBrand,
   input: MailAbout & {
@@ -67,13 +67,13 @@ export function queryLoggedMail(
         strong(reference),
         ".",
       ),
-      paragraph(promise("1 to 2", input.dueLatest)),
+      paragraph(promise("one to two", input.dueLatest)),
       paragraph("Please quote this reference number if you contact us about this query."),
       ...queryCopy(input.copy),
       ...linkParagraph(input.queryLink, "You can follow your query in the member portal: "),
       input.updatable !== false
         ? paragraph(
-            "To add information or documents, log in to the member portal and update the query there, rather than replying to this e-mail.",
+            "To add information or documents, log in to the member portal and update the query there, rather than replying to this email.",
           )
         : paragraph(
             "A MedXpress query cannot be updated. To add information or documents, log a new MedXpress query in the member portal and quote this reference number.",
@@ -83,7 +83,7 @@ export function queryLoggedMail(
   );
 }
 
-/** The acknowledgement of an update: its own new reference number, the promise of 2 to 3 business days, a copy. */
+/** The acknowledgement of an update: its own new reference number, the promise of two to three business days, a copy. */
 export function updateLoggedMail(
   brand: MailBrand,
   input: MailAbout & {
@@ -109,7 +109,7 @@ export function updateLoggedMail(
         strong(reference),
         ".",
       ),
-      paragraph(promise("2 to 3", input.dueLatest)),
+      paragraph(promise("two to three", input.dueLatest)),
       paragraph("Please quote the new reference number if you contact us about this update."),
       ...queryCopy(input.copy, "Your update"),
       ...linkParagraph(input.queryLink, "You can follow your query in the member portal: "),
@@ -164,7 +164,7 @@ function nextStepAfterReply(
       return [
         ...readIt,
         paragraph(
-          "If you need more help with this query, log in and update it there, rather than replying to this e-mail.",
+          "If you need more help with this query, log in and update it there, rather than replying to this email.",
         ),
       ];
     case "CLOSED":
@@ -244,6 +244,7 @@ export function documentsReceivedMail(
   );
 }
 
+/** Worded as the specification words the promise on screen (REPLY_PROMISES: "one to two business days"). */
 function promise(businessDays: string, dueLatest: string | null): string {
   const within = `We aim to reply within ${businessDays} business days`;
   return dueLatest ? `${within}, by ${formatDueDate(dueLatest)}.` : `${within}.`;

@@ -27,7 +27,7 @@ const ANSWERS: Record<string, { path: string; title: string; excerpt: string }[]
   "How do I submit a claim?": [
     { path: SUBMIT_HELP, title: "Submit a claim", excerpt: "Submit it online at Submit a claim." },
     { path: CLAIMS_HELP, title: "Medical claims", excerpt: "You can see every claim under My claims." },
-    { path: TOOLTIP, title: "Additional e-mail address", excerpt: "Add a second e-mail address." },
+    { path: TOOLTIP, title: "Additional email address", excerpt: "Add a second email address." },
     { path: "/fragments/fourth.html", title: "A fourth answer", excerpt: "Not shown." },
   ],
   "Where can I park?": [],
@@ -104,7 +104,7 @@ describe("virtual assistant", () => {
     expect(answers.map((item) => within(item).getByText(/./, { selector: "strong" }).textContent)).toEqual([
       "Submit a claim",
       "Medical claims",
-      "Additional e-mail address",
+      "Additional email address",
     ]);
     expect(log).toHaveTextContent("Submit it online at Submit a claim.");
     expect(log).not.toHaveTextContent("A fourth answer");

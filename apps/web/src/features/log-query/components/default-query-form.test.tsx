@@ -470,7 +470,7 @@ describe("DefaultQueryForm: a reply address the member's details do not hold", (
   beforeEach(() => setCookie("XSRF-TOKEN", "token-1"));
 
   const NOTICE =
-    "We do not hold this e-mail address for you. Our reply may hold medical information: please check it.";
+    "We do not hold this email address for you. Our reply may hold medical information: please check it.";
   const confirmation = (address: string) =>
     screen.queryByRole("checkbox", {
       name: `Yes, send the reply to ${address}. It is not an address we hold for you.`,

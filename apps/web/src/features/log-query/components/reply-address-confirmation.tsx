@@ -14,7 +14,7 @@ export interface ReplyAddressConfirmationProps {
 }
 
 const NOTICE =
-  "We do not hold this e-mail address for you. Our reply may hold medical information: please check it.";
+  "We do not hold this email address for you. Our reply may hold medical information: please check it.";
 const NOT_CONFIRMED = "Please tick the box to confirm this address, or correct the address.";
 
 /**

@@ -76,7 +76,7 @@ describe("DataExportSection", () => {
       "the mails sent to you",
       "the attachments you sent with your queries, your documents, the replies you received and the files sent with them",
       "prepared in the background",
-      "we send you an e-mail when it is ready",
+      "we send you an email when it is ready",
       "offered here for 7 days",
       "one download a day",
     ]) {

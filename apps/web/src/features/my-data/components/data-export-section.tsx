@@ -39,7 +39,7 @@ export function DataExportSection() {
         </li>
       </ul>
       <p>
-        The file is prepared in the background, so you need not stay on this page: we send you an e-mail when
+        The file is prepared in the background, so you need not stay on this page: we send you an email when
         it is ready. It is then offered here for {DATA_RIGHTS_LIMITS.exportAvailableDays} days. You can ask
         for one download a day.
       </p>

@@ -26,7 +26,7 @@ describe("the access history's words", () => {
       "A member search that found you",
       "You logged in",
       "Your password",
-      "Your e-mail address",
+      "Your email address",
       "Your phone number",
       "Your account",
       "Your data download",
