@@ -3,7 +3,7 @@ import { crc32, deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { MEMBERSHIP_DOCUMENT_FILE_NAMES, PROFILE_PICTURE_MESSAGES } from "@portal/domain";
-import { demoMember, logInToContactUs } from "./support";
+import { demoMember, logInToContactUs, newcomerMember } from "./support";
 
 // The "My membership" page for the demo member, whose family, plan, waiting periods and GP are
 // seeded by apps/server/src/demo/member-details-demo.ts (not imported: it pulls in the database).
@@ -139,4 +139,34 @@ test("a failing call shows its section's alert and leaves the rest of the page",
   );
   await expect(section(page, "Your GP").getByRole("cell", { name: "Dr Ayanda Mthembu" })).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(1);
+});
+
+test("changes a phone number with the password asked again, by keyboard, and says so", async ({ page }) => {
+  // The newcomer, so the other member tests' details and mails stay as seeded.
+  await logInToContactUs(page, newcomerMember);
+  await page.getByRole("link", { name: "My membership" }).click();
+  const details = section(page, "Your details");
+  await details.getByRole("button", { name: "Change email addresses or phone numbers" }).click();
+  const form = page.getByRole("form", { name: "Change your email addresses and phone numbers" });
+  await expect(form.getByRole("textbox", { name: "Email address 1" })).toBeFocused();
+
+  await form.getByRole("button", { name: "Add a phone number" }).click();
+  const phones = await form.getByRole("textbox", { name: /^Phone number \d$/ }).count();
+  const added = form.getByRole("textbox", { name: `Phone number ${phones}` });
+  await expect(added).toBeFocused();
+  await page.keyboard.type("011 555 0142");
+  await form.getByLabel("Your password").fill("not-the-password");
+  await page.keyboard.press("Enter");
+  const password = form.getByLabel("Your password");
+  await expect(password).toBeFocused();
+  await expect(form.getByRole("alert")).toHaveText("The current password you entered is not correct.");
+
+  await password.fill(newcomerMember.password);
+  await page.keyboard.press("Enter");
+  await expect(details.getByRole("status")).toHaveText(
+    "Your email addresses and phone numbers have been saved. We have told the addresses you had before.",
+  );
+  await expect(details.getByText("Mobile: 011 555 0142")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
 });
