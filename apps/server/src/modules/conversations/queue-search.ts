@@ -1,9 +1,9 @@
 import { CONSOLE_LIMITS, type SearchExcerptPart } from "@portal/domain";
 import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { namesMatch, nameWordsQuery } from "../../db/name-words.js";
+import { firstMembersNamed, nameWordsQuery } from "../../db/name-words.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { agentResponses, conversations, memberProfiles, members, queries } from "../../db/schema.js";
+import { agentResponses, conversations, memberProfiles, queries } from "../../db/schema.js";
 
 // The desk's search, each kind answered by an index (docs/decisions 0024):
 // - digits: a reference number of any query (the primary key, then its conversation) or a
@@ -173,15 +173,9 @@ const wordsMatch = (words: string, document: unknown = conversations.searchDocum
  * The first members a word of whose names starts with each word of the text, in a stable order;
  * none when the text has no word (nameWordsQuery).
  */
-function membersNamed(db: Db, text: string): SQL {
+function membersNamed(text: string): SQL {
   const query = nameWordsQuery(text);
-  if (query === null) return sql`null::integer[]`;
-  return sql`array${db
-    .select({ member: members.entityNumber })
-    .from(members)
-    .where(namesMatch(query))
-    .orderBy(members.entityNumber)
-    .limit(NAME_MATCH_LIMIT)}`;
+  return query === null ? sql`null::integer[]` : firstMembersNamed(query, NAME_MATCH_LIMIT);
 }
 
 function memberByMembershipNumber(db: Db, text: string) {
@@ -228,7 +222,7 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
   const [[named], statistics] = await Promise.all([
     rowsOf<{ query: string; people: number[] | null; membership: number | null }>(
       db,
-      sql`select ${wordsQuery(text)}::text as query, to_json(${membersNamed(db, text)}) as people,
+      sql`select ${wordsQuery(text)}::text as query, to_json(${membersNamed(text)}) as people,
         ${memberByMembershipNumber(db, text)} as membership`,
     ),
     searchStatistics(db),
