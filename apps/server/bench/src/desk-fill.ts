@@ -51,7 +51,10 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
   const phrases = `{${PHRASES.map((phrase) => `"${phrase}"`).join(",")}}`;
   await db.execute(sql`
     insert into members (first_name, last_name)
-    select (${firstNames}::text[])[1 + g % 10], 'Desk' || g from generate_series(1, ${size.members}) as g`);
+    select (${firstNames}::text[])[1 + g % 10],
+      -- One in a hundred a compound surname, for the search by any word of a name (0.1 % "van der Merwe").
+      case when g % 100 = 50 then (case when g % 1000 = 50 then 'van der Merwe ' else 'van Wyk ' end) else '' end || 'Desk' || g
+    from generate_series(1, ${size.members}) as g`);
   const [range] = await rowsOf<{ first: number }>(
     db,
     sql`select min(entity_number)::int as first from members where last_name = 'Desk1'`,

@@ -157,6 +157,17 @@ async function benchFilledDesk(
       (db) => listQueue(db, { ...base, status: "ALL", search: "Thandi" }, agent, today),
     ],
     [
+      // Any word of a name by its start (members_name_words): "Merwe" of "van der Merwe Desk1050".
+      "Search: a word inside a compound surname (all tab)",
+      "search",
+      (db) => listQueue(db, { ...base, status: "ALL", search: "Merwe" }, agent, today),
+    ],
+    [
+      "Search: the start of a surname (all tab)",
+      "search",
+      (db) => listQueue(db, { ...base, status: "ALL", search: "Desk424" }, agent, today),
+    ],
+    [
       "Search: an e-mail address (all tab)",
       "search",
       (db) =>
