@@ -3,6 +3,7 @@ import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } fr
 import { isHttpError } from "../../lib/http";
 import { ErrorAlert } from "../alert/alert";
 import { Spinner } from "../spinner/spinner";
+import { RecoveryCodesActions } from "./recovery-codes-actions";
 
 // The parts of a second factor a staff log-in meets twice: on the login screen after the password
 // (features/auth) and in the console when it offers an authenticator app (features/console). Each
@@ -161,6 +162,7 @@ export function AuthenticatorEnrolment<T extends { recoveryCodes: string[] }>({
   const started = useRef(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const codesHeading = useRef<HTMLHeadingElement>(null);
+  const codesList = useRef<HTMLOListElement>(null);
   const secretId = useId();
 
   useEffect(() => {
@@ -183,11 +185,12 @@ export function AuthenticatorEnrolment<T extends { recoveryCodes: string[] }>({
           If you lose your phone, each of these codes lets you log in once instead of a code from the app.
           Keep them somewhere safe: they are shown only now.
         </p>
-        <ol className="list-unstyled font-monospace mb-3" aria-label="Recovery codes">
+        <ol className="list-unstyled font-monospace mb-3" aria-label="Recovery codes" ref={codesList}>
           {enrolled.recoveryCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}
         </ol>
+        <RecoveryCodesActions codes={enrolled.recoveryCodes} listRef={codesList} />
         <button type="button" className="btn btn-primary" onClick={() => onSaved(enrolled)}>
           I have saved these codes
         </button>
