@@ -101,7 +101,7 @@ test("a local supervisor enrols an authenticator, then signs in with a code and 
 
   // Signed in again: the password, then a code of the app (a later one: each is taken once).
   await logInAs(page, supervisor);
-  await expect(page.getByRole("heading", { name: "Enter your authentication code" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Enter your sign-in code" })).toBeFocused();
   const next = await appCode(secret, enrolled.step);
   await page.getByRole("textbox", { name: "Authentication code" }).fill(next.code);
   await page.getByRole("button", { name: "Verify" }).click();

@@ -1,15 +1,19 @@
 import { STAFF_SIGN_IN_PATHS } from "@portal/domain";
+import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { AppLayout } from "../../components/layouts/app-layout";
 import { PageTitle } from "../../components/page-title/page-title";
 import { useAppConfig } from "../../config/app-config";
 import { AccountHelpLinks } from "../../features/account-access/components/account-help-links";
 import { useSession } from "../../features/auth/api/get-session";
-import { LoginForm } from "../../features/auth/components/login-form";
+import { LoginForm, type SecondFactorStep } from "../../features/auth/components/login-form";
 import { loginMessages } from "../../features/auth/login.messages";
 import { landingAfterLogin, safeRedirectTo } from "../../features/auth/utils/redirect-to";
 import { LanguageControl } from "../../i18n/language-control";
 import { useTranslate } from "../../i18n/translate";
+
+/** The heading of a staff log-in's second-factor step. */
+export const STAFF_SIGN_IN_TITLE = "Staff sign-in";
 
 /**
  * Login screen: on success back to the page the member wanted (?redirectTo=), else the root
@@ -28,6 +32,11 @@ export function LoginRoute() {
   const session = useSession();
   const { t } = useTranslate();
   const redirectTo = safeRedirectTo(searchParams.get("redirectTo"));
+  // After a staff log-in's right password the screen is a staff one (issue 43: the code step sat
+  // under "Member login" with the members' Register and Forgot password): a staff heading and
+  // title, in English as the console is, and none of the members' links.
+  const [staffStep, setStaffStep] = useState<SecondFactorStep | null>(null);
+  const title = staffStep ? STAFF_SIGN_IN_TITLE : t(loginMessages.title);
   if (session.data?.authenticated) {
     return <Navigate to={landingAfterLogin(session.data, redirectTo)} replace />;
   }
@@ -35,18 +44,19 @@ export function LoginRoute() {
     <AppLayout schemeName={schemeName} headerActions={<LanguageControl />}>
       <div className="row justify-content-center">
         <div className="col-sm-10 col-md-7 col-lg-5">
-          <PageTitle>{t(loginMessages.title)}</PageTitle>
-          <h1 className="h3 mb-4">{t(loginMessages.title)}</h1>
-          {searchParams.get("reason") === "expired" ? (
+          <PageTitle>{title}</PageTitle>
+          <h1 className="h3 mb-4">{title}</h1>
+          {!staffStep && searchParams.get("reason") === "expired" ? (
             <div className="alert alert-info" role="status">
               {t(loginMessages.expired)}
             </div>
           ) : null}
           <LoginForm
             onSuccess={(session) => navigate(landingAfterLogin(session, redirectTo), { replace: true })}
+            onSecondFactorStep={setStaffStep}
           />
-          <AccountHelpLinks />
-          {appConfig.staffSignIn ? (
+          {staffStep ? null : <AccountHelpLinks />}
+          {!staffStep && appConfig.staffSignIn ? (
             // A full page load: the server sends the browser on to the scheme's OpenID provider.
             <p className="mt-3">
               <a href={STAFF_SIGN_IN_PATHS.login}>{t(loginMessages.staffSignIn)}</a>

@@ -33,8 +33,17 @@ function translatedFieldError(error: string | undefined, t: ReturnType<typeof us
   return error;
 }
 
+export type SecondFactorStep = "enrol" | "code";
+
 /** Login screen form (requirements §2, §5): username and password, both required. */
-export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => void }) {
+export function LoginForm({
+  onSuccess,
+  onSecondFactorStep,
+}: {
+  onSuccess: (session: SessionInfo) => void;
+  /** A staff log-in's second-factor step began (or ended, null): the screen around it is worded for staff. */
+  onSecondFactorStep?: (step: SecondFactorStep | null) => void;
+}) {
   // A field's message shows once it was left or changed, and every field's once the form is sent;
   // then it follows what is typed. (Checked by hand, not with a form library: this is the first
   // screen, and its download stays small.)
@@ -42,7 +51,11 @@ export function LoginForm({ onSuccess }: { onSuccess: (session: SessionInfo) => 
   const [checked, setChecked] = useState<ReadonlySet<LoginFieldName>>(() => new Set());
   const inputs = useRef<Partial<Record<LoginFieldName, HTMLInputElement | null>>>({});
   // A local staff log-in's right password may owe a second factor: its step replaces the form.
-  const [secondFactor, setSecondFactor] = useState<"enrol" | "code" | null>(null);
+  const [secondFactor, setSecondFactorState] = useState<SecondFactorStep | null>(null);
+  const setSecondFactor = (step: SecondFactorStep | null) => {
+    setSecondFactorState(step);
+    onSecondFactorStep?.(step);
+  };
   const loginMutation = useLogin({ onSuccess, onSecondFactor: setSecondFactor });
   const sending = loginMutation.isPending;
   const { t } = useTranslate();

@@ -37,7 +37,7 @@ export function SecondFactorCodeStep({ onSuccess, onRestart }: StepProps) {
   return (
     <section aria-labelledby="second-factor-heading">
       <h2 id="second-factor-heading" className="h5" tabIndex={-1} ref={heading}>
-        Enter your authentication code
+        Enter your sign-in code
       </h2>
       <p>Open your authenticator app and enter the six-digit code it shows for the member portal.</p>
       <CodeForm
