@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { errorJson } from "../../../testing/contract-json";
 import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
+import { stubViewportWidth } from "../../../testing/viewport";
 import {
   agent,
   STAFF_ACCOUNTS_PATH,
@@ -220,5 +221,51 @@ describe("the Staff page", () => {
     expect(
       within(screen.getByRole("navigation", { name: "Console menu" })).queryByRole("link", { name: "Staff" }),
     ).toBeNull();
+  });
+});
+
+describe("the Staff page on a phone", () => {
+  const LIST = "Staff log-ins, the oldest first";
+
+  it("at 390 px lists each log-in's values one under another, every one named, with no table to scroll", async () => {
+    stubViewportWidth(390);
+    const { user, sent } = setup();
+    server.use(staffChangeHandler("disable"));
+    const list = await screen.findByRole("list", { name: LIST });
+    expect(screen.queryByRole("table")).toBeNull();
+    const entries = within(list).getAllByRole("listitem");
+    expect(entries.map((entry) => within(entry).getByRole("heading").textContent)).toEqual([
+      "Thandi Mokoena",
+      "Pieter van Wyk (you)",
+      "Thabo Ndlovu",
+    ]);
+    const thandi = entries[0] as HTMLElement;
+    expect(thandi).toHaveAccessibleName("Thandi Mokoena");
+    expect(
+      within(thandi)
+        .getAllByRole("term")
+        .map((term) => term.textContent),
+    ).toEqual(["Username", "Role", "Log-in", "Last sign-in", "Signs in with"]);
+    expect(within(thandi).getByText("thandi.mokoena").tagName).toBe("DD");
+    expect(within(thandi).getByRole("combobox", { name: "Role of Thandi Mokoena" })).toHaveValue(
+      "STAFF_AGENT",
+    );
+    // The select may not push the entry wider than the screen.
+    expect(within(thandi).getByRole("combobox")).toHaveClass("mw-100");
+    const own = entries[1] as HTMLElement;
+    expect(within(own).queryByRole("button", { name: /Disable/ })).toBeNull();
+
+    const thabo = entries[2] as HTMLElement;
+    await user.click(within(thabo).getByRole("button", { name: "Disable Thabo Ndlovu" }));
+    expect(within(thabo).getByRole("button", { name: "Disable log-in" })).toHaveFocus();
+    await user.click(within(thabo).getByRole("button", { name: "Disable log-in" }));
+    await waitFor(() => expect(posts(sent)).toEqual([`POST ${STAFF_ACCOUNTS_PATH}/9003/disable`]));
+  });
+
+  it("is the table again on a wide screen", async () => {
+    stubViewportWidth(1280);
+    setup();
+    expect(await table()).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: LIST })).toBeNull();
   });
 });

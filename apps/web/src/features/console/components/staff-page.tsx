@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { isHttpError } from "../../../lib/http";
+import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 import { useDisableStaffAccount } from "../api/disable-staff-account";
 import { useEnableStaffAccount } from "../api/enable-staff-account";
 import { type StaffAccount, useStaffAccounts } from "../api/get-staff-accounts";
@@ -34,6 +35,8 @@ const ROLE_WORDS: Readonly<Record<StaffRole, string>> = {
   STAFF_INFORMATION_OFFICER: "an information officer",
 };
 
+const CAPTION = "Staff log-ins, the oldest first";
+
 const toggleId = (entityNumber: number) => `staff-toggle-${entityNumber}`;
 
 /** A failed change in words; a 409 is the refusal of a change to one's own log-in. */
@@ -61,6 +64,9 @@ export function StaffPage() {
   const [focusAfter, setFocusAfter] = useState<number | null>(null);
   const busy = disable.isPending || enable.isPending || setRole.isPending;
   const rows = accounts.data?.pages.flatMap((page) => page.accounts) ?? [];
+  // Seven columns do not fit a phone (issue 43: the page was 903 px wide at 390): below 768 px
+  // each log-in is an entry of a list, its values one under another.
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
 
   // Back to the row's Disable/Enable button once a confirmation closes.
   useEffect(() => {
@@ -108,6 +114,23 @@ export function StaffPage() {
     );
   };
 
+  const rowProps = (account: StaffAccount): StaffRowProps => ({
+    account,
+    isSelf: account.entityNumber === person.entityNumber,
+    busy,
+    role: roles[account.entityNumber] ?? account.role,
+    onRoleChange: (role) => setRoles((chosen) => ({ ...chosen, [account.entityNumber]: role })),
+    onSaveRole: () => saveRole(account),
+    confirming: confirming === account.entityNumber,
+    onDisable: () => {
+      resetAll();
+      setConfirming(account.entityNumber);
+    },
+    onConfirmDisable: () => confirmDisable(account),
+    onCancelDisable: () => closeConfirmation(account),
+    onEnable: () => enableAccount(account),
+  });
+
   const error =
     changeError(
       disable.error,
@@ -140,10 +163,17 @@ export function StaffPage() {
       {accounts.isSuccess && rows.length === 0 ? (
         <p className="text-body-secondary">No one holds a staff role.</p>
       ) : null}
-      {rows.length > 0 ? (
+      {rows.length > 0 && !wide ? (
+        <ol className="list-unstyled mb-0" aria-label={CAPTION}>
+          {rows.map((account) => (
+            <StaffItem key={account.entityNumber} {...rowProps(account)} />
+          ))}
+        </ol>
+      ) : null}
+      {rows.length > 0 && wide ? (
         <div className="table-responsive">
           <table className="table align-middle caption-top">
-            <caption>Staff log-ins, the oldest first</caption>
+            <caption>{CAPTION}</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -159,23 +189,7 @@ export function StaffPage() {
             </thead>
             <tbody>
               {rows.map((account) => (
-                <StaffRow
-                  key={account.entityNumber}
-                  account={account}
-                  isSelf={account.entityNumber === person.entityNumber}
-                  busy={busy}
-                  role={roles[account.entityNumber] ?? account.role}
-                  onRoleChange={(role) => setRoles((chosen) => ({ ...chosen, [account.entityNumber]: role }))}
-                  onSaveRole={() => saveRole(account)}
-                  confirming={confirming === account.entityNumber}
-                  onDisable={() => {
-                    resetAll();
-                    setConfirming(account.entityNumber);
-                  }}
-                  onConfirmDisable={() => confirmDisable(account)}
-                  onCancelDisable={() => closeConfirmation(account)}
-                  onEnable={() => enableAccount(account)}
-                />
+                <StaffRow key={account.entityNumber} {...rowProps(account)} />
               ))}
             </tbody>
           </table>
@@ -200,7 +214,8 @@ interface StaffRowProps {
   onEnable(): void;
 }
 
-function StaffRow(props: StaffRowProps) {
+/** A row's values and controls, laid out as a table row on a wide screen and as a list entry on a phone. */
+function useStaffRowParts(props: StaffRowProps) {
   const { account, isSelf, busy, role, confirming } = props;
   const name = personName(account);
   const selectId = useId();
@@ -210,95 +225,136 @@ function StaffRow(props: StaffRowProps) {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
 
+  const heading = (
+    <>
+      {name}
+      {isSelf ? <span className="text-body-secondary"> (you)</span> : null}
+    </>
+  );
+  const roleControl = (
+    <div className="d-flex flex-wrap gap-2 align-items-center">
+      <label htmlFor={selectId} className="visually-hidden">
+        {`Role of ${name}`}
+      </label>
+      <select
+        id={selectId}
+        className="form-select form-select-sm w-auto mw-100"
+        value={role}
+        onChange={(event) => props.onRoleChange(event.target.value as StaffRole)}
+      >
+        <option value="STAFF_AGENT">{ROLE_LABELS.STAFF_AGENT}</option>
+        <option value="STAFF_SUPERVISOR">{ROLE_LABELS.STAFF_SUPERVISOR}</option>
+        <option value="STAFF_INFORMATION_OFFICER">{ROLE_LABELS.STAFF_INFORMATION_OFFICER}</option>
+      </select>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary"
+        aria-label={`Save role for ${name}`}
+        disabled={busy}
+        onClick={props.onSaveRole}
+      >
+        Save role
+      </button>
+    </div>
+  );
+  const status = account.disabledAt ? `Disabled since ${formatDateTime(account.disabledAt)}` : "Active";
+  const action = confirming ? (
+    <div className="d-flex flex-column gap-2">
+      <p id={questionId} className="mb-0">
+        {`Disable ${name}'s log-in? Their sessions end at once.`}
+      </p>
+      <div className="d-flex flex-wrap gap-2">
+        <button
+          ref={confirmButton}
+          type="button"
+          className="btn btn-sm btn-danger"
+          aria-describedby={questionId}
+          disabled={busy}
+          onClick={props.onConfirmDisable}
+        >
+          Disable log-in
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          disabled={busy}
+          onClick={props.onCancelDisable}
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
+  ) : account.disabledAt ? (
+    <button
+      id={toggleId(account.entityNumber)}
+      type="button"
+      className="btn btn-sm btn-outline-primary"
+      aria-label={`Enable ${name}`}
+      disabled={busy}
+      onClick={props.onEnable}
+    >
+      Enable
+    </button>
+  ) : isSelf ? null : (
+    <button
+      id={toggleId(account.entityNumber)}
+      type="button"
+      className="btn btn-sm btn-outline-danger"
+      aria-label={`Disable ${name}`}
+      disabled={busy}
+      onClick={props.onDisable}
+    >
+      Disable
+    </button>
+  );
+  return {
+    heading,
+    username: account.username ?? "—",
+    roleControl,
+    status,
+    lastSignIn: lastSignInText(account),
+    signsInWith: signInText(account.signIn),
+    action,
+  };
+}
+
+function StaffRow(props: StaffRowProps) {
+  const parts = useStaffRowParts(props);
   return (
     <tr>
-      <th scope="row">
-        {name}
-        {isSelf ? <span className="text-body-secondary"> (you)</span> : null}
-      </th>
-      <td>{account.username ?? "—"}</td>
-      <td>
-        <div className="d-flex flex-wrap gap-2 align-items-center">
-          <label htmlFor={selectId} className="visually-hidden">
-            {`Role of ${name}`}
-          </label>
-          <select
-            id={selectId}
-            className="form-select form-select-sm w-auto"
-            value={role}
-            onChange={(event) => props.onRoleChange(event.target.value as StaffRole)}
-          >
-            <option value="STAFF_AGENT">{ROLE_LABELS.STAFF_AGENT}</option>
-            <option value="STAFF_SUPERVISOR">{ROLE_LABELS.STAFF_SUPERVISOR}</option>
-            <option value="STAFF_INFORMATION_OFFICER">{ROLE_LABELS.STAFF_INFORMATION_OFFICER}</option>
-          </select>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Save role for ${name}`}
-            disabled={busy}
-            onClick={props.onSaveRole}
-          >
-            Save role
-          </button>
-        </div>
-      </td>
-      <td className="text-nowrap">
-        {account.disabledAt ? `Disabled since ${formatDateTime(account.disabledAt)}` : "Active"}
-      </td>
-      <td className="text-nowrap">{lastSignInText(account)}</td>
-      <td>{signInText(account.signIn)}</td>
-      <td>
-        {confirming ? (
-          <div className="d-flex flex-column gap-2">
-            <p id={questionId} className="mb-0">
-              {`Disable ${name}'s log-in? Their sessions end at once.`}
-            </p>
-            <div className="d-flex gap-2">
-              <button
-                ref={confirmButton}
-                type="button"
-                className="btn btn-sm btn-danger"
-                aria-describedby={questionId}
-                disabled={busy}
-                onClick={props.onConfirmDisable}
-              >
-                Disable log-in
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary"
-                disabled={busy}
-                onClick={props.onCancelDisable}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
-        ) : account.disabledAt ? (
-          <button
-            id={toggleId(account.entityNumber)}
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Enable ${name}`}
-            disabled={busy}
-            onClick={props.onEnable}
-          >
-            Enable
-          </button>
-        ) : isSelf ? null : (
-          <button
-            id={toggleId(account.entityNumber)}
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={`Disable ${name}`}
-            disabled={busy}
-            onClick={props.onDisable}
-          >
-            Disable
-          </button>
-        )}
-      </td>
+      <th scope="row">{parts.heading}</th>
+      <td>{parts.username}</td>
+      <td>{parts.roleControl}</td>
+      <td className="text-nowrap">{parts.status}</td>
+      <td className="text-nowrap">{parts.lastSignIn}</td>
+      <td>{parts.signsInWith}</td>
+      <td>{parts.action}</td>
     </tr>
+  );
+}
+
+/** A phone's entry: the same values one under another, each named as its column heading names it. */
+function StaffItem(props: StaffRowProps) {
+  const parts = useStaffRowParts(props);
+  const headingId = useId();
+  return (
+    <li className="border-top pt-2 pb-1" aria-labelledby={headingId}>
+      <h2 id={headingId} className="h6 mb-2 text-break">
+        {parts.heading}
+      </h2>
+      <dl className="mb-2">
+        <dt className="small text-body-secondary fw-normal">Username</dt>
+        <dd className="mb-2 text-break">{parts.username}</dd>
+        <dt className="small text-body-secondary fw-normal">Role</dt>
+        <dd className="mb-2">{parts.roleControl}</dd>
+        <dt className="small text-body-secondary fw-normal">Log-in</dt>
+        <dd className="mb-2">{parts.status}</dd>
+        <dt className="small text-body-secondary fw-normal">Last sign-in</dt>
+        <dd className="mb-2">{parts.lastSignIn}</dd>
+        <dt className="small text-body-secondary fw-normal">Signs in with</dt>
+        <dd className="mb-2">{parts.signsInWith}</dd>
+      </dl>
+      {parts.action ? <div className="mb-2">{parts.action}</div> : null}
+    </li>
   );
 }
