@@ -34,6 +34,8 @@ const consoleScreens = [
   ["console query", `/#/console/queries/${seeded.shortPaidWithReply}`],
   ["console document intake", "/#/console/documents/new"],
   ["console failed mails", "/#/console/mails"],
+  // Supervisors only: the supervisor logs in below. At 390 it was 903 px wide (issue 43).
+  ["console staff", "/#/console/staff"],
 ] as const;
 
 /** The look every screen shares; the members' footer (helplines, privacy notice) is theirs, not the console's. */

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { DEMO_STAFF } from "../apps/server/src/modules/members/demo-credentials";
@@ -62,6 +63,27 @@ async function appCode(secret: string, after?: number): Promise<{ code: string; 
   return { code, step };
 }
 
+/**
+ * A step of the second factor at 390 and at 1280 px: a staff screen (no member login heading or
+ * links), nothing wider than the window, and nothing axe finds; then back to the size it was.
+ */
+async function expectAStaffStepAtBothSizes(page: Page) {
+  const before = page.viewportSize();
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByRole("heading", { level: 1, name: "Staff sign-in" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Register" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Forgot your password/ })).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 async function logOut(page: Page) {
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/#\/login/);
@@ -80,6 +102,7 @@ test("a local supervisor enrols an authenticator, then signs in with a code and 
   const secretText = (await page.locator("code[data-secret]").textContent()) ?? "";
   const secret = secretText.replace(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectAStaffStepAtBothSizes(page);
   await page.getByLabel("Code from the app").fill("000000");
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("alert")).toContainText("That code is not right");
@@ -95,6 +118,7 @@ test("a local supervisor enrols an authenticator, then signs in with a code and 
     .getByRole("listitem")
     .allTextContents();
   expect(recoveryCodes).toHaveLength(10);
+  await expectAStaffStepAtBothSizes(page);
   await page.getByRole("button", { name: "I have saved these codes" }).click();
   await expect(page).toHaveURL(/#\/console/);
   await logOut(page);
@@ -102,6 +126,7 @@ test("a local supervisor enrols an authenticator, then signs in with a code and 
   // Signed in again: the password, then a code of the app (a later one: each is taken once).
   await logInAs(page, supervisor);
   await expect(page.getByRole("heading", { name: "Enter your sign-in code" })).toBeFocused();
+  await expectAStaffStepAtBothSizes(page);
   const next = await appCode(secret, enrolled.step);
   await page.getByRole("textbox", { name: "Authentication code" }).fill(next.code);
   await page.getByRole("button", { name: "Verify" }).click();
