@@ -345,7 +345,7 @@ export function ReplyComposer({
               {closed ? "Send and go to next" : "Send, close and go to next"}
             </button>
           )}
-          <span className="form-text m-0">{SEND_SHORTCUT_HINT}</span>
+          <span className="form-text mt-0">{SEND_SHORTCUT_HINT}</span>
         </div>
         <SuccessStatus>{sent}</SuccessStatus>
         <ErrorMessage>{failure}</ErrorMessage>
