@@ -45,6 +45,8 @@ export const members = pgTable(
     /** The last time a session was made for this log-in, and how: "password" or "oidc" (staff page). */
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     lastSignInMethod: text("last_sign_in_method"),
+    /** Staff: the console's offer of an authenticator app was put off ("Not now") until then. */
+    secondFactorOfferPostponedUntil: timestamp("second_factor_offer_postponed_until", { withTimezone: true }),
   },
   (table) => [
     // A log-in is a username AND a password hash, or neither: never a half that could be matched.

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "second_factor_offer_postponed_until" timestamp with time zone;
