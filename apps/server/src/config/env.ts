@@ -113,6 +113,9 @@ export const envSchema = z.object({
   // for the embedded database in development (npm start), so a newcomer reaches the console at once.
   // Production accepts only required.
   STAFF_MFA: z.enum(["required", "optional"]).optional(),
+  // How long the console's offer of an authenticator app (STAFF_MFA=optional) stays away after
+  // "Not now": remembered on the log-in, not in a cookie, so every browser and log-in honours it.
+  STAFF_MFA_NOT_NOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   UPDATE_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_UPDATE_WINDOW_DAYS),
   TIME_ZONE: z
     .string()

@@ -59,6 +59,8 @@ export type SecondFactorEnrolled = z.infer<typeof secondFactorEnrolledSchema>;
 export const CONSOLE_SECOND_FACTOR_PATH = "/second-factor";
 export const CONSOLE_SECOND_FACTOR_ENROLMENT_PATH = "/second-factor/enrolment";
 export const CONSOLE_SECOND_FACTOR_ENROLMENT_CONFIRM_PATH = "/second-factor/enrolment/confirm";
+/** "Not now": the offer stays away for STAFF_MFA_NOT_NOW_DAYS, on every browser of the log-in. */
+export const CONSOLE_SECOND_FACTOR_NOT_NOW_PATH = "/second-factor/not-now";
 
 /**
  * GET {CONSOLE_BASE}/second-factor: whether the log-in has a confirmed authenticator, and whether

@@ -86,6 +86,8 @@ export const AUDIT_RESOURCES = {
   recoveryCodeUse: "recovery-code-use",
   /** A local staff log-in's authenticator and recovery codes removed by the operator (cli staff:reset-second-factor). */
   secondFactorReset: "second-factor-reset",
+  /** The console's offer of an authenticator app put off ("Not now", STAFF_MFA_NOT_NOW_DAYS). */
+  secondFactorPostponed: "second-factor-postponed",
   /** A member's own log-in through the gateway (their access history shows it). */
   memberLogIn: "log-in",
   /** The information officer's reads of the audit trail (by member, or the whole trail when unfiltered). */

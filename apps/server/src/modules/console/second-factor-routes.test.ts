@@ -2,13 +2,20 @@ import {
   CONSOLE_BASE,
   CONSOLE_SECOND_FACTOR_ENROLMENT_CONFIRM_PATH,
   CONSOLE_SECOND_FACTOR_ENROLMENT_PATH,
+  CONSOLE_SECOND_FACTOR_NOT_NOW_PATH,
   CONSOLE_SECOND_FACTOR_PATH,
   RECOVERY_CODE_COUNT,
 } from "@portal/domain";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxMails, sessions, staffRecoveryCodes, staffSecondFactors } from "../../db/schema.js";
+import {
+  auditEvents,
+  outboxMails,
+  sessions,
+  staffRecoveryCodes,
+  staffSecondFactors,
+} from "../../db/schema.js";
 import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
@@ -20,6 +27,7 @@ import { auditRowsOf, loggedInMember, loggedInStaff } from "../member-details/te
 const STATUS = `${CONSOLE_BASE}${CONSOLE_SECOND_FACTOR_PATH}`;
 const START = `${CONSOLE_BASE}${CONSOLE_SECOND_FACTOR_ENROLMENT_PATH}`;
 const CONFIRM = `${CONSOLE_BASE}${CONSOLE_SECOND_FACTOR_ENROLMENT_CONFIRM_PATH}`;
+const NOT_NOW = `${CONSOLE_BASE}${CONSOLE_SECOND_FACTOR_NOT_NOW_PATH}`;
 
 const codeOf = (secret: string, at: Date) =>
   TOTP.generate({
@@ -86,6 +94,66 @@ describe.each(TEST_DATABASE_KINDS)("the console's second-factor offer on %s", (k
     // Enrolled: no second enrolment from the session (a password alone never replaces it).
     const again = await staff.browser.request({ method: "POST", url: START, payload: {} });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("remembers 'Not now' on the log-in for STAFF_MFA_NOT_NOW_DAYS (7), across log-ins and browsers, audited", async () => {
+    const staff = await loggedInStaff(testApp);
+    // Unsafe: without the anti-forgery token nothing is put off.
+    const forged = await staff.browser.request({
+      method: "POST",
+      url: NOT_NOW,
+      payload: {},
+      withXsrf: false,
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await staff.browser.request({ method: "GET", url: STATUS })).json()).toEqual({
+      enrolled: false,
+      offered: true,
+    });
+
+    const postponed = await staff.browser.request({ method: "POST", url: NOT_NOW, payload: {} });
+    expect(postponed.statusCode).toBe(200);
+    expect(postponed.json()).toEqual({ enrolled: false, offered: false });
+    const [row] = await testApp.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.actorEntityNumber, staff.entityNumber),
+          eq(auditEvents.resource, AUDIT_RESOURCES.secondFactorPostponed),
+        ),
+      );
+    expect(row).toMatchObject({ subjectEntityNumber: staff.entityNumber, action: "UPDATE" });
+
+    // A later log-in, in another browser, six days on: still put off.
+    testApp.clock.advanceMinutes(6 * 24 * 60);
+    const later = new TestBrowser(testApp.app);
+    expect((await later.logIn(staff.username, staff.password)).statusCode).toBe(200);
+    expect((await later.request({ method: "GET", url: STATUS })).json()).toEqual({
+      enrolled: false,
+      offered: false,
+    });
+    // Setting up stays possible meanwhile.
+    expect((await later.request({ method: "POST", url: START, payload: {} })).statusCode).toBe(200);
+
+    // Past the seventh day: offered again.
+    testApp.clock.advanceMinutes(24 * 60 + 1);
+    const after = new TestBrowser(testApp.app);
+    expect((await after.logIn(staff.username, staff.password)).statusCode).toBe(200);
+    expect((await after.request({ method: "GET", url: STATUS })).json()).toEqual({
+      enrolled: false,
+      offered: true,
+    });
+  });
+
+  it("refuses 'Not now' to a session signed in through the identity provider (403)", async () => {
+    const staff = await loggedInStaff(testApp);
+    await testApp.database.db
+      .update(sessions)
+      .set({ signInMethod: "oidc" })
+      .where(eq(sessions.memberEntityNumber, staff.entityNumber));
+    const refused = await staff.browser.request({ method: "POST", url: NOT_NOW, payload: {} });
+    expect(refused.statusCode).toBe(403);
   });
 
   it("keeps an enrolment to the session that started it: another session of the same log-in is refused (409)", async () => {

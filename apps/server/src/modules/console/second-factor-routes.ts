@@ -1,6 +1,7 @@
 import {
   CONSOLE_SECOND_FACTOR_ENROLMENT_CONFIRM_PATH,
   CONSOLE_SECOND_FACTOR_ENROLMENT_PATH,
+  CONSOLE_SECOND_FACTOR_NOT_NOW_PATH,
   CONSOLE_SECOND_FACTOR_PATH,
   consoleSecondFactorEnrolledSchema,
   consoleSecondFactorStatusSchema,
@@ -41,6 +42,8 @@ const errorResponses = {
   429: errorBodySchema,
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const NOT_OFFERED_REFUSAL =
   "An authenticator app is set up here only for a log-in signed in with its password.";
 
@@ -64,6 +67,7 @@ export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         signInMethod: sessions.signInMethod,
         username: members.username,
         confirmedAt: staffSecondFactors.confirmedAt,
+        postponedUntil: members.secondFactorOfferPostponedUntil,
       })
       .from(sessions)
       .innerJoin(members, eq(members.entityNumber, sessions.memberEntityNumber))
@@ -71,12 +75,13 @@ export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = asyn
       .where(eq(sessions.tokenHash, session.tokenHash));
     const enrolled = Boolean(row?.confirmedAt);
     const byPassword = row?.signInMethod === "password" && Boolean(row.username);
+    const postponed = Boolean(row?.postponedUntil && row.postponedUntil > context.now());
     return {
       session,
       username: row?.username ?? "",
       enrolled,
       byPassword,
-      offered: byPassword && !enrolled,
+      offered: byPassword && !enrolled && !postponed,
     };
   }
 
@@ -89,6 +94,36 @@ export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     async (request) => {
       const { enrolled, offered } = await offerOf(request);
       return { enrolled, offered };
+    },
+  );
+
+  // "Not now" (issue 43: the offer came back at every log-in): put off for STAFF_MFA_NOT_NOW_DAYS
+  // on the log-in itself, audited as the log-in's other second-factor choices are. Setting up stays
+  // possible meanwhile (the enrolment routes do not ask the postponement).
+  app.post(
+    CONSOLE_SECOND_FACTOR_NOT_NOW_PATH,
+    {
+      schema: { response: { 200: consoleSecondFactorStatusSchema, ...errorResponses } },
+      config: {
+        access: { audience: AUDIENCES.anyStaff, audit: auditChange(AUDIT_RESOURCES.secondFactorPostponed) },
+      },
+    },
+    async (request) => {
+      const offer = await offerOf(request);
+      if (!offer.byPassword) throw errors.forbidden(NOT_OFFERED_REFUSAL);
+      if (offer.enrolled) return { enrolled: true, offered: false };
+      const until = new Date(context.now().getTime() + context.config.STAFF_MFA_NOT_NOW_DAYS * DAY_MS);
+      await request.access.change(
+        (tx) =>
+          tx
+            .update(members)
+            .set({ secondFactorOfferPostponedUntil: until })
+            .where(eq(members.entityNumber, offer.session.entityNumber)),
+        () => true,
+        undefined,
+        () => ({ postponedUntil: until.toISOString() }),
+      );
+      return { enrolled: false, offered: false };
     },
   );
 

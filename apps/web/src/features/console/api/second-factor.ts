@@ -2,6 +2,7 @@ import {
   CONSOLE_BASE,
   CONSOLE_SECOND_FACTOR_ENROLMENT_CONFIRM_PATH,
   CONSOLE_SECOND_FACTOR_ENROLMENT_PATH,
+  CONSOLE_SECOND_FACTOR_NOT_NOW_PATH,
   CONSOLE_SECOND_FACTOR_PATH,
   type ConsoleSecondFactorEnrolled,
   type ConsoleSecondFactorStatus,
@@ -42,4 +43,9 @@ export function confirmConsoleEnrolment(code: string): Promise<ConsoleSecondFact
       code,
     },
   );
+}
+
+/** "Not now": the server puts the offer off for some days (STAFF_MFA_NOT_NOW_DAYS), on the log-in. */
+export function postponeConsoleEnrolment(): Promise<ConsoleSecondFactorStatus> {
+  return postJson<ConsoleSecondFactorStatus>(`${CONSOLE_BASE}${CONSOLE_SECOND_FACTOR_NOT_NOW_PATH}`, {});
 }

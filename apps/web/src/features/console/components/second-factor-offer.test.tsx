@@ -19,6 +19,10 @@ function offer(status: { enrolled: boolean; offered: boolean }) {
   let current = status;
   server.use(
     http.get(STATUS, () => contractJson(consoleSecondFactorStatusSchema, current)),
+    http.post(`${STATUS}/not-now`, () => {
+      current = { enrolled: false, offered: false };
+      return contractJson(consoleSecondFactorStatusSchema, current);
+    }),
     http.post(`${STATUS}/enrolment`, () =>
       contractJson(secondFactorEnrolmentSchema, {
         secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
@@ -78,11 +82,14 @@ describe("the console's offer of an authenticator app", () => {
 
   it("can be dismissed, and is not shown to a log-in that has an app or signed in through the provider", async () => {
     offer({ enrolled: false, offered: true });
+    const postponing = recordRequests();
     const view = renderConsole("/console");
     const user = userEvent.setup();
     await screen.findByText(NOTICE);
     await user.click(screen.getByRole("button", { name: "Not now" }));
     expect(screen.queryByText(NOTICE)).toBeNull();
+    // Remembered by the server, so the next log-in does not ask again at once.
+    await waitFor(() => expect(sentKeys(postponing)).toContain(`POST ${STATUS}/not-now`));
     view.unmount();
 
     offer({ enrolled: false, offered: false });

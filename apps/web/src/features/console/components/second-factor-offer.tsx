@@ -3,11 +3,18 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AuthenticatorEnrolment } from "../../../components/authenticator-enrolment/authenticator-enrolment";
 import { consoleKeys } from "../api/console-keys";
-import { confirmConsoleEnrolment, startConsoleEnrolment, useSecondFactorStatus } from "../api/second-factor";
+import {
+  confirmConsoleEnrolment,
+  postponeConsoleEnrolment,
+  startConsoleEnrolment,
+  useSecondFactorStatus,
+} from "../api/second-factor";
 
 // STAFF_MFA=optional (docs/decisions/0021): a local staff log-in signed in with its password alone, without an
-// authenticator app, is offered one at the top of the console. "Not now" hides the notice until
-// the next visit; "Set up" runs the same enrolment as a first log-in, inside the session.
+// authenticator app, is offered one at the top of the console. "Not now" hides the notice, and the
+// server keeps it away for some days on the log-in (issue 43: it came back at every log-in); if
+// that call fails the notice still goes for this visit. "Set up" runs the same enrolment as a
+// first log-in, inside the session.
 
 type Stage = "offer" | "enrolling" | "done" | "dismissed";
 
@@ -58,7 +65,17 @@ export function SecondFactorOffer() {
       <button type="button" className="btn btn-primary btn-sm" onClick={() => setStage("enrolling")}>
         Set up
       </button>
-      <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => setStage("dismissed")}>
+      <button
+        type="button"
+        className="btn btn-outline-dark btn-sm"
+        onClick={() => {
+          setStage("dismissed");
+          postponeConsoleEnrolment().then(
+            (status) => queryClient.setQueryData<ConsoleSecondFactorStatus>(consoleKeys.secondFactor, status),
+            () => {},
+          );
+        }}
+      >
         Not now
       </button>
     </section>

@@ -52,6 +52,7 @@ export const AUDIT_KINDS: readonly string[] = [
   "roles",
   "scheme",
   "second-factor-enrolment",
+  "second-factor-postponed",
   "second-factor-reset",
   "staff-accounts",
   "staff-create",
