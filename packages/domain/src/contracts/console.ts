@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { WAITING_ON } from "../conversations.js";
+import { emailSchema } from "../email.js";
 import { QUERY_STATUSES } from "../limits.js";
 import { SERVER_ORIGINS } from "../origins.js";
+import { usernameProblem } from "../password.js";
 import { calendarDateSchema, entityNumberSchema } from "./common.js";
 import { HELP_SEARCH_MAX_RESULTS } from "./help.js";
 import { attachmentRefSchema } from "./smart-inquiry.js";
@@ -412,6 +414,29 @@ export type StaffAccountsResponse = z.infer<typeof staffAccountsResponseSchema>;
 export const staffAccountParamsSchema = z.object({ entityNumber: entityNumberSchema });
 export const staffRoleBodySchema = z.object({ role: staffAccountSchema.shape.role });
 export type StaffRoleBody = z.infer<typeof staffRoleBodySchema>;
+
+/**
+ * POST {CONSOLE_BASE}/staff-accounts (supervisors): a new staff log-in, as `cli staff:create` makes
+ * one, with one address. No password: a link to set one is mailed to that address (a password is
+ * never shown, nor put in a URL or a log). The console's form checks the same schema.
+ */
+export const staffCreateBodySchema = z.object({
+  username: z
+    .string()
+    .max(64)
+    .transform((value) => value.trim().toLowerCase())
+    .superRefine((value, context) => {
+      const problem = usernameProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
+  firstName: z.string().trim().min(1, "Enter the first name.").max(100),
+  lastName: z.string().trim().min(1, "Enter the last name.").max(100),
+  email: z.string().max(254).pipe(emailSchema),
+  role: staffAccountSchema.shape.role,
+});
+export type StaffCreateBody = z.input<typeof staffCreateBodySchema>;
+export const staffCreatedSchema = z.object({ entityNumber: z.number().int() });
+export type StaffCreated = z.infer<typeof staffCreatedSchema>;
 
 export const failedMailSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 // Registration and forgotten passwords, for people who are not logged in.
 
+export { mailFirstPasswordLinkIn } from "./password-reset.js";
 export { renewedAccountLinkMail } from "./renew-account-link.js";
 export { accountRoutes } from "./routes.js";

@@ -77,6 +77,38 @@ async function oldAddressesToTell(db: Queryable, entityNumber: number, address: 
   return before;
 }
 
+/**
+ * A new staff log-in's first password (the console's Add staff member): a reset link to its
+ * address, queued in the transaction that creates the log-in, so the password is chosen by its
+ * owner and never shown to the supervisor, nor put in a URL or a log.
+ */
+export async function mailFirstPasswordLinkIn(
+  tx: Queryable,
+  context: AppContext,
+  target: ResetTarget,
+): Promise<void> {
+  const now = context.now();
+  const validMinutes = context.config.PASSWORD_RESET_LINK_MINUTES;
+  const token = await issueAccountToken(tx, {
+    purpose: "PASSWORD_RESET",
+    entityNumber: target.entityNumber,
+    email: target.email,
+    now,
+    validMs: validMinutes * 60_000,
+  });
+  await enqueueMail(
+    tx,
+    passwordResetLinkMail(context.config.brand, {
+      to: target.email,
+      memberEntityNumber: target.entityNumber,
+      firstName: target.firstName,
+      sealedLink: sealedAccountLink(context, "passwordReset", token),
+      validMinutes,
+    }),
+    now,
+  );
+}
+
 /** Step 1. Returns how many links were queued, for the log only. */
 export async function requestPasswordReset(
   context: AppContext,

@@ -1,12 +1,15 @@
 import {
   CONSOLE_LIMITS,
   errorBodySchema,
+  passwordStrengthProblem,
   STAFF_ROLES,
   type StaffAccount,
   type StaffAccountsResponse,
   staffAccountParamsSchema,
   staffAccountsQuerySchema,
   staffAccountsResponseSchema,
+  staffCreateBodySchema,
+  staffCreatedSchema,
   staffRoleBodySchema,
 } from "@portal/domain";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
@@ -14,9 +17,26 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Queryable } from "../../db/database.js";
 import { memberRoles, members, staffIdentities, staffSecondFactors } from "../../db/schema.js";
+import { randomToken } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
-import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead, staffAccountParam } from "../access/index.js";
-import { disableLogInIn, enableLogInIn, roleChanged, roleDetail, setStaffRoleIn } from "../members/index.js";
+import {
+  AUDIENCES,
+  AUDIT_RESOURCES,
+  auditChange,
+  auditRead,
+  recordChange,
+  staffAccountParam,
+} from "../access/index.js";
+import { mailFirstPasswordLinkIn } from "../accounts/index.js";
+import {
+  CreateMemberError,
+  createStaff,
+  disableLogInIn,
+  enableLogInIn,
+  roleChanged,
+  roleDetail,
+  setStaffRoleIn,
+} from "../members/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 
 // The console's Staff page (supervisors): every staff log-in, and disabling, enabling and setting
@@ -111,6 +131,14 @@ export async function listStaffAccounts(
   return { accounts, nextCursor: page.length > pageSize && last ? last.entityNumber : null };
 }
 
+/** A password no one knows, until the link mailed with it is used; never one the rules refuse. */
+function unknownPassword(username: string): string {
+  for (;;) {
+    const password = `${randomToken()}!`;
+    if (passwordStrengthProblem(password, username) === null) return password;
+  }
+}
+
 export const consoleStaffRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = async (app, context) => {
   const { db } = context;
   const supervisorChange = (resource: Parameters<typeof auditChange>[0]) => ({
@@ -139,6 +167,59 @@ export const consoleStaffRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       },
     },
     async (request) => listStaffAccounts(db, request.query.after),
+  );
+
+  // Add staff member (issue 43: only the command line could): the command `cli staff:create` runs,
+  // granted by this supervisor (an information officer's role is mailed to the officers and
+  // supervisors, role-grants.ts). No password is chosen here: the log-in gets a random one no one
+  // knows, and its address a link to set its own in the same transaction, so no password is ever
+  // shown, put in a URL or logged. The audit row names the supervisor and the new log-in.
+  app.post(
+    "/staff-accounts",
+    {
+      schema: {
+        body: staffCreateBodySchema,
+        response: { 201: staffCreatedSchema, 409: errorBodySchema, 422: errorBodySchema, ...errorResponses },
+      },
+      config: { access: { audience: AUDIENCES.supervisor, audit: auditChange(AUDIT_RESOURCES.staffCreate) } },
+    },
+    async (request, reply) => {
+      const { actor } = request.access;
+      const { role, email, ...person } = request.body;
+      const at = context.now();
+      const grant = {
+        by: { supervisor: actor.entityNumber },
+        at,
+        brand: context.config.brand,
+        timeZone: context.config.TIME_ZONE,
+      };
+      const entityNumber = await createStaff(
+        db,
+        { ...person, emails: [email], role, grant, password: unknownPassword(person.username) },
+        context.config.PASSWORD_HASH_COST,
+        async (tx, created) => {
+          await mailFirstPasswordLinkIn(tx, context, {
+            entityNumber: created,
+            email,
+            firstName: person.firstName,
+          });
+          await recordChange(tx, {
+            actorEntityNumber: actor.entityNumber,
+            subjectEntityNumber: created,
+            resource: AUDIT_RESOURCES.staffCreate,
+            requestId: request.id,
+            at,
+            detail: roleDetail(role),
+          });
+        },
+      ).catch((error: unknown) => {
+        // The command's refusals (a username taken) are worded for the person who asked.
+        if (error instanceof CreateMemberError) throw errors.conflict(error.message);
+        throw error;
+      });
+      request.log.info({ entityNumber }, "staff log-in created by a supervisor");
+      return reply.code(201).send({ entityNumber });
+    },
   );
 
   app.post(
