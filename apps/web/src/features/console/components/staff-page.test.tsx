@@ -1,8 +1,9 @@
-import type { StaffAccount } from "@portal/domain";
+import { type StaffAccount, staffCreatedSchema } from "@portal/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http } from "msw";
 import { describe, expect, it } from "vitest";
-import { errorJson } from "../../../testing/contract-json";
+import { contractJson, errorJson } from "../../../testing/contract-json";
 import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
 import { stubViewportWidth } from "../../../testing/viewport";
 import {
@@ -32,6 +33,15 @@ const pieter = staffAccount({
   role: "STAFF_SUPERVISOR",
   lastSignIn: null,
   signIn: { password: true, authenticatorApp: false, identityProvider: false },
+});
+
+const nomsa = staffAccount({
+  entityNumber: 9010,
+  firstName: "Nomsa",
+  lastName: "Dlamini",
+  username: "nomsa.dlamini",
+  role: "STAFF_INFORMATION_OFFICER",
+  lastSignIn: null,
 });
 
 /** The Staff page as the supervisor sees it; `accounts` can change, as the server's list would. */
@@ -267,5 +277,64 @@ describe("the Staff page on a phone", () => {
     setup();
     expect(await table()).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: LIST })).toBeNull();
+  });
+});
+
+describe("Add staff member on the Staff page", () => {
+  it("sends the new log-in as the shared schema has it (no password), says a link was emailed, and lists it", async () => {
+    const { user, sent, update } = setup();
+    let body: unknown;
+    server.use(
+      http.post(STAFF_ACCOUNTS_PATH, async ({ request }) => {
+        body = await request.json();
+        update([staffAccount(), pieter, thabo, nomsa]);
+        return contractJson(staffCreatedSchema, { entityNumber: nomsa.entityNumber }, { status: 201 });
+      }),
+    );
+    const form = await screen.findByRole("form", { name: "Add staff member" });
+    // Nothing typed: each field says what it needs, and nothing is sent.
+    await user.click(within(form).getByRole("button", { name: "Add staff member" }));
+    expect(await within(form).findByText("Enter the first name.")).toBeVisible();
+    expect(within(form).getByLabelText("Username")).toHaveAttribute("aria-invalid", "true");
+    expect(posts(sent)).toEqual([]);
+    expect(within(form).queryByLabelText(/password/i)).toBeNull();
+
+    await user.type(within(form).getByLabelText("First name"), "Nomsa");
+    await user.type(within(form).getByLabelText("Last name"), "Dlamini");
+    await user.type(within(form).getByLabelText("Username"), "Nomsa.Dlamini");
+    await user.type(within(form).getByLabelText("Email"), "nomsa@scheme.example");
+    await user.selectOptions(within(form).getByLabelText("Role"), "STAFF_INFORMATION_OFFICER");
+    await user.click(within(form).getByRole("button", { name: "Add staff member" }));
+
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Nomsa Dlamini is added. We emailed nomsa@scheme.example a link to set their password.",
+      ),
+    );
+    expect(body).toEqual({
+      username: "nomsa.dlamini",
+      firstName: "Nomsa",
+      lastName: "Dlamini",
+      email: "nomsa@scheme.example",
+      role: "STAFF_INFORMATION_OFFICER",
+    });
+    expect(await rowOf("Nomsa Dlamini")).toBeInTheDocument();
+    expect(within(form).getByLabelText("First name")).toHaveValue("");
+  });
+
+  it("says why the server refused, such as a username taken (409)", async () => {
+    const { user } = setup();
+    server.use(
+      http.post(STAFF_ACCOUNTS_PATH, () =>
+        errorJson(409, "CONFLICT", 'A member with the username "thandi.mokoena" already exists.'),
+      ),
+    );
+    const form = await screen.findByRole("form", { name: "Add staff member" });
+    await user.type(within(form).getByLabelText("First name"), "Thandi");
+    await user.type(within(form).getByLabelText("Last name"), "Mokoena");
+    await user.type(within(form).getByLabelText("Username"), "thandi.mokoena");
+    await user.type(within(form).getByLabelText("Email"), "thandi@scheme.example");
+    await user.click(within(form).getByRole("button", { name: "Add staff member" }));
+    expect(await within(form).findByText(/already exists/)).toBeVisible();
   });
 });

@@ -9,6 +9,7 @@ import { type StaffAccount, useStaffAccounts } from "../api/get-staff-accounts";
 import { type StaffRole, useSetStaffRole } from "../api/set-staff-role";
 import { consoleErrorMessage, isForbidden } from "../utils/error-message";
 import { formatDateTime, personName, ROLE_LABELS } from "../utils/labels";
+import { AddStaffForm } from "./add-staff-form";
 import { useConsoleUser } from "./console-user";
 import { LoadMore } from "./load-more";
 import { PageHeading } from "./page-heading";
@@ -196,6 +197,16 @@ export function StaffPage() {
         </div>
       ) : null}
       <LoadMore query={accounts} what="staff log-ins" />
+      {accounts.isSuccess ? (
+        <div className="mt-4">
+          <AddStaffForm
+            onAdded={(sentence) => {
+              resetAll();
+              setDone(sentence);
+            }}
+          />
+        </div>
+      ) : null}
     </section>
   );
 }
