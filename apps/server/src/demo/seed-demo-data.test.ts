@@ -74,10 +74,17 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
     for (const staff of DEMO_STAFF) {
       expect([...(await listRoles(database.db, await entityOf(staff.username)))]).toEqual([staff.role]);
     }
+  });
+
+  it("prints every demo log-in it seeded, members and staff, as the README lists them", async () => {
     const printed = await workingDemoLogins(database.db);
-    expect(printed.map((login) => login.username)).toEqual([
-      DEMO_MEMBERS[0].username,
-      ...DEMO_STAFF.map((staff) => staff.username),
+    expect(printed.map((login) => `${login.label}: ${login.username} ${login.password}`)).toEqual([
+      "Demo member: demo.member Portal-Demo-2026!",
+      "Demo member: demo.second Second-Demo-2026!",
+      "Demo member: demo.newcomer Newcomer-Demo-2026!",
+      "Demo agent: demo.agent Agent-Demo-2026!",
+      "Demo supervisor: demo.supervisor Supervisor-Demo-2026!",
+      "Demo information officer: demo.officer Officer-Demo-2026!",
     ]);
   });
 

@@ -9,11 +9,16 @@ export interface DemoLogin {
   password: string;
 }
 
+const STAFF_LABELS: Record<(typeof DEMO_STAFF)[number]["role"], string> = {
+  STAFF_AGENT: "Demo agent",
+  STAFF_SUPERVISOR: "Demo supervisor",
+  STAFF_INFORMATION_OFFICER: "Demo information officer",
+};
+
+// Every account the demo seed makes (demo/seed-demo-data.ts seeds exactly these lists), members first.
 const CANDIDATES: readonly DemoLogin[] = [
-  { label: "Demo member", ...DEMO_MEMBERS[0] },
-  { label: "Demo agent", ...DEMO_STAFF[0] },
-  { label: "Demo supervisor", ...DEMO_STAFF[1] },
-  { label: "Demo information officer", ...DEMO_STAFF[2] },
+  ...DEMO_MEMBERS.map(({ username, password }) => ({ label: "Demo member", username, password })),
+  ...DEMO_STAFF.map(({ username, password, role }) => ({ label: STAFF_LABELS[role], username, password })),
 ];
 
 /**
