@@ -14,7 +14,7 @@ import { holdSingleProcessLock, type SingleProcessLockEvents } from "./db/single
 import { unreachableDatabase } from "./db/unreachable-database.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { installGracefulDrain } from "./lib/graceful-drain.js";
-import { loggerOptions } from "./lib/logger.js";
+import { loggerOptions, logOutputFor, readableLines } from "./lib/logger.js";
 import { processLog } from "./lib/process-log.js";
 import { StartupError } from "./lib/startup-error.js";
 import { createExportWorker, startDailyRetentionPurge } from "./modules/data-rights/index.js";
@@ -86,8 +86,13 @@ function createUploadSweeper(
   };
 }
 
+/**
+ * A refused start: one plain sentence on standard error, whatever the mode (docs/operations.md),
+ * and the JSON line too when standard error is not a terminal, for a log shipper.
+ */
 function fail(message: string): never {
-  processLog.fatal(message);
+  if (!process.stderr.isTTY) processLog.fatal(message);
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
@@ -144,10 +149,16 @@ async function main(): Promise<void> {
         },
       )
     : undefined;
-  // One JSON logger from the start: start-up (migrations, warnings) and the app write the same lines.
-  const log = pino(loggerOptions(config.LOG_LEVEL));
-  // What this process runs with, secrets withheld and passwords in URLs masked.
-  log.info({ config: configSummary(config) }, "configuration");
+  // One logger from the start: start-up (migrations, warnings) and the app write the same lines.
+  // At a terminal in development, readable lines and only warnings unless LOG_LEVEL asks for more
+  // (the address and the demo log-ins are printed apart); JSON everywhere else.
+  const output = logOutputFor(process.stdout, config.NODE_ENV);
+  const log =
+    output === "lines"
+      ? pino(loggerOptions(process.env.LOG_LEVEL ? config.LOG_LEVEL : "warn"), readableLines(process.stdout))
+      : pino(loggerOptions(config.LOG_LEVEL));
+  // What this process runs with, secrets withheld and passwords in URLs masked: for operators.
+  if (output === "json") log.info({ config: configSummary(config) }, "configuration");
   for (const warning of config.warnings) log.warn({ setting: warning.split(" ")[0] }, warning);
   const database = await openConfiguredDatabase(config, (migrations) => {
     for (const migration of migrations) log.info({ migration }, "migration applied");
@@ -305,8 +316,10 @@ async function main(): Promise<void> {
   for (const login of demoLogins) {
     lines.push(`${login.label} log-in: username ${login.username}, password ${login.password}`);
   }
-  // One JSON line each, like every other line (the demo log-ins included, for a newcomer's npm start).
-  for (const line of lines) app.log.info(line);
+  // At a terminal, plain lines whatever the level (what a newcomer's npm start is for); else one
+  // JSON line each, like every other line.
+  if (output === "lines") process.stdout.write(`${lines.join("\n")}\n`);
+  else for (const line of lines) app.log.info(line);
   if (singleProcess) {
     // A limit the operator must know of, whatever LOG_LEVEL hides.
     app.log.warn(

@@ -77,3 +77,41 @@ interface LoggedError {
   message: string;
   stack: string;
 }
+
+/**
+ * How the server writes its log: readable lines for a person at a terminal in development
+ * (`npm start`), JSON for everything else (a log shipper, a pipe, a file, and production always).
+ */
+export function logOutputFor(stream: { isTTY?: boolean }, nodeEnv: string): "lines" | "json" {
+  return stream.isTTY === true && nodeEnv === "development" ? "lines" : "json";
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: "trace",
+  20: "debug",
+  30: "info",
+  40: "warn",
+  50: "error",
+  60: "fatal",
+};
+
+/**
+ * A pino destination writing each JSON line as `warn  message (error type code)`: for a terminal
+ * only, so its fields are left out but an error's type and code (what says what failed).
+ */
+export function readableLines(out: { write(text: string): unknown }): { write(line: string): void } {
+  return {
+    write(line: string) {
+      let entry: { level?: number; msg?: string; err?: { type?: string; code?: unknown } };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        out.write(line);
+        return;
+      }
+      const level = LEVEL_NAMES[entry.level ?? 30] ?? "info";
+      const err = entry.err ? ` (${[entry.err.type, entry.err.code].filter(Boolean).join(" ")})` : "";
+      out.write(`${level.padEnd(5)} ${entry.msg ?? ""}${err}\n`);
+    },
+  };
+}
