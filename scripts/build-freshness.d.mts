@@ -1,6 +1,11 @@
 // Types of build-freshness.mjs, for its test under apps/server.
 export declare const BUILD_INPUTS: string[];
-export declare function newestInputTime(entry: string): number;
+export interface InputFile {
+  path: string;
+  mtimeMs: number;
+}
+export declare function inputFiles(root: string, inputs?: string[]): InputFile[];
+export declare function inputSignature(files: InputFile[]): string;
 export declare function buildIsFresh(
   root: string,
   options: { inputs?: string[]; outputs: string[]; stamp: string },

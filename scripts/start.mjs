@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildIsFresh } from "./build-freshness.mjs";
+import { buildIsFresh, inputFiles, inputSignature } from "./build-freshness.mjs";
 
 // `npm start`: builds only when a source changed since the last build (scripts/build-freshness.mjs),
 // then runs the server in this process's place, so Ctrl-C and SIGTERM reach it.
@@ -19,10 +19,11 @@ const OUTPUTS = [
 if (!buildIsFresh(root, { outputs: OUTPUTS, stamp: STAMP })) {
   // Taken before the build: a file saved while it runs makes the next start build again.
   const startedAt = new Date();
+  const signature = inputSignature(inputFiles(root));
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
   mkdirSync(path.dirname(path.join(root, STAMP)), { recursive: true });
-  writeFileSync(path.join(root, STAMP), `${startedAt.toISOString()}\n`);
+  writeFileSync(path.join(root, STAMP), `${signature}\n`);
   utimesSync(path.join(root, STAMP), startedAt, startedAt);
 }
 
