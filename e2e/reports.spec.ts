@@ -49,7 +49,9 @@ test("a supervisor sees last month's promise kept per category and per agent, an
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`report-promise-by-agent-${from}-${to}.csv`);
   const csv = fs.readFileSync((await download.path()) ?? "", "utf8");
-  expect(csv.split("\n")[0]).toBe("agent_entity_number,label,on_time,broken,pending,on_time_share");
+  // A byte-order mark first, so Excel reads the file as UTF-8 (names with accents, en dashes).
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  expect(csv.slice(1).split("\n")[0]).toBe("agent_entity_number,label,on_time,broken,pending,on_time_share");
   expect(csv).toContain(`${agent?.firstName} ${agent?.lastName}`);
 
   const results = await new AxeBuilder({ page }).analyze();
