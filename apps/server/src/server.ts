@@ -16,6 +16,7 @@ import { seedDemoData } from "./demo/seed-demo-data.js";
 import { installGracefulDrain } from "./lib/graceful-drain.js";
 import { loggerOptions, logOutputFor, readableLines } from "./lib/logger.js";
 import { processLog } from "./lib/process-log.js";
+import { repeatingRound } from "./lib/repeating-round.js";
 import { StartupError } from "./lib/startup-error.js";
 import { createExportWorker, startDailyRetentionPurge } from "./modules/data-rights/index.js";
 import { inboundPollerFor } from "./modules/inbound-mail/index.js";
@@ -49,41 +50,30 @@ import { stopTracing, tracingStarted } from "./tracing.js";
 // the rest of the sweep (a listing of the bucket) every hour.
 const SPOOL_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How long a shutdown waits for a sweep in hand: it is tried again at the next start. */
+const SWEEP_STOP_WAIT_MS = 5_000;
 function pendingUploadMaxAgeMs(requestTimeoutSeconds: number): number {
   return Math.max(15 * 60 * 1000, 2 * requestTimeoutSeconds * 1000);
 }
 
 /**
  * Pending uploads left by a crash, then committed attachment blobs whose rows a crash never wrote,
- * then the day-old records of contact-detail changes.
- * One sweep at a time: a slow one (a big bucket) is not overtaken by the next hour's.
+ * then the day-old records of contact-detail changes. One round at a time (repeatingRound): a slow
+ * one (a big bucket) is not overtaken by the next hour's.
  */
-function createUploadSweeper(
+async function sweepUploads(
   app: FastifyInstance,
   db: Db,
   blobStore: BlobStore,
   pendingMaxAgeMs: number,
-): () => Promise<void> {
-  let running = false;
-  return async () => {
-    if (running) return;
-    running = true;
-    try {
-      const spoolFiles = await blobStore.sweepPending(pendingMaxAgeMs);
-      if (spoolFiles > 0) app.log.info({ removed: spoolFiles }, "removed abandoned upload files");
-      const blobs = await removeUnreferencedAttachments(db, blobStore, new Date());
-      if (blobs > 0)
-        app.log.info({ removed: blobs }, "removed attachment files a crash left without a query");
-      // The addresses a member had before a change are kept a day (decision 0017), no longer.
-      const changes = await removeExpiredContactChanges(db, new Date());
-      if (changes > 0)
-        app.log.info({ removed: changes }, "removed day-old records of contact-detail changes");
-    } catch (err) {
-      app.log.error({ err }, "could not sweep abandoned upload files");
-    } finally {
-      running = false;
-    }
-  };
+): Promise<void> {
+  const spoolFiles = await blobStore.sweepPending(pendingMaxAgeMs);
+  if (spoolFiles > 0) app.log.info({ removed: spoolFiles }, "removed abandoned upload files");
+  const blobs = await removeUnreferencedAttachments(db, blobStore, new Date());
+  if (blobs > 0) app.log.info({ removed: blobs }, "removed attachment files a crash left without a query");
+  // The addresses a member had before a change are kept a day (decision 0017), no longer.
+  const changes = await removeExpiredContactChanges(db, new Date());
+  if (changes > 0) app.log.info({ removed: changes }, "removed day-old records of contact-detail changes");
 }
 
 /**
@@ -197,26 +187,28 @@ async function main(): Promise<void> {
     await singleProcessLock?.release();
   });
 
-  const sweepUploads = createUploadSweeper(
-    app,
-    database.db,
-    blobStore,
-    pendingUploadMaxAgeMs(config.REQUEST_TIMEOUT_SECONDS),
-  );
-  void sweepUploads();
-  const sweeper = setInterval(() => void sweepUploads(), SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  const spoolMaxAgeMs = pendingUploadMaxAgeMs(config.REQUEST_TIMEOUT_SECONDS);
-  const spoolSweeper = setInterval(() => {
-    blobStore.sweepPending(spoolMaxAgeMs).then(
-      (removed) => removed > 0 && app.log.info({ removed }, "removed abandoned upload files"),
-      (err: unknown) => app.log.error({ err }, "could not sweep abandoned upload files"),
-    );
-  }, SPOOL_SWEEP_INTERVAL_MS);
-  spoolSweeper.unref();
+  const pendingMaxAgeMs = pendingUploadMaxAgeMs(config.REQUEST_TIMEOUT_SECONDS);
+  const logSweepFailure = (err: unknown) => app.log.error({ err }, "could not sweep abandoned upload files");
+  const uploadSweeps = repeatingRound({
+    firstAfterMs: 0,
+    intervalMs: SWEEP_INTERVAL_MS,
+    stopWaitMs: SWEEP_STOP_WAIT_MS,
+    run: () => sweepUploads(app, database.db, blobStore, pendingMaxAgeMs),
+    onFailure: logSweepFailure,
+  });
+  const spoolSweeps = repeatingRound({
+    intervalMs: SPOOL_SWEEP_INTERVAL_MS,
+    stopWaitMs: SWEEP_STOP_WAIT_MS,
+    run: async () => {
+      const removed = await blobStore.sweepPending(pendingMaxAgeMs);
+      if (removed > 0) app.log.info({ removed }, "removed abandoned upload files");
+    },
+    onFailure: logSweepFailure,
+  });
+  uploadSweeps.start();
+  spoolSweeps.start();
   app.addHook("onClose", async () => {
-    clearInterval(sweeper);
-    clearInterval(spoolSweeper);
+    await Promise.all([uploadSweeps.stop(), spoolSweeps.stop()]);
   });
 
   // Mails queued by committed events, sent once listening; stopped before the database closes
@@ -238,8 +230,7 @@ async function main(): Promise<void> {
   });
   const purge = startDailyRetentionPurge({ db: database.db, blobStore, config, log: app.log });
   app.addHook("onClose", async () => {
-    purge.stop();
-    await exportWorker.stop();
+    await Promise.all([purge.stop(), exportWorker.stop()]);
   });
   // The reports' summaries still to be worked out (after an upgrade, every conversation found).
   const reportSummaries = createSummaryJob({ db: database.db, timeZone: config.TIME_ZONE, log: app.log });

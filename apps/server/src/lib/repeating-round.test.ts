@@ -30,6 +30,25 @@ describe("repeatingRound", () => {
     expect(runs).toBe(after);
   });
 
+  it("runs the first round after firstAfterMs, then every intervalMs after the last ended", async () => {
+    const started: number[] = [];
+    const begun = Date.now();
+    const rounds = repeatingRound({
+      firstAfterMs: 0,
+      intervalMs: 10_000,
+      run: async () => {
+        started.push(Date.now() - begun);
+      },
+      onFailure: () => undefined,
+    });
+    rounds.start();
+    await sleep(100);
+    await rounds.stop();
+    // One round at once, none of the next: it waits its ten seconds.
+    expect(started).toHaveLength(1);
+    expect(started[0]).toBeLessThan(100);
+  });
+
   it("waits no longer than stopWaitMs for a long round", async () => {
     let started = false;
     const rounds = repeatingRound({

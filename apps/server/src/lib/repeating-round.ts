@@ -1,5 +1,5 @@
 // A background round repeated on a timer in every server process (the data archives, the reports'
-// summaries): the next round is timed from the end of the last, a failed round is logged and the
+// summaries, the counters' folds, the retention purge, the upload sweeps): the next round is timed from the end of the last, a failed round is logged and the
 // timer goes on, and stopping clears the timer and waits for the round in hand.
 
 export interface RepeatingRound {
@@ -11,6 +11,8 @@ export interface RepeatingRound {
 
 export interface RepeatingRoundOptions {
   intervalMs: number;
+  /** When the first round runs after start(); intervalMs when unset (0: at once). */
+  firstAfterMs?: number;
   run(): Promise<unknown>;
   /** Logs a round that threw; the next round is timed as usual. */
   onFailure(error: unknown): void;
@@ -23,16 +25,19 @@ export function repeatingRound(options: RepeatingRoundOptions): RepeatingRound {
   let round: Promise<unknown> | undefined;
   let stopping = false;
 
-  function schedule() {
+  function schedule(afterMs: number) {
     if (stopping) return;
     timer = setTimeout(() => {
-      round = options.run().catch(options.onFailure).finally(schedule);
-    }, options.intervalMs);
+      round = options
+        .run()
+        .catch(options.onFailure)
+        .finally(() => schedule(options.intervalMs));
+    }, afterMs);
     timer.unref();
   }
 
   return {
-    start: schedule,
+    start: () => schedule(options.firstAfterMs ?? options.intervalMs),
     get stopping() {
       return stopping;
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "../../config/env.js";
 import type { Db } from "../../db/database.js";
+import { errorCodeOf, type RepeatingRound, repeatingRound } from "../../lib/repeating-round.js";
 import type { BlobStore } from "../storage/index.js";
 import {
   PURGE_COUNT_LABELS,
@@ -9,11 +10,12 @@ import {
   runRetentionPurge,
 } from "./retention-purge.js";
 
-// The retention purge in the server: a minute after start, then once a day. Every process runs it;
+// The retention purge in the server: a minute after start, then a day after each run ends. Every process runs it;
 // the purge's advisory lock lets one do the work at a time (the others' runs stop at once).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FIRST_RUN_AFTER_MS = 60 * 1000;
+const STOP_WAIT_MS = 10_000;
 
 interface PurgeLog {
   info(fields: object, message: string): void;
@@ -25,13 +27,15 @@ export function startDailyRetentionPurge(options: {
   blobStore: BlobStore;
   config: Config;
   log: PurgeLog;
-}): { stop(): void } {
+}): RepeatingRound {
   const { log } = options;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  const purge = repeatingRound({
+    firstAfterMs: FIRST_RUN_AFTER_MS,
+    intervalMs: DAY_MS,
+    // Stopping waits a while for the run in hand; a batch the closing database cuts off rolls back
+    // (each is its own transaction) and the next run does it.
+    stopWaitMs: STOP_WAIT_MS,
+    run: async () => {
       const outcome = await runRetentionPurge({
         db: options.db,
         blobStore: options.blobStore,
@@ -42,23 +46,12 @@ export function startDailyRetentionPurge(options: {
       });
       if (outcome.ran) log.info({ removed: nonZero(outcome.counts) }, "retention purge done");
       else log.info({}, "retention purge skipped: another process is running it");
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      log.error({ errorCode: typeof code === "string" ? code : "PURGE_FAILED" }, "retention purge failed");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), FIRST_RUN_AFTER_MS);
-  const daily = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  daily.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(daily);
     },
-  };
+    onFailure: (error) =>
+      log.error({ errorCode: errorCodeOf(error, "PURGE_FAILED") }, "retention purge failed"),
+  });
+  purge.start();
+  return purge;
 }
 
 /** The kinds with something removed, for one log line. */
