@@ -361,6 +361,18 @@ export const conversations = pgTable(
 );
 
 /**
+ * Every lexeme some conversation's search document holds, for the desk's search by the start of a
+ * word ("optom" finds "optometrist"; migration 0032): a prefix is a range of the primary key (C
+ * collation, set by the migration). Kept by a trigger on conversations: a word new to a document is
+ * inserted (on conflict nothing, so no writer updates a row others update), and a lexeme a document
+ * loses (a purge, an erasure) is deleted unless another conversation still holds it: words of free
+ * text can name a person, so none outlives the conversations that hold it.
+ */
+export const searchLexemes = pgTable("search_lexemes", {
+  lexeme: text("lexeme").primaryKey(),
+});
+
+/**
  * The queue's tab counts, in buckets such as "status:OPEN", "assignee:70000001", "due:2026-11-24"
  * or "waiting:MEMBER" (migration 0014). Counting the table per call read it whole at a million
  * queries. A bucket's count is its row here plus its rows in queueCountChanges (decision 0031):
