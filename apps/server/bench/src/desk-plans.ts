@@ -152,6 +152,17 @@ async function benchFilledDesk(
       (db) => listQueue(db, { ...base, status: "ALL", search: "acupuncture" }, agent, today),
     ],
     [
+      // A word by its start (search_lexemes, migration 0032): expanded to the lexemes it starts.
+      "Search: the start of a rare word (all tab)",
+      "search",
+      (db) => listQueue(db, { ...base, status: "ALL", search: "acupunc" }, agent, today),
+    ],
+    [
+      "Search: the start of a word the newest lack (all tab)",
+      "search",
+      (db) => listQueue(db, { ...base, status: "ALL", search: "physio" }, agent, today),
+    ],
+    [
       "Search: a first name (all tab)",
       "search",
       (db) => listQueue(db, { ...base, status: "ALL", search: "Thandi" }, agent, today),

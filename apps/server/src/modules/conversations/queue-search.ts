@@ -29,6 +29,8 @@ export interface QueueSearch {
   branches: SearchBranch[];
   /** The words, for the excerpts. */
   words?: string | undefined;
+  /** The words' tsquery as text when a word's start was expanded to whole lexemes (typedWordsQuery). */
+  query?: string | undefined;
 }
 
 export type SearchBranch =
@@ -166,8 +168,48 @@ export async function wordsFrequency(db: Db, words: string): Promise<WordsFreque
 }
 
 const wordsQuery = (words: string) => sql`websearch_to_tsquery('english', ${words})`;
+
+/** The most lexemes a typed start expands to: each is one more hour key for every window probed. */
+export const PREFIX_LEXEMES = 20;
+/** Shorter starts are left as words: two letters start too many lexemes to mean any of them. */
+const PREFIX_SHORTEST = 3;
+/** Plain words only: quotes, "-", "or" and the like keep websearch_to_tsquery's meaning, unexpanded. */
+const PLAIN_WORDS = /^[\p{L}\p{N}]+(?:\s+[\p{L}\p{N}]+)*$/u;
+
+/**
+ * The words' tsquery, the last word typed read as the start of a word when it is not one
+ * (issue 43: "optom" found nothing): when its stem is no lexeme of any conversation
+ * (search_lexemes), it becomes the first PREFIX_LEXEMES lexemes that start with it, lower-cased and
+ * unstemmed (stems keep their start: "optometrist", "physiotherapi"), as alternatives; with none,
+ * the words as they are. A whole word (its stem a lexeme) is searched exactly as before. The
+ * lexemes are quoted into the tsquery, so nothing typed becomes an operator.
+ */
+function typedWordsQuery(text: string): SQL {
+  const words = text.trim().split(/\s+/);
+  const last = words.at(-1) ?? "";
+  if (
+    !PLAIN_WORDS.test(text.trim()) ||
+    last.length < PREFIX_SHORTEST ||
+    words.some((word) => word.toLowerCase() === "or")
+  )
+    return wordsQuery(text);
+  const start = last.toLowerCase();
+  const rest = words.slice(0, -1).join(" ");
+  // C collation (migration 0032): every lexeme that starts with `start` lies in [start, start + U+10FFFF).
+  const expanded = sql`(select string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery
+    from (select lexeme from search_lexemes where lexeme >= ${start} and lexeme < ${`${start}\u{10FFFF}`}
+      order by lexeme limit ${PREFIX_LEXEMES}) as starting)`;
+  return sql`(select case
+      when stem.lexeme is null or expansion.query is null
+        or exists (select 1 from search_lexemes where lexeme = stem.lexeme) then ${wordsQuery(text)}
+      else ${rest === "" ? sql`expansion.query` : sql`${wordsQuery(rest)} && expansion.query`} end
+    from (select (tsvector_to_array(to_tsvector('english', ${last})))[1] as lexeme) as stem,
+      (select ${expanded} as query) as expansion)`;
+}
 const wordsMatch = (words: string, document: unknown = conversations.searchDocument) =>
   sql`${document} @@ ${wordsQuery(words)}`;
+const queryMatch = (query: string, document: unknown = conversations.searchDocument) =>
+  sql`${document} @@ ${query}::tsquery`;
 
 /**
  * The first members a word of whose names starts with each word of the text, in a stable order;
@@ -220,9 +262,10 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
   // What the text names, in one statement: the members whose names' words start with its words, the member
   // whose membership number it is, and the words' query (a statement each cost three round trips).
   const [[named], statistics] = await Promise.all([
-    rowsOf<{ query: string; people: number[] | null; membership: number | null }>(
+    rowsOf<{ exact: string; query: string; people: number[] | null; membership: number | null }>(
       db,
-      sql`select ${wordsQuery(text)}::text as query, to_json(${membersNamed(text)}) as people,
+      sql`select ${wordsQuery(text)}::text as exact, ${typedWordsQuery(text)}::text as query,
+        to_json(${membersNamed(text)}) as people,
         ${memberByMembershipNumber(db, text)} as membership`,
     ),
     searchStatistics(db),
@@ -233,7 +276,10 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
       branches: [{ kind: "found", condition: eq(conversations.memberEntityNumber, named.membership) }],
     };
   }
-  const frequency = frequencyOf(named?.query ?? "", statistics);
+  const query = named?.query ?? "";
+  // The words as typed, or a word's start expanded (typedWordsQuery): then matched by that tsquery.
+  const expanded = query !== (named?.exact ?? "") ? query : undefined;
+  const frequency = frequencyOf(query, statistics);
   const people = named?.people ?? [];
   const branches: SearchBranch[] = [];
   if (people.length > 0)
@@ -242,11 +288,12 @@ export async function resolveSearch(db: Db, text: string): Promise<QueueSearch> 
   branches.push({
     kind: "words",
     walk: wordsWalk(frequency),
-    condition: (document) => wordsMatch(text, document),
+    condition: (document) =>
+      expanded === undefined ? wordsMatch(text, document) : queryMatch(expanded, document),
     hourKeys: frequency.hourKeys,
     hourKeysSuffice: frequency.hourKeysSuffice,
   });
-  return { branches, words: text };
+  return { branches, words: text, query: expanded };
 }
 
 // Marks PostgreSQL puts around the words found; characters no message keeps (stripped first).
@@ -272,11 +319,14 @@ export async function searchExcerpts(
   db: Db,
   words: string,
   references: readonly number[],
+  /** The words' tsquery as text when a word's start was expanded (QueueSearch.query). */
+  query?: string,
 ): Promise<Map<number, SearchExcerptPart[] | null>> {
+  const tsquery = query === undefined ? wordsQuery(words) : sql`${query}::tsquery`;
   const rows = await rowsOf<{ conversation: number; headline: string | null }>(
     db,
-    sql`select texts.conversation, case when bool_or(texts.document @@ ${wordsQuery(words)}) then
-        ts_headline('english', string_agg(texts.body, ' … ' order by texts.at), ${wordsQuery(words)},
+    sql`select texts.conversation, case when bool_or(texts.document @@ ${tsquery}) then
+        ts_headline('english', string_agg(texts.body, ' … ' order by texts.at), ${tsquery},
           ${`StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`})
       end as headline
     from (

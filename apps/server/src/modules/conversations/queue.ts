@@ -383,6 +383,7 @@ export async function listQueue(
           db,
           search.words,
           page.map((row) => row.referenceNumber),
+          search.query,
         )
       : new Map();
   const last = page.at(-1);
