@@ -16,7 +16,7 @@ import { openConfiguredDatabase } from "./startup/open-configured-database.js";
 // The operator's commands against the configured database (the same environment as the server),
 // run from a build with production dependencies only: `npm run build` (or `tsc -b`), then
 //   node apps/server/dist/cli.js COMMAND …
-// README.md, "Command line", says what each does; passwords are never arguments (cli/read-password.ts).
+// docs/command-line.md says what each does; passwords are never arguments (cli/read-password.ts).
 
 const USAGE = [
   "Usage:",

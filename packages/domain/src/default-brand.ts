@@ -5,7 +5,7 @@ import type { Brand } from "./contracts/brand.js";
  * docs/examples/brand.json writes it (a test holds the two together).
  *
  * EXAMPLE DATA: Meridian is a fictional scheme, and these numbers and hours are invented for the
- * demo. A real scheme writes its own brand file (README, "The scheme's brand").
+ * demo. A real scheme writes its own brand file (docs/configuration.md, "The scheme's brand").
  */
 export const DEFAULT_BRAND: Brand = {
   name: "Meridian Health Medical Scheme",

@@ -258,8 +258,8 @@ export const envSchema = z.object({
     })
     .optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default("member-portal"),
-  // Staff sign in through the scheme's OpenID provider when STAFF_OIDC_ISSUER is set (README, "Staff
-  // sign-in"; modules/staff-sign-in; docs/decisions/0020). The issuer is the base of its discovery
+  // Staff sign in through the scheme's OpenID provider when STAFF_OIDC_ISSUER is set (docs/configuration.md,
+  // "Staff sign-in"; modules/staff-sign-in; docs/decisions/0020). The issuer is the base of its discovery
   // document (ISSUER/.well-known/openid-configuration): https, or http on this machine's loopback only.
   STAFF_OIDC_ISSUER: z
     .url({

@@ -7,7 +7,7 @@ import { writeServiceAccountKeyFile } from "../test-support/oauth-token-provider
 import { configSummary } from "./config-summary.js";
 import { loadConfig } from "./env.js";
 
-// The settings of replies by e-mail (README, "Replies by e-mail"): off by default, the support
+// The settings of replies by e-mail (docs/configuration.md, "Replies by e-mail"): off by default, the support
 // mailbox required with the IMAP URL, each checked at start without repeating a password.
 
 const mailbox = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { staffOidcSettings } from "../modules/staff-sign-in/settings.js";
 import { loadConfig } from "./env.js";
 
-// The staff sign-in's settings (README, "Staff sign-in"): all three of issuer, client id and
+// The staff sign-in's settings (docs/configuration.md, "Staff sign-in"): all three of issuer, client id and
 // secret or none, an https issuer (http on loopback only), the roles' defaults.
 
 const provider = {

@@ -24,7 +24,7 @@ import { withOpenedLink } from "./sealed-links.js";
 // more, which fails when another worker took it over or recorded it sent, and then it does not
 // send. A mail the server accepted is recorded sent with the server's answer in one statement.
 // What stays at-least-once is a process killed between the server's acceptance and that
-// statement: its mail is sent again once its lease runs out (README, docs/operations.md).
+// statement: its mail is sent again once its lease runs out (docs/running-the-server.md, docs/operations.md).
 // The log names a mail by its kind and id and says what happened: never addresses or content.
 
 /** The logger's methods the worker uses (pino's, as app.log has them). */

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors.js";
 
 // What one member may send: so that one account (or whoever holds its session) cannot flood the
 // scheme's queue or fill the disk. Counted in PostgreSQL like log-in attempts, so every app
-// process sees the same count. Limits are settings (README, Configuration).
+// process sees the same count. Limits are settings (docs/configuration.md).
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
