@@ -3,6 +3,7 @@ import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIsFresh, inputFiles, inputSignature } from "./build-freshness.mjs";
+import { SERVER_ARGS } from "./server-command.mjs";
 
 // `npm start`: builds only when a source changed since the last build (scripts/build-freshness.mjs),
 // then runs the server in this process's place, so Ctrl-C and SIGTERM reach it.
@@ -27,11 +28,7 @@ if (!buildIsFresh(root, { outputs: OUTPUTS, stamp: STAMP })) {
   utimesSync(path.join(root, STAMP), startedAt, startedAt);
 }
 
-const server = spawn(
-  process.execPath,
-  ["--import", "./apps/server/dist/tracing.js", "apps/server/dist/server.js"],
-  { cwd: root, stdio: "inherit" },
-);
+const server = spawn(process.execPath, SERVER_ARGS, { cwd: root, stdio: "inherit" });
 // A signal to this process alone (kill <pid>) reaches the server too, which drains and exits.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { SERVER_ARGS } from "../../../scripts/server-command.mjs";
 import { envSchema, loadConfig } from "./config/env.js";
 
 // The packaging an operator runs (docs/operations.md, "Packaging"): the Dockerfile, compose.yaml
@@ -14,15 +15,9 @@ import { envSchema, loadConfig } from "./config/env.js";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
 
-/** npm start's node line: what every way of running the portal must run. */
+/** npm start's node line (scripts/start.mjs runs it): what every way of running the portal must run. */
 function startCommand(): string[] {
-  const start = (JSON.parse(read("package.json")) as { scripts: { start: string } }).scripts.start;
-  const nodeLine = start
-    .split("&&")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith("node "));
-  if (!nodeLine) throw new Error(`npm start runs no node line: ${start}`);
-  return nodeLine.split(/\s+/);
+  return ["node", ...SERVER_ARGS];
 }
 
 interface Instruction {
