@@ -8,6 +8,7 @@ import { demoMember, logInAs, seeded } from "./support";
 // notice and the PAIA manual, and axe finds nothing on it.
 
 const supervisor = DEMO_STAFF[1];
+const officer = DEMO_STAFF[2];
 
 const sizes = [
   { name: "phone", viewport: { width: 390, height: 844 } },
@@ -26,6 +27,7 @@ const memberScreens = [
   ["view query", `/#/update/default?reference=${seeded.shortPaidWithReply}&timeline=false`],
   ["document submission", `/#/document-submission?reference=${seeded.documentSubmission}`],
   ["my membership", "/#/my-membership"],
+  ["my data", "/#/my-data"],
   ["interaction timeline", "/#/interaction-timeline"],
 ] as const;
 
@@ -36,6 +38,17 @@ const consoleScreens = [
   ["console failed mails", "/#/console/mails"],
   // Supervisors only: the supervisor logs in below. At 390 it was 903 px wide (issue 43).
   ["console staff", "/#/console/staff"],
+  ["console unmatched mail", "/#/console/unmatched-mail"],
+  ["console canned replies", "/#/console/canned-replies"],
+  ["console reports", "/#/console/reports"],
+] as const;
+
+/** The information officer's desk: the officer logs in below. */
+const officerScreens = [
+  ["officer member lookup", "/#/console/members"],
+  ["officer audit trail", "/#/console/audit-trail"],
+  ["officer data requests", "/#/console/requests"],
+  ["officer legal holds", "/#/console/legal-holds"],
 ] as const;
 
 /** The look every screen shares; the members' footer (helplines, privacy notice) is theirs, not the console's. */
@@ -90,6 +103,16 @@ for (const size of sizes) {
       await logInAs(page, supervisor);
       await expect(page).toHaveURL(/#\/console/);
       for (const [, address] of consoleScreens) {
+        await page.goto(address);
+        await expectTheLook(page, { memberFooter: false });
+      }
+    });
+
+    test("the information officer's screens", async ({ page }) => {
+      await page.goto("/#/login");
+      await logInAs(page, officer);
+      await expect(page).toHaveURL(/#\/console/);
+      for (const [, address] of officerScreens) {
         await page.goto(address);
         await expectTheLook(page, { memberFooter: false });
       }
