@@ -42,13 +42,15 @@ test("a busy port or an unwritable data directory ends start-up in one clear lin
   fs.writeFileSync(file, "");
   const unwritable = startServer({ PORT: "0", DATA_DIR: path.join(file, "data"), LOG_LEVEL: "silent" });
   expect(await exitOf(unwritable.child)).toBe(1);
-  // One JSON line, like every line the server writes, whose message is the one sentence.
+  // Piped, a refused start writes its JSON line for a log shipper, then the same sentence in plain
+  // words for whoever reads the terminal or the journal (decision 0034); nothing else.
+  const sentence = `The data directory ${path.join(file, "data")} cannot be written (ENOTDIR). Give the portal's user write access, or set DATA_DIR to a writable directory.`;
   const lines = unwritable.output().trim().split("\n");
-  expect(lines).toHaveLength(1);
-  expect(JSON.parse(lines[0] ?? "")).toMatchObject({
-    level: 60,
-    msg: `The data directory ${path.join(file, "data")} cannot be written (ENOTDIR). Give the portal's user write access, or set DATA_DIR to a writable directory.`,
-  });
+  // (Two streams, so either may arrive first.)
+  expect(lines).toHaveLength(2);
+  const json = lines.find((line) => line.startsWith("{")) ?? "";
+  expect(JSON.parse(json)).toMatchObject({ level: 60, msg: sentence });
+  expect(lines.filter((line) => line !== json)).toEqual([sentence]);
 });
 
 test("a bucket or a mail relay that does not answer stops start-up in one line naming both", async () => {
