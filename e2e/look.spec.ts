@@ -36,7 +36,7 @@ const consoleScreens = [
   ["console query", `/#/console/queries/${seeded.shortPaidWithReply}`],
   ["console document intake", "/#/console/documents/new"],
   ["console failed mails", "/#/console/mails"],
-  // Supervisors only: the supervisor logs in below. At 390 it was 903 px wide (issue 43).
+  // Supervisors only: the supervisor logs in below. At 390 it was once 903 px wide.
   ["console staff", "/#/console/staff"],
   ["console unmatched mail", "/#/console/unmatched-mail"],
   ["console canned replies", "/#/console/canned-replies"],

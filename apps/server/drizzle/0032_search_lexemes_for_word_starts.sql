@@ -1,5 +1,5 @@
 -- The desk's search by the start of a word of the queries' and replies' text ("optom" finds
--- "optometrist"; issue 43): every lexeme the conversations' search documents hold, so that a typed
+-- "optometrist"): every lexeme the conversations' search documents hold, so that a typed
 -- start is a range of this primary key (C collation: byte order, so the lexemes that start with
 -- it are one contiguous range) and expands to a bounded set of whole lexemes, then searched as those
 -- exact words by the existing indexes (modules/conversations/queue-search.ts).

@@ -7,7 +7,7 @@ import { createHelpSearch } from "../help/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 
 /**
- * The help the composer offers for a reply (issue 43): by the conversation's category and the
+ * The help the composer offers for a reply: by the conversation's category and the
  * member's words, among its channel's fragments (help/suggestions.ts), each with a summary written
  * for a mail. Staff only; not audited, like the drafts: the answer holds published help, no member
  * data, and the query page that shows it has audited the read.

@@ -9,8 +9,8 @@ import { recordingLog, startSmtpPeer, TEST_SECRET } from "../mail/test-helpers.j
 import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
 import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 
-// The query page tells the desk where each reply's e-mail is (issue 43: a reply whose mail had
-// failed still read "Sent"). The mails go through the real outbox worker to a real SMTP peer that
+// The query page tells the desk where each reply's e-mail is (a reply whose mail had
+// failed used to read "Sent"). The mails go through the real outbox worker to a real SMTP peer that
 // accepts, refuses for good, or refuses for now.
 
 const C = CONSOLE_BASE;

@@ -97,7 +97,7 @@ export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     },
   );
 
-  // "Not now" (issue 43: the offer came back at every log-in): put off for STAFF_MFA_NOT_NOW_DAYS
+  // "Not now" (else the offer comes back at every log-in): put off for STAFF_MFA_NOT_NOW_DAYS
   // on the log-in itself, audited as the log-in's other second-factor choices are. Setting up stays
   // possible meanwhile (the enrolment routes do not ask the postponement).
   app.post(

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, TestBrowser } from "../../test-support/tes
 import { auditRowsOf, loggedInStaff } from "../member-details/test-helpers.js";
 import { lastOutboxId, officerGrantMailsSince } from "../members/role-grant-test-helpers.js";
 
-// Add staff member on the console's Staff page (issue 43): a supervisor makes a staff log-in as
+// Add staff member on the console's Staff page: a supervisor makes a staff log-in as
 // `cli staff:create` does, audited with the supervisor as actor; its first password is set through
 // a link mailed to its address, so no password is chosen, shown or sent by anyone else.
 

@@ -169,7 +169,7 @@ export const consoleStaffRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     async (request) => listStaffAccounts(db, request.query.after),
   );
 
-  // Add staff member (issue 43: only the command line could): the command `cli staff:create` runs,
+  // Add staff member (not only from the command line): the command `cli staff:create` runs,
   // granted by this supervisor (an information officer's role is mailed to the officers and
   // supervisors, role-grants.ts). No password is chosen here: the log-in gets a random one no one
   // knows, and its address a link to set its own in the same transaction, so no password is ever

@@ -11,8 +11,8 @@ import { closeConversationDaysAgo, memberWithData } from "../data-rights/test-he
 import { listQueue, type QueueFilter } from "./queue.js";
 import { PREFIX_LEXEMES, resolveSearch } from "./queue-search.js";
 
-// The desk's search by the start of a word of the queries' and replies' text (issue 43: "optom"
-// found nothing): the last word typed, when no conversation holds it as a word, is read as the
+// The desk's search by the start of a word of the queries' and replies' text ("optom" had found
+// nothing): the last word typed, when no conversation holds it as a word, is read as the
 // start of the lexemes the conversations hold (search_lexemes, migration 0032).
 
 const base: QueueFilter = { status: "ALL", assigned: "ANYONE", overdue: false, waiting: false };

@@ -178,7 +178,7 @@ const PLAIN_WORDS = /^[\p{L}\p{N}]+(?:\s+[\p{L}\p{N}]+)*$/u;
 
 /**
  * The words' tsquery, the last word typed read as the start of a word when it is not one
- * (issue 43: "optom" found nothing): when its stem is no lexeme of any conversation
+ * ("optom" had found nothing): when its stem is no lexeme of any conversation
  * (search_lexemes), it becomes the first PREFIX_LEXEMES lexemes that start with it, lower-cased and
  * unstemmed (stems keep their start: "optometrist", "physiotherapi"), as alternatives; with none,
  * the words as they are. A whole word (its stem a lexeme) is searched exactly as before. The

@@ -12,7 +12,7 @@ import {
 } from "./suggestions.js";
 
 // The help offered for a reply, over the shipped fragments (content/): by the query's category
-// and words, among its channel's fragments, with summaries written for a mail (issue 43).
+// and words, among its channel's fragments, with summaries written for a mail.
 
 const contentDir = loadConfig({}).CONTENT_DIR;
 const ROOT = "/fragments/smart-inquiry";

@@ -10,7 +10,7 @@ import {
   subCategoryLabel,
 } from "@portal/domain";
 
-// The help the desk is offered for a reply (issue 43: pharmacy snippets on a claims query, and
+// The help the desk is offered for a reply (it had offered pharmacy snippets on a claims query, and
 // texts saying "log your query below", which make no sense in a mail). A suggestion is found by the
 // query's category as well as its words, among the fragments of the query's channel only, and is
 // put in the reply as the fragment's link and a summary written for a mail: the fragment's

@@ -32,8 +32,8 @@ export function LoginRoute() {
   const session = useSession();
   const { t } = useTranslate();
   const redirectTo = safeRedirectTo(searchParams.get("redirectTo"));
-  // After a staff log-in's right password the screen is a staff one (issue 43: the code step sat
-  // under "Member login" with the members' Register and Forgot password): a staff heading and
+  // After a staff log-in's right password the screen is a staff one (not the member's "Member
+  // login" with Register and Forgot password): a staff heading and
   // title, in English as the console is, and none of the members' links.
   const [staffStep, setStaffStep] = useState<SecondFactorStep | null>(null);
   const title = staffStep ? STAFF_SIGN_IN_TITLE : t(loginMessages.title);

@@ -1,6 +1,6 @@
 import { type RefObject, useState } from "react";
 
-// Copy and Download for the ten recovery codes, shown once at enrolment (issue 43: they could
+// Copy and Download for the ten recovery codes, shown once at enrolment (else they could
 // only be retyped). Both stay in the browser: the codes go to the clipboard, or into a text file
 // made here as a Blob, whose blob: address names the Blob and carries none of the codes, so they
 // never travel in a URL, a request or a server log.

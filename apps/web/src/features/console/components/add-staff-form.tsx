@@ -25,7 +25,7 @@ const parseOptions = {
 };
 
 /**
- * Add staff member (supervisors; issue 43: only the command line could): the log-in `cli
+ * Add staff member (supervisors, not only the command line): the log-in `cli
  * staff:create` makes, with one address. No password field: the new staff member gets a mail to
  * set their own, so a supervisor never chooses, sees or passes one on.
  */

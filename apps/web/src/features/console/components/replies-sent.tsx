@@ -37,8 +37,8 @@ export function RepliesSent({ referenceNumber, replies }: RepliesSentProps) {
 }
 
 /**
- * Where the reply's e-mail is, beside the reply (issue 43: a reply whose mail had failed read
- * "Sent" here while the failed mails page said why). Nothing for a reply with no mail to tell of.
+ * Where the reply's e-mail is, beside the reply (a reply whose mail failed must
+ * not read "Sent" here while the failed mails page says why). Nothing for a reply with no mail to tell of.
  */
 function ReplyMailState({ mail }: { mail: ReplyMail | null }) {
   if (mail === null) return null;

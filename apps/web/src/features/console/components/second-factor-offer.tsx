@@ -12,7 +12,7 @@ import {
 
 // STAFF_MFA=optional (docs/decisions/0021): a local staff log-in signed in with its password alone, without an
 // authenticator app, is offered one at the top of the console. "Not now" hides the notice, and the
-// server keeps it away for some days on the log-in (issue 43: it came back at every log-in); if
+// server keeps it away for some days on the log-in (not only for this browser or this visit); if
 // that call fails the notice still goes for this visit. "Set up" runs the same enrolment as a
 // first log-in, inside the session.
 

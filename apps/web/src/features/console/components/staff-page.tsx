@@ -65,7 +65,7 @@ export function StaffPage() {
   const [focusAfter, setFocusAfter] = useState<number | null>(null);
   const busy = disable.isPending || enable.isPending || setRole.isPending;
   const rows = accounts.data?.pages.flatMap((page) => page.accounts) ?? [];
-  // Seven columns do not fit a phone (issue 43: the page was 903 px wide at 390): below 768 px
+  // Seven columns do not fit a phone (as a table the page was 903 px wide at 390): below 768 px
   // each log-in is an entry of a list, its values one under another.
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
 

@@ -9,7 +9,7 @@ describe("mailFailureText", () => {
     ["SMTP_550", "The recipient's mail server refused the address (SMTP 550): it may be wrong or closed."],
     ["SMTP_554", "The mail server refused the mail for good (SMTP 554)."],
     ["SMTP_421", "The mail server was busy or refused the mail for now (SMTP 421)."],
-    // Issue 43: the failed mails page said "Sending failed (EEXIST)".
+    // The failed mails page once said only "Sending failed (EEXIST)".
     [
       "EEXIST",
       "The portal could not write the mail to its mail folder: something of that name is in the way there.",
