@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
 import { useCreateStaffAccount } from "../api/create-staff-account";
 import { refusalMessage } from "../utils/error-message";
-import { ROLE_LABELS } from "../utils/labels";
+import { StaffRoleOptions } from "./staff-role-options";
 import { ErrorMessage } from "./status-message";
 
 type FieldName = keyof StaffCreateBody;
@@ -112,9 +112,7 @@ export function AddStaffForm({ onAdded }: { onAdded: (sentence: string) => void 
                 {...role.controlProps}
                 {...register("role")}
               >
-                <option value="STAFF_AGENT">{ROLE_LABELS.STAFF_AGENT}</option>
-                <option value="STAFF_SUPERVISOR">{ROLE_LABELS.STAFF_SUPERVISOR}</option>
-                <option value="STAFF_INFORMATION_OFFICER">{ROLE_LABELS.STAFF_INFORMATION_OFFICER}</option>
+                <StaffRoleOptions />
               </select>
               <FieldErrorText id={role.errorId} error={errors.role} />
             </div>

@@ -8,11 +8,12 @@ import { useEnableStaffAccount } from "../api/enable-staff-account";
 import { type StaffAccount, useStaffAccounts } from "../api/get-staff-accounts";
 import { type StaffRole, useSetStaffRole } from "../api/set-staff-role";
 import { consoleErrorMessage, isForbidden } from "../utils/error-message";
-import { formatDateTime, personName, ROLE_LABELS } from "../utils/labels";
+import { formatDateTime, personName } from "../utils/labels";
 import { AddStaffForm } from "./add-staff-form";
 import { useConsoleUser } from "./console-user";
 import { LoadMore } from "./load-more";
 import { PageHeading } from "./page-heading";
+import { StaffRoleOptions } from "./staff-role-options";
 import { ErrorMessage, SuccessStatus } from "./status-message";
 
 /** How the person signs in, in words. */
@@ -253,9 +254,7 @@ function useStaffRowParts(props: StaffRowProps) {
         value={role}
         onChange={(event) => props.onRoleChange(event.target.value as StaffRole)}
       >
-        <option value="STAFF_AGENT">{ROLE_LABELS.STAFF_AGENT}</option>
-        <option value="STAFF_SUPERVISOR">{ROLE_LABELS.STAFF_SUPERVISOR}</option>
-        <option value="STAFF_INFORMATION_OFFICER">{ROLE_LABELS.STAFF_INFORMATION_OFFICER}</option>
+        <StaffRoleOptions />
       </select>
       <button
         type="button"
@@ -295,29 +294,19 @@ function useStaffRowParts(props: StaffRowProps) {
         </button>
       </div>
     </div>
-  ) : account.disabledAt ? (
+  ) : account.disabledAt || !isSelf ? (
+    // Enable a disabled log-in; disable another's (never one's own).
     <button
       id={toggleId(account.entityNumber)}
       type="button"
-      className="btn btn-sm btn-outline-primary"
-      aria-label={`Enable ${name}`}
+      className={`btn btn-sm ${account.disabledAt ? "btn-outline-primary" : "btn-outline-danger"}`}
+      aria-label={`${account.disabledAt ? "Enable" : "Disable"} ${name}`}
       disabled={busy}
-      onClick={props.onEnable}
+      onClick={account.disabledAt ? props.onEnable : props.onDisable}
     >
-      Enable
+      {account.disabledAt ? "Enable" : "Disable"}
     </button>
-  ) : isSelf ? null : (
-    <button
-      id={toggleId(account.entityNumber)}
-      type="button"
-      className="btn btn-sm btn-outline-danger"
-      aria-label={`Disable ${name}`}
-      disabled={busy}
-      onClick={props.onDisable}
-    >
-      Disable
-    </button>
-  );
+  ) : null;
   return {
     heading,
     username: account.username ?? "—",
