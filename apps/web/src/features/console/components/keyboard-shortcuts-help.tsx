@@ -1,5 +1,6 @@
 import { Fragment, useState } from "react";
 import { Modal } from "../../../components/modal/modal";
+import { SEND_SHORTCUT_HINT } from "../utils/send-shortcut";
 import { KEY_NAMES, SHORTCUT_PAGES, type Shortcut, type ShortcutPage } from "../utils/shortcuts";
 import { useShortcuts } from "../utils/use-shortcuts";
 
@@ -34,7 +35,8 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
         </section>
       ))}
       <p className="small text-body-secondary mb-0">
-        Shortcuts do nothing while you type in a field or in the reply. Escape closes this list.
+        Shortcuts do nothing while you type in a field or in the reply, but for the reply's own:{" "}
+        {SEND_SHORTCUT_HINT} Escape closes this list.
       </p>
     </Modal>
   );
