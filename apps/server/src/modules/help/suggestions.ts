@@ -76,12 +76,14 @@ export function suggestionQuestion(topic: SuggestionTopic): string {
   if (topic.subCategory && topic.subCategory !== "OTHER") {
     labels.push(subCategoryLabel(topic.category, topic.subCategory));
   }
-  const words = [...labels, ...topic.messages].join(" ").split(/\s+/).filter(Boolean);
+  // Word by word, stopping at the bound: however long the thread, no more of it is read.
   let question = "";
-  for (const word of words) {
-    const longer = question === "" ? word : `${question} ${word}`;
-    if (longer.length > HELP_SEARCH_MAX_LENGTH) break;
-    question = longer;
+  for (const text of [...labels, ...topic.messages]) {
+    for (const [word] of text.matchAll(/\S+/g)) {
+      const longer = question === "" ? word : `${question} ${word}`;
+      if (longer.length > HELP_SEARCH_MAX_LENGTH) return question;
+      question = longer;
+    }
   }
   return question;
 }
