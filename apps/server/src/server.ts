@@ -57,18 +57,11 @@ function pendingUploadMaxAgeMs(requestTimeoutSeconds: number): number {
 }
 
 /**
- * Pending uploads left by a crash, then committed attachment blobs whose rows a crash never wrote,
- * then the day-old records of contact-detail changes. One round at a time (repeatingRound): a slow
- * one (a big bucket) is not overtaken by the next hour's.
+ * Committed attachment blobs whose rows a crash never wrote, then the day-old records of
+ * contact-detail changes (the pending uploads a crash left are the spool round's, below). One
+ * round at a time (repeatingRound): a slow one (a big bucket) is not overtaken by the next hour's.
  */
-async function sweepUploads(
-  app: FastifyInstance,
-  db: Db,
-  blobStore: BlobStore,
-  pendingMaxAgeMs: number,
-): Promise<void> {
-  const spoolFiles = await blobStore.sweepPending(pendingMaxAgeMs);
-  if (spoolFiles > 0) app.log.info({ removed: spoolFiles }, "removed abandoned upload files");
+async function sweepUploads(app: FastifyInstance, db: Db, blobStore: BlobStore): Promise<void> {
   const blobs = await removeUnreferencedAttachments(db, blobStore, new Date());
   if (blobs > 0) app.log.info({ removed: blobs }, "removed attachment files a crash left without a query");
   // The addresses a member had before a change are kept a day (decision 0017), no longer.
@@ -193,10 +186,11 @@ async function main(): Promise<void> {
     firstAfterMs: 0,
     intervalMs: SWEEP_INTERVAL_MS,
     stopWaitMs: SWEEP_STOP_WAIT_MS,
-    run: () => sweepUploads(app, database.db, blobStore, pendingMaxAgeMs),
+    run: () => sweepUploads(app, database.db, blobStore),
     onFailure: logSweepFailure,
   });
   const spoolSweeps = repeatingRound({
+    firstAfterMs: 0,
     intervalMs: SPOOL_SWEEP_INTERVAL_MS,
     stopWaitMs: SWEEP_STOP_WAIT_MS,
     run: async () => {

@@ -26,16 +26,16 @@ const CANDIDATES: readonly DemoLogin[] = [
  * it. An operator is never shown a log-in that was not seeded here, or whose password was changed.
  */
 export async function workingDemoLogins(db: Db): Promise<DemoLogin[]> {
-  const working: DemoLogin[] = [];
-  for (const candidate of CANDIDATES) {
-    const member = await findMemberByUsername(db, candidate.username);
-    if (
-      member?.passwordHash &&
-      !member.disabledAt &&
-      (await verifyPassword(candidate.password, member.passwordHash))
-    ) {
-      working.push(candidate);
-    }
-  }
-  return working;
+  // Checked together: each is a password hash's work, and the start waits for all of them.
+  const works = await Promise.all(
+    CANDIDATES.map(async (candidate) => {
+      const member = await findMemberByUsername(db, candidate.username);
+      return Boolean(
+        member?.passwordHash &&
+          !member.disabledAt &&
+          (await verifyPassword(candidate.password, member.passwordHash)),
+      );
+    }),
+  );
+  return CANDIDATES.filter((_, index) => works[index]);
 }
