@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
+import { pino } from "pino";
 
 /**
  * JSON logs an operator can read, with no personal data: no client addresses, no cookies, no
@@ -86,15 +87,6 @@ export function logOutputFor(stream: { isTTY?: boolean }, nodeEnv: string): "lin
   return stream.isTTY === true && nodeEnv === "development" ? "lines" : "json";
 }
 
-const LEVEL_NAMES: Record<number, string> = {
-  10: "trace",
-  20: "debug",
-  30: "info",
-  40: "warn",
-  50: "error",
-  60: "fatal",
-};
-
 /**
  * A pino destination writing each JSON line as `warn  message (error type code)`: for a terminal
  * only, so its fields are left out but an error's type and code (what says what failed).
@@ -109,7 +101,7 @@ export function readableLines(out: { write(text: string): unknown }): { write(li
         out.write(line);
         return;
       }
-      const level = LEVEL_NAMES[entry.level ?? 30] ?? "info";
+      const level = pino.levels.labels[entry.level ?? 30] ?? "info";
       const err = entry.err ? ` (${[entry.err.type, entry.err.code].filter(Boolean).join(" ")})` : "";
       out.write(`${level.padEnd(5)} ${entry.msg ?? ""}${err}\n`);
     },
