@@ -1,6 +1,7 @@
 import { EXCEPTION_CODES } from "@portal/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
+import { rowsOf } from "../../../db/raw-rows.js";
 import { agentResponses, conversations, queries, queryNotes, replyAttachments } from "../../../db/schema.js";
 import { AppError, errors } from "../../../lib/errors.js";
 import { enqueueMail, type OutgoingMail } from "../../mail/index.js";
@@ -279,9 +280,14 @@ export async function membersOfConversations(db: Queryable, references: readonly
     .where(inArray(conversations.referenceNumber, [...references]));
 }
 
+/** The advisory lock under which words leave the desk's vocabulary (removeUnheldLexemes). */
+const LEXEME_REMOVAL_LOCK = 7302103;
+
 /**
  * What is left of conversations whose content was removed (the retention purge, an erasure): no
- * words to find them by, no address; closed when asked (an erased member is owed no answer).
+ * words to find them by, no address; closed when asked (an erased member is owed no answer). The
+ * words they held leave the desk's vocabulary (search_lexemes) unless another conversation holds
+ * them, each checked once for the whole batch.
  */
 export async function emptyConversations(
   tx: Queryable,
@@ -293,6 +299,11 @@ export async function emptyConversations(
     .selectDistinct({ key: queries.conversationReferenceNumber })
     .from(queries)
     .where(inArray(queries.referenceNumber, [...references]));
+  const [held] = await rowsOf<{ lexemes: string[] | null }>(
+    tx,
+    sql`select array(select distinct unnest(tsvector_to_array(${conversations.searchDocument}))
+      from ${conversations} where ${inArray(conversations.referenceNumber, keys)}) as lexemes`,
+  );
   await tx
     .update(conversations)
     .set({
@@ -306,4 +317,26 @@ export async function emptyConversations(
         : {}),
     })
     .where(inArray(conversations.referenceNumber, keys));
+  const lost = held?.lexemes ?? [];
+  if (lost.length > 0) await removeUnheldLexemes(tx, lost);
+}
+
+/**
+ * Deletes those of `lexemes` that no conversation holds now, each looked for by its status's GIN
+ * index. Under a lock, so two batches that each empty one of a word's last two holders cannot both
+ * still see the other's: the second reads after the first committed.
+ */
+async function removeUnheldLexemes(tx: Queryable, lexemes: readonly string[]): Promise<void> {
+  await rowsOf(tx, sql`select pg_advisory_xact_lock(${LEXEME_REMOVAL_LOCK})`);
+  // The lexeme as a one-word tsquery: quoted, its backslashes and quotes escaped.
+  const asQuery = sql.raw(
+    String.raw`('''' || replace(replace(l.lexeme, '\', '\\'), '''', '''''') || '''')::tsquery`,
+  );
+  await rowsOf(
+    tx,
+    sql`delete from search_lexemes as l
+      where l.lexeme = any(${sql.param([...lexemes])}::text[])
+        and not exists (select 1 from ${conversations} as c where c.status = 'OPEN' and c.search_document @@ ${asQuery})
+        and not exists (select 1 from ${conversations} as c where c.status = 'CLOSED' and c.search_document @@ ${asQuery})`,
+  );
 }
