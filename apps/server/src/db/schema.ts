@@ -54,11 +54,14 @@ export const members = pgTable(
     // The search by name (the desk's, Record documents', the information officer's): the start of
     // any word of the first name or surname, in any case ("Merwe" finds "van der Merwe"), as a
     // 'simple' (unstemmed) tsvector of both; the prefix tsquery is db/name-words.ts nameWordsQuery.
-    // Replaced lower(...) text_pattern_ops btrees (migration 0030), which met only a name's start.
     index("members_name_words").using(
       "gin",
       sql`to_tsvector('simple', ${table.firstName} || ' ' || ${table.lastName})`,
     ),
+    // The search by a name's start before migration 0030, read by nothing now. Kept one release, for
+    // the previous release's processes during a rolling upgrade; the next release drops them.
+    index("members_last_name_search").using("btree", sql`lower(${table.lastName}) text_pattern_ops`),
+    index("members_first_name_search").using("btree", sql`lower(${table.firstName}) text_pattern_ops`),
   ],
 );
 
