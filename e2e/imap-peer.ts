@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { spawnDovecot, writeDovecotSetup } from "../apps/server/src/test-support/dovecot";
+import { spawnDovecot, writeDovecotSetup } from "../apps/server/test-support/dovecot";
 
 // The support mailbox of the end-to-end run: a dovecot of its own on loopback (Debian's
 // dovecot-imapd), which the portal reads (INBOUND_IMAP_URL) and a spec appends members' replies

@@ -5,7 +5,7 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startTestOidcProvider, type TestOidcProvider } from "../apps/server/src/test-support/oidc-provider";
+import { startTestOidcProvider, type TestOidcProvider } from "../apps/server/test-support/oidc-provider";
 
 // A member of staff signs in through the scheme's OpenID provider: a real one (oidc-provider, on
 // loopback, started here) with its own login page, and a portal process of its own configured with

@@ -8,7 +8,7 @@ export default defineProject({
     name: "server",
     environment: "node",
     include: ["src/**/*.test.ts"],
-    globalSetup: ["src/test-support/global-setup.ts"],
+    globalSetup: ["test-support/global-setup.ts"],
     // Files share a worker process: each pays no fresh start of Node, Fastify and PGlite's
     // WebAssembly (about a second each on a busy machine). Every test still opens its own
     // database, and no server test mocks modules or globals.

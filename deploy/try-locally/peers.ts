@@ -13,8 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
 import { simpleParser } from "mailparser";
-import { spawnDovecot, writeDovecotSetup } from "../../apps/server/src/test-support/dovecot.js";
-import { startTestOidcProvider } from "../../apps/server/src/test-support/oidc-provider.js";
+import { spawnDovecot, writeDovecotSetup } from "../../apps/server/test-support/dovecot.js";
+import { startTestOidcProvider } from "../../apps/server/test-support/oidc-provider.js";
 
 const PUBLIC_URL = process.env.PUBLIC_URL ?? "http://localhost:8080";
 const OIDC_PORT = Number(process.env.TRY_OIDC_PORT ?? 8090);

@@ -3,10 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  logInOver,
+  type PortalProcess,
+  startPortalProcess,
+  waitFor,
+} from "../test-support/portal-process.js";
+import { addMember } from "../test-support/test-app.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../test-support/throwaway-postgres.js";
 import { openServerDatabase } from "./db/database.js";
-import { logInOver, type PortalProcess, startPortalProcess, waitFor } from "./test-support/portal-process.js";
-import { addMember } from "./test-support/test-app.js";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./test-support/throwaway-postgres.js";
 
 // Two portal processes on one PostgreSQL, restarted with `pg_ctl restart -m fast` while each has a
 // transaction open: a log-in waiting, inside its transaction, for the member's row that the test

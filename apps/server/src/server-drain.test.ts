@@ -4,12 +4,17 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultQueryFields, SI } from "../test-support/modules/smart-inquiry.js";
+import {
+  logInOver,
+  type PortalProcess,
+  startPortalProcess,
+  waitFor,
+} from "../test-support/portal-process.js";
+import { addMember } from "../test-support/test-app.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../test-support/throwaway-postgres.js";
+import { multipartBody, pdfOfSize } from "../test-support/upload-fixtures.js";
 import { openServerDatabase } from "./db/database.js";
-import { defaultQueryFields, SI } from "./modules/smart-inquiry/test-helpers.js";
-import { logInOver, type PortalProcess, startPortalProcess, waitFor } from "./test-support/portal-process.js";
-import { addMember } from "./test-support/test-app.js";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./test-support/throwaway-postgres.js";
-import { multipartBody, pdfOfSize } from "./test-support/upload-fixtures.js";
 
 // SIGTERM during an upload on a PostgreSQL server with the local blob store: one process only,
 // held by the single-process lock, and attachments are served only while it is held. The lock

@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 
-// The busy hour's own PostgreSQL 15 cluster, as apps/server/src/test-support/throwaway-postgres.ts
+// The busy hour's own PostgreSQL 15 cluster, as apps/server/test-support/throwaway-postgres.ts
 // starts one (the bench is built apart from the tests, so the few lines are copied): under /tmp,
 // on a free port, on 127.0.0.1 only, fsync off like the bench's other servers. Its own, because the
 // busy hour restarts it (`pg_ctl restart -m fast`) and must not touch the bench's other databases,

@@ -1,4 +1,4 @@
-// s3rver ships no types; only what the busy hour uses (as apps/server/src/test-support/s3rver.d.ts).
+// s3rver ships no types; only what the busy hour uses (as apps/server/test-support/s3rver.d.ts).
 declare module "s3rver" {
   interface S3rverOptions {
     address?: string;

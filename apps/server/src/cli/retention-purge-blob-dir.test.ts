@@ -6,10 +6,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseUrl, waitUntilUnused, withAdminClient } from "../../test-support/database-templates.js";
 import { openServerDatabase } from "../db/database.js";
 import { auditEvents } from "../db/schema.js";
 import { markBlobDirectory } from "../modules/storage/index.js";
-import { databaseUrl, waitUntilUnused, withAdminClient } from "../test-support/database-templates.js";
 
 // retention:purge against a PostgreSQL server deletes rows there and their files in DATA_DIR/blobs:
 // with a DATA_DIR that is not the portal's it deleted the rows and silently left the files. It now

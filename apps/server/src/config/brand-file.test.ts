@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { DEFAULT_BRAND } from "@portal/domain";
 import { afterAll, describe, expect, it } from "vitest";
-import { SECOND_BRAND_FILE } from "../test-support/second-brand.js";
+import { SECOND_BRAND_FILE } from "../../test-support/second-brand.js";
 import { ConfigError, loadConfig } from "./env.js";
 
 // BRAND_FILE: the scheme's brand, read and checked with the rest of the configuration at start.

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { writeServiceAccountKeyFile } from "../test-support/oauth-token-provider.js";
+import { writeServiceAccountKeyFile } from "../../test-support/oauth-token-provider.js";
 import { configSummary } from "./config-summary.js";
 import { loadConfig } from "./env.js";
 

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { databaseUrl, waitUntilUnused, withAdminClient } from "../test-support/database-templates.js";
-import { TEST_DATABASE_KINDS, type TestDatabaseKind } from "../test-support/databases.js";
+import { databaseUrl, waitUntilUnused, withAdminClient } from "../../test-support/database-templates.js";
+import { TEST_DATABASE_KINDS, type TestDatabaseKind } from "../../test-support/databases.js";
 import { startPglite } from "./database.js";
 import { migrationsFolder } from "./migrations.js";
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { databaseUrl, waitUntilUnused, withAdminClient } from "../test-support/database-templates.js";
-import { TEST_DATABASE_KINDS, type TestDatabaseKind } from "../test-support/databases.js";
+import { databaseUrl, waitUntilUnused, withAdminClient } from "../../test-support/database-templates.js";
+import { TEST_DATABASE_KINDS, type TestDatabaseKind } from "../../test-support/databases.js";
 import { type Database, migrateEmbeddedDatabase, openServerDatabase, startPglite } from "./database.js";
 import { SchemaNewerThanBuildError, schemaState, shippedMigrations } from "./migrations.js";
 

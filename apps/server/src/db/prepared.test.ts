@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../test-support/databases.js";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import type { Database } from "./database.js";
 import { preparedRead } from "./prepared.js";
 import { rowsOf } from "./raw-rows.js";

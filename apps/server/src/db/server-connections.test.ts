@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openTestDatabase } from "../test-support/databases.js";
+import { openTestDatabase } from "../../test-support/databases.js";
 import { rowsOf } from "./raw-rows.js";
 
 // What every connection of the server's pool is set to before it is handed out.

@@ -5,11 +5,11 @@ import {
   defaultQueryFields,
   loggedInMember,
   SI,
-} from "../modules/smart-inquiry/test-helpers.js";
+} from "../../test-support/modules/smart-inquiry.js";
+import { createTestApp } from "../../test-support/test-app.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../../test-support/throwaway-postgres.js";
+import { pdfOfSize } from "../../test-support/upload-fixtures.js";
 import { blobStoreWhile } from "../modules/storage/blob-store-guard.js";
-import { createTestApp } from "../test-support/test-app.js";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../test-support/throwaway-postgres.js";
-import { pdfOfSize } from "../test-support/upload-fixtures.js";
 import {
   holdSingleProcessLock,
   type SingleProcessLockEvents,

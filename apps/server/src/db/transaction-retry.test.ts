@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { addMember } from "../../test-support/test-app.js";
 import { unavailableAnswer } from "../lib/unavailable.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../test-support/databases.js";
-import { addMember } from "../test-support/test-app.js";
 import type { Database } from "./database.js";
 import { rowsOf } from "./raw-rows.js";
 import { TRANSACTION_TRIES, withTransactionRetry } from "./transaction-retry.js";

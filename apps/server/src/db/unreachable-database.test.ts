@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { closedPort } from "../../test-support/ports.js";
 import { loadConfig } from "../config/env.js";
 import { openConfiguredDatabase } from "../startup/open-configured-database.js";
-import { closedPort } from "../test-support/ports.js";
 import { DatabaseUnreachableError } from "./unreachable-database.js";
 
 // An operator's mistakes in DATABASE_URL end start-up in one line that says where and why, with

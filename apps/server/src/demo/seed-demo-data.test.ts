@@ -4,6 +4,7 @@ import path from "node:path";
 import { calendarDateIn, DAY_MS, DEFAULT_BRAND, SCHEME_TIME_ZONE } from "@portal/domain";
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import type { Database } from "../db/database.js";
 import { agentResponses, documentSubmissions, memberProfiles, members, queries } from "../db/schema.js";
 import { reachableEntities } from "../modules/access/reach.js";
@@ -21,7 +22,6 @@ import { DEMO_MEMBERS, DEMO_STAFF } from "../modules/members/demo-credentials.js
 import { workingDemoLogins } from "../modules/members/demo-logins.js";
 import { findMemberByUsername } from "../modules/members/members-repository.js";
 import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../test-support/databases.js";
 import { seedDemoData } from "./seed-demo-data.js";
 
 describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {

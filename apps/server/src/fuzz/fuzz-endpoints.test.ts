@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { enrolFamily } from "../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { members, outboxMails, queries, sessions } from "../db/schema.js";
 import { OPENAPI_DOCUMENT_PATH } from "../lib/openapi.js";
-import { enrolFamily } from "../modules/member-details/test-helpers.js";
-import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
-import { createTestApp, type TestApp, TestBrowser } from "../test-support/test-app.js";
 import { hostileBody, hostileText, oddMultipart } from "./hostile-values.js";
 import { type Operation, operationsOf, pathWith } from "./openapi-operations.js";
 

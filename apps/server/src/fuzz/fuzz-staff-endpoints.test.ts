@@ -1,12 +1,12 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { memberWithData } from "../../test-support/modules/data-rights.js";
+import { loggedInStaff } from "../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
 import { auditEvents, dataRequests, members, outboxMails, queries } from "../db/schema.js";
 import { OPENAPI_DOCUMENT_PATH } from "../lib/openapi.js";
-import { memberWithData } from "../modules/data-rights/test-helpers.js";
-import { loggedInStaff } from "../modules/member-details/test-helpers.js";
-import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../test-support/test-app.js";
 import { hostileBody, hostileText } from "./hostile-values.js";
 import { type Operation, operationsOf, pathWith } from "./openapi-operations.js";
 

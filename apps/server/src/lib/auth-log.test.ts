@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import { ACCOUNT_PATHS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { TEST_SECRET } from "../../test-support/modules/mail.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { issueAccountToken } from "../modules/accounts/account-tokens.js";
-import { TEST_SECRET } from "../modules/mail/test-helpers.js";
 import { insertPersonWithoutLogin } from "../modules/member-details/enrolment-repository.js";
-import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../test-support/test-app.js";
 import { createAuthLog } from "./auth-log.js";
 import { loggerOptions } from "./logger.js";
 

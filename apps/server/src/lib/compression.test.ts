@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
-import { createTestApp, type TestApp } from "../test-support/test-app.js";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { COMPRESS_THRESHOLD_BYTES } from "./compression.js";
 import { OPENAPI_DOCUMENT_PATH } from "./openapi.js";
 

@@ -3,9 +3,9 @@ import net from "node:net";
 import { PassThrough } from "node:stream";
 import { XSRF_COOKIE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultQueryFields, loggedInMember, SI } from "../modules/smart-inquiry/test-helpers.js";
-import { createTestApp, loginMessage, type TestApp } from "../test-support/test-app.js";
-import { multipartBody, pngFile } from "../test-support/upload-fixtures.js";
+import { defaultQueryFields, loggedInMember, SI } from "../../test-support/modules/smart-inquiry.js";
+import { createTestApp, loginMessage, type TestApp } from "../../test-support/test-app.js";
+import { multipartBody, pngFile } from "../../test-support/upload-fixtures.js";
 
 // Slow and greedy clients, against a listening server (inject has no sockets).
 

@@ -1,11 +1,11 @@
 import { ACCOUNT_PATHS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { enrolFamily, MD } from "../../test-support/modules/member-details.js";
+import { defaultQueryFields, loggedInMember, SI } from "../../test-support/modules/smart-inquiry.js";
+import { createTestApp, loginMessage, type TestApp, TestBrowser } from "../../test-support/test-app.js";
+import { pngFile } from "../../test-support/upload-fixtures.js";
 import { queries } from "../db/schema.js";
-import { enrolFamily, MD } from "../modules/member-details/test-helpers.js";
-import { defaultQueryFields, loggedInMember, SI } from "../modules/smart-inquiry/test-helpers.js";
-import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
-import { createTestApp, loginMessage, type TestApp, TestBrowser } from "../test-support/test-app.js";
-import { pngFile } from "../test-support/upload-fixtures.js";
 import { MAX_JSON_DEPTH } from "./json-depth.js";
 
 // What an attacker sent that once ended in a 500: each is a clear 4xx now, and creates nothing.

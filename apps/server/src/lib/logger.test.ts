@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enrolFamily, MD } from "../modules/member-details/test-helpers.js";
-import { loggedInMember, SI } from "../modules/smart-inquiry/test-helpers.js";
-import { TEST_DATABASE_KINDS } from "../test-support/databases.js";
-import { createTestApp, type TestApp } from "../test-support/test-app.js";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { enrolFamily, MD } from "../../test-support/modules/member-details.js";
+import { loggedInMember, SI } from "../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { errorForLog, loggerOptions } from "./logger.js";
 
 // An operator reads the log; a member's data never is in it, not even when a statement fails.

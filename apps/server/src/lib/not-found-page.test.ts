@@ -5,10 +5,10 @@ import { DEFAULT_BRAND } from "@portal/domain";
 import Fastify from "fastify";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import type { AppContext } from "../app-context.js";
 import { loadConfig } from "../config/env.js";
 import { webAppRoutes } from "../modules/web-app/routes.js";
-import { createTestApp, type TestApp } from "../test-support/test-app.js";
 import { installErrorHandling } from "./error-handler.js";
 
 // What a browser's address bar sends, and what the SPA's fetches send.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test-support/test-app.js";
+import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from "./openapi.js";
 
 // Bases other than the defaults, one of them on another host, so the test proves the document

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpPeer, startSmtpPeer } from "../../test-support/modules/mail.js";
+import { closedPort } from "../../test-support/ports.js";
 import { createMailTransport } from "../modules/mail/mail-transport.js";
-import { type SmtpPeer, startSmtpPeer } from "../modules/mail/test-helpers.js";
 import { createLocalBlobStore } from "../modules/storage/local-blob-store.js";
 import { createS3BlobStore } from "../modules/storage/s3-blob-store.js";
-import { closedPort } from "../test-support/ports.js";
 import { checkOutsideSystems, OutsideSystemsError } from "./outside-systems.js";
 
 // What the portal needs at its first request is tried before it listens, against real peers: an

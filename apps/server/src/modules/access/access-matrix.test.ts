@@ -1,19 +1,24 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  auditRowsOf,
+  enrolFamily,
+  type Family,
+  loggedInStaff,
+} from "../../../test-support/modules/member-details.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
+import { pngFile } from "../../../test-support/upload-fixtures.js";
 import {
   agentResponses,
   documentSubmissionAttachments,
   documentSubmissions,
   replyAttachments,
 } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { pngFile } from "../../test-support/upload-fixtures.js";
 import { normaliseProfilePicture } from "../member-details/profile-picture-image.js";
 import { saveProfilePicture } from "../member-details/profile-picture-repository.js";
-import { auditRowsOf, enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 import type { RegisteredRoute } from "./access-plugin.js";
 import type { TargetRule } from "./targets.js";
 

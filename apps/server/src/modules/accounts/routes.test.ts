@@ -1,14 +1,19 @@
 import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, EXCEPTION_CODES } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  recordingLog,
+  type SmtpPeer,
+  startSmtpPeer,
+  TEST_SECRET,
+} from "../../../test-support/modules/mail.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import type { Db } from "../../db/database.js";
 import { accountTokens, auditEvents, memberEmails, outboxMails, sessions } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { createMailTransport } from "../mail/mail-transport.js";
 import { createMailWorker } from "../mail/mail-worker.js";
-import { recordingLog, type SmtpPeer, startSmtpPeer, TEST_SECRET } from "../mail/test-helpers.js";
 import {
   ensurePlan,
   insertPersonWithoutLogin,

@@ -2,11 +2,11 @@ import { ACCOUNT_PATHS, webBrandSchema } from "@portal/domain";
 import { asc, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { BASE, loggedInMember } from "../../../test-support/modules/member-details.js";
+import { SECOND_BRAND_FILE } from "../../../test-support/second-brand.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { SECOND_BRAND_FILE } from "../../test-support/second-brand.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { BASE, loggedInMember } from "../member-details/test-helpers.js";
 
 // The portal run under another scheme's brand (BRAND_FILE): the SPA is given it, and the mails,
 // the "Page not found" page and the API's title carry it. Nothing says Meridian.

@@ -5,15 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { databaseUrl, waitUntilUnused, withAdminClient } from "../../../test-support/database-templates.js";
+import { TEST_SECRET } from "../../../test-support/modules/mail.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { TEST_PASSWORD_HASH_COST, TestBrowser } from "../../../test-support/test-app.js";
+import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config/env.js";
 import { openServerDatabase } from "../../db/database.js";
-import { databaseUrl, waitUntilUnused, withAdminClient } from "../../test-support/database-templates.js";
-import { TEST_PASSWORD_HASH_COST, TestBrowser } from "../../test-support/test-app.js";
-import { pdfOfSize } from "../../test-support/upload-fixtures.js";
-import { TEST_SECRET } from "../mail/test-helpers.js";
 import { createMember } from "../members/create-member.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 import { createLocalBlobStore } from "../storage/local-blob-store.js";
 
 // The server mode's backup and restore, with the commands docs/operations.md ("Backup and

@@ -1,12 +1,12 @@
 import { CONSOLE_BASE, CONSOLE_LIMITS } from "@portal/domain";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
+import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 import { auditEvents, documentSubmissions, memberEmails, outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
-import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 
 // The staff console over real routes and a real database: the queue, the thread, notes,
 // assignment, replies that reach the member and the outbox, reopening, document intake, and the

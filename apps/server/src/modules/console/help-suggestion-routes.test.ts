@@ -1,10 +1,10 @@
 import { CONSOLE_BASE, helpSuggestionsResponseSchema } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pngFile } from "../../test-support/upload-fixtures.js";
-import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pngFile } from "../../../test-support/upload-fixtures.js";
 
 // The composer's help suggestions over a real route, database and the shipped content: by the
 // conversation's category and the member's words (help/suggestions.ts), for staff only.

@@ -1,14 +1,19 @@
 import { ACCOUNT_PATHS, CONSOLE_BASE, DEFAULT_BRAND } from "@portal/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { TEST_SECRET } from "../../../test-support/modules/mail.js";
+import {
+  auditRowsOf,
+  enrolFamily,
+  type Family,
+  loggedInStaff,
+} from "../../../test-support/modules/member-details.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import { accountTokens, outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { queryLoggedMail } from "../mail/mail-content.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { openSealedLink } from "../mail/sealed-links.js";
-import { TEST_SECRET } from "../mail/test-helpers.js";
-import { auditRowsOf, enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
 
 // A supervisor's "Send again" of a failed mail is a staff change like any other: audited against the
 // member the mail is about, in the same transaction as the mail queued again.

@@ -2,11 +2,11 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { CONSOLE_BASE, CONSOLE_LIMITS, REPLY_HTML_LIMITS } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { agentResponses, outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 
 // A reply of nested elements once made the server's HTML cleaning take seconds to minutes on
 // the event loop, and every other request waited. Hostile replies are refused with a 400 that

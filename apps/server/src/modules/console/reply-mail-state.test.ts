@@ -1,13 +1,13 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pngFile } from "../../test-support/upload-fixtures.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { recordingLog, startSmtpPeer, TEST_SECRET } from "../../../test-support/modules/mail.js";
+import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pngFile } from "../../../test-support/upload-fixtures.js";
 import { createMailTransport } from "../mail/mail-transport.js";
 import { createMailWorker } from "../mail/mail-worker.js";
-import { recordingLog, startSmtpPeer, TEST_SECRET } from "../mail/test-helpers.js";
-import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 
 // The query page tells the desk where each reply's e-mail is (a reply whose mail had
 // failed used to read "Sent"). The mails go through the real outbox worker to a real SMTP peer that

@@ -9,6 +9,9 @@ import {
 import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { auditRowsOf, loggedInMember, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import {
   auditEvents,
   outboxMails,
@@ -16,10 +19,7 @@ import {
   staffRecoveryCodes,
   staffSecondFactors,
 } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { auditRowsOf, loggedInMember, loggedInStaff } from "../member-details/test-helpers.js";
 
 // STAFF_MFA=optional: a local staff log-in signed in with its password alone is offered an
 // authenticator app from inside its session; never a log-in signed in through the provider.

@@ -1,11 +1,11 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { and, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { auditRowsOf, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { lastOutboxId, officerGrantMailsSince } from "../../../test-support/modules/members-role-grants.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import { memberEmails, memberRoles, members, outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { auditRowsOf, loggedInStaff } from "../member-details/test-helpers.js";
-import { lastOutboxId, officerGrantMailsSince } from "../members/role-grant-test-helpers.js";
 
 // Add staff member on the console's Staff page: a supervisor makes a staff log-in as
 // `cli staff:create` does, audited with the supervisor as actor; its first password is set through

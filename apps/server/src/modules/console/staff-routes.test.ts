@@ -1,6 +1,14 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { auditRowsOf, loggedInMember, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import {
+  expectOfficerGrantMails,
+  lastOutboxId,
+  officerGrantMailsSince,
+} from "../../../test-support/modules/members-role-grants.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import {
   memberEmails,
   memberRoles,
@@ -9,15 +17,7 @@ import {
   staffIdentities,
   staffSecondFactors,
 } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { grantRoles } from "../access/index.js";
-import { auditRowsOf, loggedInMember, loggedInStaff } from "../member-details/test-helpers.js";
-import {
-  expectOfficerGrantMails,
-  lastOutboxId,
-  officerGrantMailsSince,
-} from "../members/role-grant-test-helpers.js";
 import { listStaffAccounts, SELF_DEMOTION_REFUSAL, SELF_DISABLE_REFUSAL } from "./staff-routes.js";
 
 // The console's Staff page: a supervisor lists the staff log-ins, disables, enables and sets the

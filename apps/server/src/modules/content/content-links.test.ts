@@ -3,8 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { loadConfig } from "../../config/env.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { LEAVES_PORTAL_NOTE, SCHEME_SITE_PLACEHOLDER } from "./scheme-site-links.js";
 
 // Every link in shipped content must lead somewhere real: a screen of the SPA (its hash routes,

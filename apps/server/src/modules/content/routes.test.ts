@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { allFragmentPaths, DEFAULT_CATEGORIES } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { loadConfig } from "../../config/env.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 
 // The content service needs no database; PGlite alone is enough here.
 describe("content service", () => {

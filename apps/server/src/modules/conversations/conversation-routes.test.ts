@@ -4,14 +4,14 @@ import path from "node:path";
 import { CONSOLE_BASE, calendarDateIn, DAY_MS } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
+import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 import { DEFAULT_MAIL_FROM } from "../../config/mail-from.js";
 import { conversations, outboxMails, queries } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
 import { createMailTransport, createMailWorker } from "../mail/index.js";
-import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 
 // A conversation as one thing: a query with several updates is assigned, answered, closed and
 // reopened as a whole, and the queue, the query page, the member's view and the counts agree at

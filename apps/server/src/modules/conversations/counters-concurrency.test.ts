@@ -1,11 +1,11 @@
 import { replyDueWindow } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { addMember } from "../../../test-support/test-app.js";
 import type { Database, Db } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
 import { AppError } from "../../lib/errors.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember } from "../../test-support/test-app.js";
 import { foldReportVolumes } from "../reports/volume-fold.js";
 import {
   addMemberMessage,

@@ -1,9 +1,9 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 
 // Drafts: a half-written reply or note is kept on the server per conversation and author, so a
 // reload or another device has it; only its author sees it; sending the reply or adding the note

@@ -1,10 +1,10 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { memberWithData } from "../../../test-support/modules/data-rights.js";
+import { loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { eraseMemberDataIn } from "../data-rights/erasure.js";
-import { memberWithData } from "../data-rights/test-helpers.js";
-import { loggedInStaff } from "../member-details/test-helpers.js";
 
 // A conversation whose content was erased has nothing left to answer: reopening it, adding a note
 // or a draft, or replying to it is a 409 with its own code, never a 500 nor a write.

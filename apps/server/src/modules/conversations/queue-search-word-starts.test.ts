@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { closeConversationDaysAgo, memberWithData } from "../../../test-support/modules/data-rights.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { loadConfig } from "../../config/env.js";
 import type { Database } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { eraseMemberDataIn } from "../data-rights/erasure.js";
 import { retentionPolicy, runRetentionPurge } from "../data-rights/retention-purge.js";
-import { closeConversationDaysAgo, memberWithData } from "../data-rights/test-helpers.js";
 import { listQueue, type QueueFilter } from "./queue.js";
 import { PREFIX_LEXEMES, resolveSearch } from "./queue-search.js";
 

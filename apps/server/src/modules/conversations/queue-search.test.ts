@@ -1,10 +1,10 @@
 import { CONSOLE_LIMITS } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import type { Database } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
 import { conversations } from "../../db/schema.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { listQueue, type QueueFilter } from "./queue.js";
 import { NAME_MATCH_LIMIT, type QueueSearch, wordsFrequency, wordsWalk } from "./queue-search.js";
 

@@ -1,12 +1,12 @@
 import { CONSOLE_BASE, EXCEPTION_CODES } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
 import { agentResponses, auditEvents, outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize } from "../../test-support/upload-fixtures.js";
-import { enrolFamily, type Family, loggedInStaff } from "../member-details/test-helpers.js";
-import { defaultQueryFields, SI } from "../smart-inquiry/test-helpers.js";
 
 // A reply is sent once: a repeat of the same composed reply (a double click, a retry after a lost
 // answer) gets the first reply back and sends no second mail; a reply written on an older view of

@@ -1,10 +1,10 @@
 import { CONSOLE_BASE, calendarDateIn } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { loggedInStaff } from "../member-details/test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { memberWithData } from "../../../test-support/modules/data-rights.js";
+import { loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { addDays } from "./data-requests.js";
-import { memberWithData } from "./test-helpers.js";
 
 // A data request is received on a day that has been: not after today in the scheme's time zone,
 // not before 2000. Out of bounds is a 400 with its own code, never a 500 from the database.

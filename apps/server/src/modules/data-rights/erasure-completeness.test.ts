@@ -1,13 +1,13 @@
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { memberWithData } from "../../../test-support/modules/data-rights.js";
+import { loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { dataExports, inboundMails, legalHolds, memberEmails, replyDrafts } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { loggedInStaff } from "../member-details/test-helpers.js";
 import { claimExport, finishExport, requestExport } from "./data-exports.js";
 import { eraseMemberDataIn } from "./erasure.js";
-import { memberWithData } from "./test-helpers.js";
 
 // An erasure leaves nothing of the member behind: staff's drafts of replies and notes on their
 // conversations go with them, and an archive being prepared when it runs is cancelled and never

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { ERASURE_STEPS } from "./erasure-registry.js";
 
 // Every table that holds a member's data, read from the migrated schema itself (a column that

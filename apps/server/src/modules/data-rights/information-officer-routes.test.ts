@@ -1,13 +1,17 @@
 import { CONSOLE_BASE, EXPORT_GROUNDS_MESSAGES, MY_DATA_BASE } from "@portal/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  attachmentKeys,
+  exportWorkerFor,
+  memberWithData,
+} from "../../../test-support/modules/data-rights.js";
+import { loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { auditEvents, dataExports, memberProfiles, members, queries } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { loggedInStaff } from "../member-details/test-helpers.js";
-import { SI } from "../smart-inquiry/test-helpers.js";
 import { BlobNotFoundError } from "../storage/blob-store.js";
-import { attachmentKeys, exportWorkerFor, memberWithData } from "./test-helpers.js";
 
 // The information officer's desk: only their role is admitted; the audit trail filters and exports
 // to CSV with cells that cannot run as formulas; a deletion request erases what no hold keeps and

@@ -1,11 +1,18 @@
 import { CONSOLE_BASE, MY_DATA_BASE } from "@portal/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  addReplyFile,
+  askForArchive,
+  exportWorkerFor,
+  memberWithData,
+} from "../../../test-support/modules/data-rights.js";
+import { loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { unzip } from "../../../test-support/unzip.js";
+import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
 import { auditEvents, dataExports, outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { unzip } from "../../test-support/unzip.js";
-import { pdfOfSize } from "../../test-support/upload-fixtures.js";
 import {
   ensurePlan,
   insertDoctorAllocations,
@@ -15,10 +22,8 @@ import {
   insertProfile,
   insertWaitingPeriods,
 } from "../member-details/index.js";
-import { loggedInStaff } from "../member-details/test-helpers.js";
 import { eraseMemberDataIn } from "./erasure.js";
 import { deleteRemovedFiles } from "./remove-content.js";
-import { addReplyFile, askForArchive, exportWorkerFor, memberWithData } from "./test-helpers.js";
 
 // "My data": the member sees who read their information (by role, never by name) and downloads an
 // archive of all of it, made in the background, holding their records and files and nothing of

@@ -1,5 +1,16 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  ageSubmission,
+  attachmentKeys,
+  auditRowDaysAgo,
+  closeConversationDaysAgo,
+  DAY_MS,
+  memberWithData,
+} from "../../../test-support/modules/data-rights.js";
+import { SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { loadConfig } from "../../config/env.js";
 import {
   agentResponses,
@@ -10,19 +21,8 @@ import {
   queries,
   sessions,
 } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { SI } from "../smart-inquiry/test-helpers.js";
 import { BlobNotFoundError } from "../storage/blob-store.js";
 import { retentionPolicy, runRetentionPurge } from "./retention-purge.js";
-import {
-  ageSubmission,
-  attachmentKeys,
-  auditRowDaysAgo,
-  closeConversationDaysAgo,
-  DAY_MS,
-  memberWithData,
-} from "./test-helpers.js";
 
 // The purge removes what is past its period, and only that: younger data, members under a legal
 // hold and open conversations are left whole; files go with their rows; a second run finds nothing.

@@ -1,13 +1,13 @@
 import { DEFAULT_BRAND, LOGIN_FAILURE_MESSAGE, webBrandOf, XSRF_COOKIE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import {
   addMember,
   createTestApp,
   loginMessage,
   type TestApp,
   TestBrowser,
-} from "../../test-support/test-app.js";
+} from "../../../test-support/test-app.js";
 import { grantRoles } from "../access/index.js";
 import { SESSION_COOKIE } from "../session/cookies.js";
 import { DEVICE_COOKIE } from "./device-cookie.js";

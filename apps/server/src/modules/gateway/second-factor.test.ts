@@ -7,6 +7,9 @@ import {
 import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { TEST_SECRET } from "../../../test-support/modules/mail.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import {
   auditEvents,
   memberEmails,
@@ -15,9 +18,6 @@ import {
   staffRecoveryCodes,
   staffSecondFactors,
 } from "../../db/schema.js";
-import { TEST_SECRET } from "../../modules/mail/test-helpers.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { grantRoles } from "../access/index.js";
 import { SESSION_COOKIE } from "../session/cookies.js";

@@ -6,9 +6,9 @@ import {
 import { eq, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import { auditEvents } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { grantRoles } from "../access/index.js";
 

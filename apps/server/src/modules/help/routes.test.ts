@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { helpSearchResponseSchema } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { HELP_SEARCH_PATH } from "./routes.js";
 
 const CLAIMS = "/fragments/smart-inquiry/categories/medical-claims.html";

@@ -1,17 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { startTestImapServer, type TestImapServer } from "../../../test-support/dovecot.js";
+import {
+  emptyInbox,
+  inboundContextOf,
+  TEST_SUPPORT_MAILBOX,
+} from "../../../test-support/modules/inbound-mail.js";
+import { TEST_SECRET } from "../../../test-support/modules/mail.js";
+import { addMember, createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 import { loadConfig } from "../../config/env.js";
 import { conversations, inboundMails, outboxMails, queries, queryAttachments } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { startTestImapServer, type TestImapServer } from "../../test-support/dovecot.js";
-import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
 import { startConversation } from "../conversations/index.js";
 import { enqueueMail, queryLoggedMail, replyAddress } from "../mail/index.js";
-import { TEST_SECRET } from "../mail/test-helpers.js";
 import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 import { type InboundContext, processMail } from "./processing.js";
-import { emptyInbox, inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-helpers.js";
 import {
   autoReply,
   bounce,

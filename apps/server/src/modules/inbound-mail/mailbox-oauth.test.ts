@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config/env.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { startTestImapServer, type TestImapServer } from "../../test-support/dovecot.js";
-import { startTestTokenProvider, type TestTokenProvider } from "../../test-support/oauth-token-provider.js";
-import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { TEST_SECRET } from "../mail/test-helpers.js";
-import { inboundPollerFor } from "./configured-poller.js";
-import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
-import { createMailboxTokenSource, type MailboxOAuthSettings } from "./mailbox-token.js";
-import type { InboundContext } from "./processing.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { startTestImapServer, type TestImapServer } from "../../../test-support/dovecot.js";
 import {
   deliverMemberReply,
   emptyInbox,
@@ -17,7 +9,18 @@ import {
   inboundOutcomeOf,
   recordingLog,
   TEST_SUPPORT_MAILBOX,
-} from "./test-helpers.js";
+} from "../../../test-support/modules/inbound-mail.js";
+import { TEST_SECRET } from "../../../test-support/modules/mail.js";
+import {
+  startTestTokenProvider,
+  type TestTokenProvider,
+} from "../../../test-support/oauth-token-provider.js";
+import { addMember, createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { loadConfig } from "../../config/env.js";
+import { inboundPollerFor } from "./configured-poller.js";
+import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
+import { createMailboxTokenSource, type MailboxOAuthSettings } from "./mailbox-token.js";
+import type { InboundContext } from "./processing.js";
 
 // The support mailbox read with an access token instead of a password (Exchange Online's way), all
 // against real peers: an OAuth 2.0 server (oidc-provider) that gives the portal's client tokens by

@@ -2,23 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config/env.js";
-import { readServiceAccountFile, type ServiceAccount } from "../../config/service-account-file.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { startTestImapServer, type TestImapServer } from "../../test-support/dovecot.js";
-import {
-  GMAIL_SCOPE,
-  serviceAccountKeys,
-  startTestTokenProvider,
-  type TestTokenProvider,
-  writeServiceAccountKeyFile,
-} from "../../test-support/oauth-token-provider.js";
-import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { TEST_SECRET } from "../mail/test-helpers.js";
-import { inboundPollerFor } from "./configured-poller.js";
-import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
-import type { InboundContext } from "./processing.js";
-import { createServiceAccountTokenSource } from "./service-account-token.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { startTestImapServer, type TestImapServer } from "../../../test-support/dovecot.js";
 import {
   deliverMemberReply,
   emptyInbox,
@@ -28,7 +13,22 @@ import {
   type LogLine,
   recordingLog,
   TEST_SUPPORT_MAILBOX,
-} from "./test-helpers.js";
+} from "../../../test-support/modules/inbound-mail.js";
+import { TEST_SECRET } from "../../../test-support/modules/mail.js";
+import {
+  GMAIL_SCOPE,
+  serviceAccountKeys,
+  startTestTokenProvider,
+  type TestTokenProvider,
+  writeServiceAccountKeyFile,
+} from "../../../test-support/oauth-token-provider.js";
+import { addMember, createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { loadConfig } from "../../config/env.js";
+import { readServiceAccountFile, type ServiceAccount } from "../../config/service-account-file.js";
+import { inboundPollerFor } from "./configured-poller.js";
+import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
+import type { InboundContext } from "./processing.js";
+import { createServiceAccountTokenSource } from "./service-account-token.js";
 
 // The support mailbox read as Google Workspace allows it, all against real peers: a service account
 // with domain-wide delegation signs an assertion (RS256) acting as the mailbox's user, an OAuth 2.0

@@ -1,17 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { startTestImapServer, type TestImapServer } from "../../../test-support/dovecot.js";
+import {
+  emptyInbox,
+  inboundContextOf,
+  TEST_SUPPORT_MAILBOX,
+} from "../../../test-support/modules/inbound-mail.js";
+import { TEST_SECRET } from "../../../test-support/modules/mail.js";
+import { defaultQueryFields, loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 import { inboundMails, outboxMails, queries, queryAttachments } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { startTestImapServer, type TestImapServer } from "../../test-support/dovecot.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
 import { startConversation } from "../conversations/index.js";
 import { replyAddress } from "../mail/index.js";
-import { TEST_SECRET } from "../mail/test-helpers.js";
-import { defaultQueryFields, loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
 import { createInboundPoller, MAX_INBOUND_MAIL_BYTES } from "./mailbox-poller.js";
 import type { InboundContext } from "./processing.js";
-import { emptyInbox, inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-helpers.js";
 import { gmailReply, replyWithFiles, type ThreadOf } from "./test-mails.js";
 import { listUnmatchedMails } from "./unmatched-mails.js";
 

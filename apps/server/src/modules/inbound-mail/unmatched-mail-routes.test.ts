@@ -1,16 +1,16 @@
 import { CONSOLE_BASE, UNMATCHED_MAIL_PAGE_SIZE } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { inboundContextOf, TEST_SUPPORT_MAILBOX } from "../../../test-support/modules/inbound-mail.js";
+import { auditRowsOf, loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { loggedInMember } from "../../../test-support/modules/smart-inquiry.js";
+import { addMember, createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { loadConfig } from "../../config/env.js";
 import { inboundMails, outboxMails, queries } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { startConversation } from "../conversations/index.js";
 import { retentionPolicy, runRetentionPurge } from "../data-rights/index.js";
-import { auditRowsOf, loggedInStaff } from "../member-details/test-helpers.js";
-import { loggedInMember } from "../smart-inquiry/test-helpers.js";
 import { type InboundContext, processMail, recordTooLarge } from "./processing.js";
-import { inboundContextOf, TEST_SUPPORT_MAILBOX } from "./test-helpers.js";
 import { autoReply, gmailReply } from "./test-mails.js";
 
 // Staff's "Unmatched mail": a page at a time by key, one mail read as text, linked to a

@@ -1,11 +1,16 @@
 import { formatDueDate } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  defaultQueryFields,
+  loggedInMember,
+  PORTAL,
+  SI,
+} from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pngFile, renamedExecutable } from "../../../test-support/upload-fixtures.js";
 import { outboxMails, queries } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pngFile, renamedExecutable } from "../../test-support/upload-fixtures.js";
-import { defaultQueryFields, loggedInMember, PORTAL, SI } from "../smart-inquiry/test-helpers.js";
 
 // The member-side acknowledgements, queued in the transaction that stores the query.
 

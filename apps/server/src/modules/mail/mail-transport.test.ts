@@ -4,16 +4,16 @@ import path from "node:path";
 import { DEFAULT_BRAND } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { parseMessage, recordingLog, TEST_SECRET } from "../../../test-support/modules/mail.js";
 import { loadConfig } from "../../config/env.js";
 import { DEFAULT_MAIL_FROM, parseMailFrom } from "../../config/mail-from.js";
 import type { Database } from "../../db/database.js";
 import { outboxMails } from "../../db/schema.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { queryLoggedMail, replySentMail } from "./mail-content.js";
 import { createMailTransport, mailErrorCode, messageIdHeader } from "./mail-transport.js";
 import { createMailWorker } from "./mail-worker.js";
 import { enqueueMail } from "./outbox.js";
-import { parseMessage, recordingLog, TEST_SECRET } from "./test-helpers.js";
 
 const MAIL_FROM = "Meridian Health <no-reply@meridian.example>";
 

@@ -2,10 +2,17 @@ import { Readable } from "node:stream";
 import { DEFAULT_BRAND } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  recordingLog,
+  type SmtpPeer,
+  type SmtpPeerOptions,
+  startSmtpPeer,
+  TEST_SECRET,
+} from "../../../test-support/modules/mail.js";
+import { addMember } from "../../../test-support/test-app.js";
 import type { Database } from "../../db/database.js";
 import { outboxMails } from "../../db/schema.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember } from "../../test-support/test-app.js";
 import { queryLoggedMail, replySentMail } from "./mail-content.js";
 import { createMailTransport, type MailTransport } from "./mail-transport.js";
 import { createMailWorker, type MailWorkerOptions } from "./mail-worker.js";
@@ -18,13 +25,6 @@ import {
   type OutgoingMail,
   resendMail,
 } from "./outbox.js";
-import {
-  recordingLog,
-  type SmtpPeer,
-  type SmtpPeerOptions,
-  startSmtpPeer,
-  TEST_SECRET,
-} from "./test-helpers.js";
 
 const MAIL_FROM = "Meridian Health <no-reply@meridian.example>";
 const MINUTE = 60_000;

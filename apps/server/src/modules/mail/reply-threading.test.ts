@@ -1,16 +1,16 @@
 import { DEFAULT_BRAND } from "@portal/domain";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { recordingLog, startSmtpPeer, TEST_SECRET } from "../../../test-support/modules/mail.js";
+import { addMember } from "../../../test-support/test-app.js";
 import type { Database } from "../../db/database.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember } from "../../test-support/test-app.js";
 import { addMemberMessage, startConversation } from "../conversations/index.js";
 import { queryLoggedMail, updateLoggedMail } from "./mail-content.js";
 import { createMailTransport } from "./mail-transport.js";
 import { createMailWorker } from "./mail-worker.js";
 import { enqueueMail } from "./outbox.js";
 import { conversationOfToken, replyAddress, replyToken, tokenInAddress } from "./reply-token.js";
-import { recordingLog, startSmtpPeer, TEST_SECRET } from "./test-helpers.js";
 
 // A conversation's mails as the member's mail program sees them: one thread, and a Reply-To that
 // brings the member's answer back to the conversation (inbound-mail).

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { auditRowsOf, enrolFamily, type Family, MD } from "./test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { auditRowsOf, enrolFamily, type Family, MD } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
 
 // Every read of another person's data leaves an audit row: who, whose, which resource, when,
 // which request. Reads of one's own data leave none. The rows hold no data and cannot be changed.

@@ -1,11 +1,11 @@
 import { ACCOUNT_PATHS } from "@portal/domain";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { auditRowsOf, BASE, loggedInMember } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
 import { outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
 import { removeExpiredContactChanges } from "./change-contact-details.js";
-import { auditRowsOf, BASE, loggedInMember } from "./test-helpers.js";
 
 // A borrowed session (a shared computer, a stolen cookie) must not take an account over: changing
 // the e-mail addresses or phone numbers asks for the password again, tells the addresses the member

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { auditRowsOf, BASE, enrolFamily, type Family } from "./test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { auditRowsOf, BASE, enrolFamily, type Family } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 
 // POST /member-details/: the member replaces their own e-mail addresses, phone numbers and
 // addresses; validated by the domain's rules, written in one transaction with an audit row.

@@ -1,10 +1,16 @@
 import { calendarDateIn, DAY_MS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { nextLateEveningUtc } from "../../test-support/late-evening.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { nextLateEveningUtc } from "../../../test-support/late-evening.js";
+import {
+  auditRowsOf,
+  BASE,
+  enrolFamily,
+  type Family,
+  MISSING_ENTITY,
+} from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
 import { insertDoctorAllocations, insertWaitingPeriods } from "./cover-repository.js";
-import { auditRowsOf, BASE, enrolFamily, type Family, MISSING_ENTITY } from "./test-helpers.js";
 
 // GET /policy-exclusions/{entityNumber}/waiting-periods?asAtDate= and the doctor allocations of
 // /patient/{patientEntityNumber}/doctor-allocation-details and /doctor-allocation/{allocationType}.

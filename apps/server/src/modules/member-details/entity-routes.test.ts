@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { enrolFamily, type Family, MD, TEST_SCHEME } from "./test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { enrolFamily, type Family, MD, TEST_SCHEME } from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
 
 // /v2/member-details/{entityNumber} and its sub-paths, for the member's own entity and a dependent.
 

@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { reachableEntities } from "../access/reach.js";
-import {
-  ensurePlan,
-  insertPersonWithoutLogin,
-  insertPolicy,
-  insertPolicyDependent,
-} from "./enrolment-repository.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import {
   auditRowsOf,
   enrolFamily,
@@ -16,7 +8,15 @@ import {
   MISSING_ENTITY,
   TEST_PLAN,
   TEST_SCHEME,
-} from "./test-helpers.js";
+} from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
+import { reachableEntities } from "../access/reach.js";
+import {
+  ensurePlan,
+  insertPersonWithoutLogin,
+  insertPolicy,
+  insertPolicyDependent,
+} from "./enrolment-repository.js";
 
 // The worst bug this product can have is one member reaching another's medical-aid data. Member A
 // (a principal with a spouse and a child who logs in), member B (another principal with a family)

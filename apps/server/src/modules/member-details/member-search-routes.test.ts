@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  auditRowsOf,
+  BASE,
+  enrolFamily,
+  type Family,
+  loggedInStaff,
+} from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
 import { insertPersonWithoutLogin, insertProfile } from "./enrolment-repository.js";
-import { auditRowsOf, BASE, enrolFamily, type Family, loggedInStaff } from "./test-helpers.js";
 
 // POST /member-search: staff only; a member gets 403 FORBIDDEN whatever they send.
 

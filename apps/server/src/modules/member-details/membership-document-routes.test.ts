@@ -1,9 +1,7 @@
 import { calendarDateIn, DAY_MS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { nextLateEveningUtc } from "../../test-support/late-evening.js";
-import { loadPdf, pdfShownText } from "../../test-support/pdf-text.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { nextLateEveningUtc } from "../../../test-support/late-evening.js";
 import {
   auditRowsOf,
   enrolFamily,
@@ -12,7 +10,9 @@ import {
   MD,
   TEST_PLAN,
   TEST_SCHEME,
-} from "./test-helpers.js";
+} from "../../../test-support/modules/member-details.js";
+import { loadPdf, pdfShownText } from "../../../test-support/pdf-text.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
 
 // GET /v2/member-details/membership-card and /membership-certificate (base64 of a PDF) and
 // POST /v2/member-details/order-membership-card (a sentence with the order number).

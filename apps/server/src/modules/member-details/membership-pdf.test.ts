@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib";
 import { DEFAULT_BRAND } from "@portal/domain";
 import { describe, expect, it } from "vitest";
-import { loadPdf, pdfShownText } from "../../test-support/pdf-text.js";
+import { loadPdf, pdfShownText } from "../../../test-support/pdf-text.js";
 import type { CoveredPerson, MembershipDocumentData } from "./membership-document-data.js";
 import { renderMembershipCard, renderMembershipCertificate } from "./membership-pdf.js";
 

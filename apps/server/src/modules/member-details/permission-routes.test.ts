@@ -1,8 +1,6 @@
 import { PERMISSIONS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { ensurePlan, insertPolicy, insertPolicyDependent } from "./enrolment-repository.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import {
   auditRowsOf,
   BASE,
@@ -11,7 +9,9 @@ import {
   loggedInStaff,
   MISSING_ENTITY,
   TEST_SCHEME,
-} from "./test-helpers.js";
+} from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
+import { ensurePlan, insertPolicy, insertPolicyDependent } from "./enrolment-repository.js";
 
 // GET /permissions, /permissions/{entityNumber}, /permissions/{entityNumber}/{policyBenefit}: each
 // permission asked answered from the asker's roles and their relationship to the entity.

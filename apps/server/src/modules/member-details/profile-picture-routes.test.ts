@@ -2,9 +2,7 @@ import { crc32 } from "node:zlib";
 import { PROFILE_PICTURE_LIMITS, PROFILE_PICTURE_MESSAGES } from "@portal/domain";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { pdfOfSize, renamedExecutable, type UploadFile } from "../../test-support/upload-fixtures.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import {
   auditRowsOf,
   BASE,
@@ -12,7 +10,9 @@ import {
   type Family,
   loggedInMember,
   MISSING_ENTITY,
-} from "./test-helpers.js";
+} from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
+import { pdfOfSize, renamedExecutable, type UploadFile } from "../../../test-support/upload-fixtures.js";
 
 // Profile pictures: GET /profile-picture/ (data URI) and /base64, the {entityNumber} variants,
 // width/height/crop, POST /profile-picture/ (checked by content, re-encoded without metadata),

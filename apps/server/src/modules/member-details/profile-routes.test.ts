@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  auditRowsOf,
+  BASE,
+  enrolFamily,
+  type Family,
+  MISSING_ENTITY,
+} from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
 import { grantRoles } from "../access/index.js";
-import { auditRowsOf, BASE, enrolFamily, type Family, MISSING_ENTITY } from "./test-helpers.js";
 
 // GET /member-details/ and /member-details/{memberEntityNumber} with the addresses flag, and the
 // role check of /member-details/member/{entityNumber}/roles/{roles}.

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { enrolFamily, type Family, loggedInMember, MD, TEST_PLAN, TEST_SCHEME } from "./test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  enrolFamily,
+  type Family,
+  loggedInMember,
+  MD,
+  TEST_PLAN,
+  TEST_SCHEME,
+} from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 
 // The paths that act on the logged-in member: /v2/member-details with its flags, and the
 // dependents, dependent, emergency-contacts, group-access, plan, scheme and policy-dependents calls.

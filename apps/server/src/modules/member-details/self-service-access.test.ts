@@ -1,9 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp, type TestBrowser } from "../../test-support/test-app.js";
-import { normaliseProfilePicture } from "./profile-picture-image.js";
-import { saveProfilePicture } from "./profile-picture-repository.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import {
   auditRowsOf,
   BASE,
@@ -11,7 +8,10 @@ import {
   type Family,
   loggedInStaff,
   MISSING_ENTITY,
-} from "./test-helpers.js";
+} from "../../../test-support/modules/member-details.js";
+import { createTestApp, type TestApp, type TestBrowser } from "../../../test-support/test-app.js";
+import { normaliseProfilePicture } from "./profile-picture-image.js";
+import { saveProfilePicture } from "./profile-picture-repository.js";
 
 // The member self-service paths that name an entity, tried by member
 // A (a principal with a spouse and a child who logs in), member B, A's child and a staff member.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import type { Database } from "../../db/database.js";
 import { verifyPassword } from "../../lib/passwords.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { CreateMemberError, createMember } from "./create-member.js";
 import { findMemberByUsername, listMemberEmails } from "./members-repository.js";
 

@@ -1,10 +1,15 @@
 import { PROFILE_PICTURE_FIELD } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
-import { enrolFamily, MD } from "../member-details/test-helpers.js";
-import { countQueries, defaultQueryFields, loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { enrolFamily, MD } from "../../../test-support/modules/member-details.js";
+import {
+  countQueries,
+  defaultQueryFields,
+  loggedInMember,
+  SI,
+} from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 
 // One member cannot flood the queue or fill the disk: limits per hour and per day, 429 with a
 // sentence saying when to try again, nothing stored.

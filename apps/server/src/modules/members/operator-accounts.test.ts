@@ -1,6 +1,19 @@
 import { ACCOUNT_PATHS, DEFAULT_BRAND } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  expectOfficerGrantMails,
+  lastOutboxId,
+  officerGrantMailsSince,
+} from "../../../test-support/modules/members-role-grants.js";
+import {
+  addMember,
+  createTestApp,
+  TEST_PASSWORD_HASH_COST,
+  type TestApp,
+  TestBrowser,
+} from "../../../test-support/test-app.js";
 import {
   accountTokens,
   auditEvents,
@@ -12,14 +25,6 @@ import {
   staffRecoveryCodes,
   staffSecondFactors,
 } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import {
-  addMember,
-  createTestApp,
-  TEST_PASSWORD_HASH_COST,
-  type TestApp,
-  TestBrowser,
-} from "../../test-support/test-app.js";
 import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER } from "../access/audit-trail.js";
 import { grantRoles } from "../access/index.js";
 import { issueAccountToken } from "../accounts/account-tokens.js";
@@ -35,7 +40,6 @@ import {
   resetSecondFactor,
   setStaffRole,
 } from "./operator-accounts.js";
-import { expectOfficerGrantMails, lastOutboxId, officerGrantMailsSince } from "./role-grant-test-helpers.js";
 
 const MAIL = { brand: DEFAULT_BRAND, timeZone: "Africa/Johannesburg" };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { SI } from "../../../test-support/modules/smart-inquiry.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import { inboundMails, outboxMails } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { SI } from "../smart-inquiry/test-helpers.js";
 import { type MetricsListener, serveMetrics, startMetricsListener } from "./metrics-listener.js";
 
 // Prometheus scrapes /metrics on a listener of its own: request durations by route pattern and

@@ -8,9 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { XSRF_COOKIE } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { databaseUrl, waitUntilUnused, withAdminClient } from "../../../test-support/database-templates.js";
+import { addMember, loginMessage } from "../../../test-support/test-app.js";
 import { openServerDatabase } from "../../db/database.js";
-import { databaseUrl, waitUntilUnused, withAdminClient } from "../../test-support/database-templates.js";
-import { addMember, loginMessage } from "../../test-support/test-app.js";
 
 // Traces as an operator gets them: the server started as `npm start` starts it (tracing preloaded
 // with --import; here from the sources, through tsx), OTEL_EXPORTER_OTLP_ENDPOINT pointing at a

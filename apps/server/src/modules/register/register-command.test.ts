@@ -1,11 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  copyOfExample,
+  EXAMPLE_FOLDER,
+  editLines,
+  snapshot,
+} from "../../../test-support/modules/register.js";
 import type { Database } from "../../db/database.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { EXIT, REGISTER_IMPORT_USAGE, registerImportCommand } from "./register-command.js";
 import { REGISTER_FILES } from "./register-files.js";
-import { copyOfExample, EXAMPLE_FOLDER, editLines, snapshot } from "./test-helpers.js";
 
 // The command as an operator runs it: arguments, report, progress, exit code.
 

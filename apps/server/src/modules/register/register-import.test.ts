@@ -3,9 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  copyOfExample,
+  EXAMPLE_FOLDER,
+  editLines,
+  runImport,
+  snapshot,
+} from "../../../test-support/modules/register.js";
 import type { Database } from "../../db/database.js";
 import { members, plans, registerImports } from "../../db/schema.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
 import { listRoles } from "../access/roles.js";
 import {
   findDoctorAllocationInForce,
@@ -19,7 +26,6 @@ import { listMemberEmails } from "../members/members-repository.js";
 import { COUNT_KINDS, type CountKind, type KindCounts } from "./import-plan.js";
 import { formatProblem } from "./problems.js";
 import { REGISTER_FILES } from "./register-files.js";
-import { copyOfExample, EXAMPLE_FOLDER, editLines, runImport, snapshot } from "./test-helpers.js";
 
 // The register import against the example set of docs/examples/register, on both databases.
 

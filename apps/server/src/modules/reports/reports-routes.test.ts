@@ -1,13 +1,20 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { loggedInStaff } from "../../../test-support/modules/member-details.js";
+import {
+  addUpdateAt,
+  at,
+  replyAt,
+  silentLog,
+  startConversationAt,
+  TIME_ZONE,
+} from "../../../test-support/modules/reports.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import { documentSubmissions, members } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { assignConversation, closeConversation, reopenConversation } from "../conversations/index.js";
-import { loggedInStaff } from "../member-details/test-helpers.js";
 import { createSummaryJob } from "./summary-job.js";
-import { addUpdateAt, at, replyAt, silentLog, startConversationAt, TIME_ZONE } from "./test-helpers.js";
 
 // The figures of a small hand-built desk, worked out by hand below, in Africa/Johannesburg (UTC+2,
 // no daylight saving). Business hours are 08:00-17:00 on business days. South African holidays in

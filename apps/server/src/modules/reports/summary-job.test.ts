@@ -1,14 +1,21 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { loggedInStaff } from "../../../test-support/modules/member-details.js";
+import {
+  addUpdateAt,
+  at,
+  replyAt,
+  silentLog,
+  startConversationAt,
+  TIME_ZONE,
+} from "../../../test-support/modules/reports.js";
+import { addMember, createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { addMember, createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { closeConversation, reopenConversation } from "../conversations/index.js";
-import { loggedInStaff } from "../member-details/test-helpers.js";
 import { countPendingConversations, summarisePendingConversations } from "./summarise.js";
 import { createSummaryJob } from "./summary-job.js";
-import { addUpdateAt, at, replyAt, silentLog, startConversationAt, TIME_ZONE } from "./test-helpers.js";
 
 // The upgrade that brings the reports at a scheme with conversations: migration 0019 marks every
 // conversation it finds (report_backfill_pending, its summary columns empty) and report_volumes

@@ -2,13 +2,13 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { CONSOLE_BASE, CONSOLE_ME_PATH } from "@portal/domain";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { loggedInStaff } from "../../../test-support/modules/member-details.js";
+import { loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import type { Database } from "../../db/database.js";
 import { agentResponses } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { recordMemberMessage } from "../conversations/index.js";
-import { loggedInStaff } from "../member-details/test-helpers.js";
-import { loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
 
 // Each member read sends the fewest statements its answer needs: the session comes with its
 // member's names and roles in one statement (sessions.ts), so no read asks for them again. Counted

@@ -1,9 +1,9 @@
 import { eq, type SQL } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { TEST_PASSWORD_HASH_COST } from "../../../test-support/test-app.js";
 import type { Database, Db } from "../../db/database.js";
 import { sessions } from "../../db/schema.js";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { TEST_PASSWORD_HASH_COST } from "../../test-support/test-app.js";
 import { createMember } from "../members/create-member.js";
 import { createSession, resolveSession, sessionTokenHash } from "./sessions.js";
 

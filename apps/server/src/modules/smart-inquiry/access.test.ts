@@ -1,15 +1,21 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  defaultQueryFields,
+  loggedInMember,
+  medxpressQueryFields,
+  PORTAL,
+  SI,
+} from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 import {
   agentResponses,
   documentSubmissionAttachments,
   documentSubmissions,
   replyAttachments,
 } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
-import { defaultQueryFields, loggedInMember, medxpressQueryFields, PORTAL, SI } from "./test-helpers.js";
 
 // The worst bug this product can have is one member reaching another's query. Member B tries
 // every path with member A's references and attachment ids: each answer must be the same 404 a

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultQueryFields, loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { defaultQueryFields, loggedInMember, SI } from "./test-helpers.js";
 
 // A write that waits behind a row another transaction holds gives up after the lock wait
 // (DATABASE_LOCK_WAIT_SECONDS): its transaction rolls back first, then it answers 503 with

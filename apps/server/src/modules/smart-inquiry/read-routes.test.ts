@@ -2,18 +2,18 @@ import { Readable } from "node:stream";
 import { DAY_MS, ERROR_MESSAGES, EXCEPTION_CODES, REPLY_STYLESHEET } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { loggedInMember, openList, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
 import {
   agentResponses,
   documentSubmissionAttachments,
   documentSubmissions,
   queries,
 } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize } from "../../test-support/upload-fixtures.js";
 import { recordMemberMessage } from "../conversations/index.js";
 import type { NewQuery } from "./queries-repository.js";
-import { loggedInMember, openList, SI } from "./test-helpers.js";
 
 describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
   let testApp: TestApp;

@@ -1,10 +1,16 @@
 import { Writable } from "node:stream";
 import { EXCEPTION_CODES } from "@portal/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  defaultQueryFields,
+  loggedInMember,
+  medxpressQueryFields,
+  PORTAL,
+  SI,
+} from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { loggerOptions } from "../../lib/logger.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { defaultQueryFields, loggedInMember, medxpressQueryFields, PORTAL, SI } from "./test-helpers.js";
 
 // Replies go to the address typed in the query form. One the register does not hold for the member
 // may be a typo that sends medical content to a stranger: the form asks the member to confirm it

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { defaultQueryFields, loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 import { agentResponses, replyAttachments } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize, pngFile } from "../../test-support/upload-fixtures.js";
 import { conversationRows, deleteRemovedFiles, removeQueryContent } from "../data-rights/remove-content.js";
-import { defaultQueryFields, loggedInMember, SI } from "./test-helpers.js";
 
 // The files staff sent with a reply, on the member's view of the query and as downloads: the
 // member's own only. Another member, or the member once the files were erased or purged, gets

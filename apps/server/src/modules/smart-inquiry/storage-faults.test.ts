@@ -3,10 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize } from "../../test-support/upload-fixtures.js";
-import { countQueries, defaultQueryFields, loggedInMember, SI } from "./test-helpers.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  countQueries,
+  defaultQueryFields,
+  loggedInMember,
+  SI,
+} from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
 
 // The blob disk fails for real: a tiny tmpfs that fills up, then is made read-only. (Mounting
 // needs root, as `npm test` runs in CI; the test says so rather than passing untested.)

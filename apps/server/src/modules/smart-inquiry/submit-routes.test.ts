@@ -11,18 +11,7 @@ import {
 } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queries } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import {
-  docFile,
-  docxFile,
-  pdfOfSize,
-  plainZipAsDocx,
-  pngFile,
-  renamedExecutable,
-  type UploadFile,
-} from "../../test-support/upload-fixtures.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import {
   countQueries,
   defaultQueryFields,
@@ -31,7 +20,18 @@ import {
   openList,
   PORTAL,
   SI,
-} from "./test-helpers.js";
+} from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import {
+  docFile,
+  docxFile,
+  pdfOfSize,
+  plainZipAsDocx,
+  pngFile,
+  renamedExecutable,
+  type UploadFile,
+} from "../../../test-support/upload-fixtures.js";
+import { queries } from "../../db/schema.js";
 
 /** Every file under the blob directory: what a refused upload must not leave behind. */
 function filesUnder(dir: string): string[] {

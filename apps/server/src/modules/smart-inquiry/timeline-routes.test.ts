@@ -1,10 +1,10 @@
 import { TIMELINE_DELAY_HOURS } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { loggedInMember, openList, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { recordMemberMessage } from "../conversations/index.js";
 import type { NewQuery } from "./queries-repository.js";
-import { loggedInMember, openList, SI } from "./test-helpers.js";
 
 // The success message promises that "a new query only appears on your interaction timeline 24
 // hours after it was logged" (TIMELINE_NOTE): the timeline route keeps to it, to the minute.

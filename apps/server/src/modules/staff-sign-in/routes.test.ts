@@ -2,6 +2,18 @@ import { generateKeyPairSync, sign } from "node:crypto";
 import { CONSOLE_BASE, STAFF_SIGN_IN_PATHS, XSRF_COOKIE } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import {
+  expectOfficerGrantMails,
+  lastOutboxId,
+  officerGrantMailsSince,
+} from "../../../test-support/modules/members-role-grants.js";
+import {
+  signInAtProvider,
+  startTestOidcProvider,
+  type TestOidcProvider,
+} from "../../../test-support/oidc-provider.js";
+import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import {
   auditEvents,
   memberEmails,
@@ -10,19 +22,7 @@ import {
   sessions,
   staffIdentities,
 } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import {
-  signInAtProvider,
-  startTestOidcProvider,
-  type TestOidcProvider,
-} from "../../test-support/oidc-provider.js";
-import { addMember, createTestApp, type TestApp, TestBrowser } from "../../test-support/test-app.js";
 import { grantRoles } from "../access/index.js";
-import {
-  expectOfficerGrantMails,
-  lastOutboxId,
-  officerGrantMailsSince,
-} from "../members/role-grant-test-helpers.js";
 import { STAFF_SIGN_IN_COOKIE } from "./sign-in-cookie.js";
 
 // Staff sign in through the scheme's OpenID provider (a real one, oidc-provider on loopback): the

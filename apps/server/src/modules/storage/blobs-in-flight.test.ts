@@ -2,11 +2,11 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { defaultQueryFields, loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
 import { attachmentBlobsInFlight, queryAttachments } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { pdfOfSize } from "../../test-support/upload-fixtures.js";
-import { defaultQueryFields, loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
 import { BlobNotFoundError } from "./blob-store.js";
 
 import { recordBlobsInFlight, removeUnreferencedAttachments } from "./blobs-in-flight.js";

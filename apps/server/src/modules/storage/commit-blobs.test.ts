@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
+import { closedPort } from "../../../test-support/ports.js";
+import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { attachmentBlobsInFlight } from "../../db/schema.js";
-import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
-import { closedPort } from "../../test-support/ports.js";
-import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { commitBlobsWithRows } from "./commit-blobs.js";
 import { createS3BlobStore } from "./s3-blob-store.js";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { migrateEmbeddedDatabase, openServerDatabase, startPglite } from "../db/database.js";
+import { migrateEmbeddedDatabase, openServerDatabase, startPglite } from "../src/db/database.js";
 
 // Starting PGlite and migrating it takes seconds; copying a migrated one takes a fraction of that.
 // The global setup migrates once per run: a PGlite data directory dumped to a file, and (when

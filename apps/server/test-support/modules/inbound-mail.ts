@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import { loadConfig } from "../../config/env.js";
-import type { Db } from "../../db/database.js";
-import { inboundMails } from "../../db/schema.js";
-import type { TestImapServer } from "../../test-support/dovecot.js";
-import type { TestApp } from "../../test-support/test-app.js";
-import { startConversation } from "../conversations/index.js";
-import { replyAddress } from "../mail/index.js";
-import { TEST_SECRET } from "../mail/test-helpers.js";
-import type { InboundPoller, PollerLog } from "./mailbox-poller.js";
-import type { InboundContext } from "./processing.js";
-import { gmailReply } from "./test-mails.js";
+import { loadConfig } from "../../src/config/env.js";
+import type { Db } from "../../src/db/database.js";
+import { inboundMails } from "../../src/db/schema.js";
+import { startConversation } from "../../src/modules/conversations/index.js";
+import type { InboundPoller, PollerLog } from "../../src/modules/inbound-mail/mailbox-poller.js";
+import type { InboundContext } from "../../src/modules/inbound-mail/processing.js";
+import { gmailReply } from "../../src/modules/inbound-mail/test-mails.js";
+import { replyAddress } from "../../src/modules/mail/index.js";
+import type { TestImapServer } from "../dovecot.js";
+import type { TestApp } from "../test-app.js";
+import { TEST_SECRET } from "./mail.js";
 
 // What the tests of the support mailbox's log-ins share: the poller's context, an emptied inbox, a
 // member's reply delivered to it, what became of a mail, and a log that keeps its lines.

@@ -7,7 +7,7 @@ import {
   openEmbeddedDatabase,
   openServerDatabase,
   startPglite,
-} from "../db/database.js";
+} from "../src/db/database.js";
 import { databaseUrl, waitUntilUnused, withAdminClient } from "./database-templates.js";
 
 export type TestDatabaseKind = "pglite" | "postgres";

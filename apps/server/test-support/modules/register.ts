@@ -3,13 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
-import { importRegister, type RegisterImportOptions } from "./import-register.js";
+import type { Db } from "../../src/db/database.js";
+import { importRegister, type RegisterImportOptions } from "../../src/modules/register/import-register.js";
 
 /** docs/examples/register: the example set the documentation describes. */
-export const EXAMPLE_FOLDER = fileURLToPath(
-  new URL("../../../../../docs/examples/register", import.meta.url),
-);
+export const EXAMPLE_FOLDER = fileURLToPath(new URL("../../../../docs/examples/register", import.meta.url));
 
 /** A copy of the example set in a temporary folder, to change; removed by the returned function. */
 export function copyOfExample(): { folder: string; dispose(): void } {

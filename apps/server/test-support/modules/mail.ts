@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerAuthentication } from "smtp-server";
-import type { MailWorkerLog } from "./mail-worker.js";
+import type { MailWorkerLog } from "../../src/modules/mail/mail-worker.js";
 
 /** The secret the tests' mail workers open sealed links with (the test app's session secret). */
 export const TEST_SECRET = "test-secret-test-secret-test-secret!";

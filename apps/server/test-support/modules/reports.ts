@@ -1,6 +1,6 @@
 import { replyDueWindow } from "@portal/domain";
-import type { Db } from "../../db/database.js";
-import { addMemberMessage, sendReply, startConversation } from "../conversations/index.js";
+import type { Db } from "../../src/db/database.js";
+import { addMemberMessage, sendReply, startConversation } from "../../src/modules/conversations/index.js";
 
 // A desk written at chosen moments, through the commands, for the reports' tests: the reports
 // count what the commands' triggers keep, so the conversations are written as a member and an

@@ -9,11 +9,11 @@ import {
   queries,
   queryAttachments,
   replyAttachments,
-} from "../../db/schema.js";
-import type { TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { pdfOfSize, pngFile, type UploadFile } from "../../test-support/upload-fixtures.js";
-import { defaultQueryFields, loggedInMember, SI } from "../smart-inquiry/test-helpers.js";
-import { createExportWorker } from "./export-worker.js";
+} from "../../src/db/schema.js";
+import { createExportWorker } from "../../src/modules/data-rights/export-worker.js";
+import type { TestApp, TestBrowser } from "../test-app.js";
+import { pdfOfSize, pngFile, type UploadFile } from "../upload-fixtures.js";
+import { defaultQueryFields, loggedInMember, SI } from "./smart-inquiry.js";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

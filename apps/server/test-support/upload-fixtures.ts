@@ -1,6 +1,6 @@
 import { crc32 } from "node:zlib";
 import { ATTACHMENTS_FIELD } from "@portal/domain";
-import { demoPdf, demoPng } from "../demo/demo-files.js";
+import { demoPdf, demoPng } from "../src/demo/demo-files.js";
 
 export interface UploadFile {
   name: string;

@@ -1,9 +1,8 @@
 import type { MemberRole } from "@portal/domain";
 import { and, eq, ne } from "drizzle-orm";
-import { auditEvents } from "../../db/schema.js";
-import { addMember, type TestApp, TestBrowser } from "../../test-support/test-app.js";
-import { AUDIT_RESOURCES } from "../access/audit-trail.js";
-import { grantRoles } from "../access/index.js";
+import { auditEvents } from "../../src/db/schema.js";
+import { AUDIT_RESOURCES } from "../../src/modules/access/audit-trail.js";
+import { grantRoles } from "../../src/modules/access/index.js";
 import {
   ensurePlan,
   insertAddresses,
@@ -13,7 +12,8 @@ import {
   insertPolicy,
   insertPolicyDependent,
   insertProfile,
-} from "./enrolment-repository.js";
+} from "../../src/modules/member-details/enrolment-repository.js";
+import { addMember, type TestApp, TestBrowser } from "../test-app.js";
 
 /** MEMBER_DETAILS_BASE, where the service is mounted. */
 export const BASE = "/api/member-details";

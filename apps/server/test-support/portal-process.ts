@@ -9,7 +9,7 @@ import { loginMessage } from "./test-app.js";
 // of what only a whole process shows: signals, a database restart, the drain. Its output is kept
 // to read and to show when it fails.
 
-const serverDir = fileURLToPath(new URL("../../", import.meta.url));
+const serverDir = fileURLToPath(new URL("../", import.meta.url));
 export const PROCESS_SESSION_SECRET = "process-test-secret-0123456789abcdef";
 
 export interface PortalProcess {

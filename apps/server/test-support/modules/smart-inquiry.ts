@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.js";
-import { addMember, type TestApp, TestBrowser } from "../../test-support/test-app.js";
+import type { Database } from "../../src/db/database.js";
+import { addMember, type TestApp, TestBrowser } from "../test-app.js";
 
 export const SI = "/api/smart-inquiry";
 export const PORTAL = "/portal/api/das-mp/smart-inquiry-api";
@@ -44,6 +44,6 @@ export async function openList(browser: TestBrowser, origin = "MEMBER_WEB", days
 }
 
 export async function countQueries(database: Database): Promise<number> {
-  const { queries } = await import("../../db/schema.js");
+  const { queries } = await import("../../src/db/schema.js");
   return database.db.$count(queries);
 }

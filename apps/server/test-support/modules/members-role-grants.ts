@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Db } from "../../db/database.js";
-import { memberEmails, memberRoles, members, outboxMails } from "../../db/schema.js";
+import type { Db } from "../../src/db/database.js";
+import { memberEmails, memberRoles, members, outboxMails } from "../../src/db/schema.js";
 
 // For the tests of each way the information officer's role is given: the mails it queued.
 
