@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { createGzip } from "node:zlib";
+import zlib, { gzipSync } from "node:zlib";
+import { extract, pack } from "tar-stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { BackupArchiveError, restoreBackupArchive, writeBackupArchive } from "./backup-archive.js";
-import { tarEnd, tarFileBlocks } from "./tar.js";
 
 // The archive of an embedded DATA_DIR, written and read back without a database: the PGlite dump
 // stands in as bytes.
@@ -53,6 +53,25 @@ const restoreInto = async (archive: Buffer, target: string) => {
   });
   return { summary, loaded };
 };
+
+/** A tar (not compressed) of the entries, as tar-stream writes one. */
+async function plainTar(entries: { path: string; text: string }[]): Promise<Buffer> {
+  const tar = pack();
+  for (const entry of entries) tar.entry({ name: entry.path }, entry.text);
+  tar.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of tar) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * An archive as the portal's own tar writer (before tar-stream) wrote it, 2026-11-24: ustar
+ * headers, a pax header for the long blob key. Backups made then must still restore.
+ */
+const EARLIER_ARCHIVE = Buffer.from(
+  "H4sIAAAAAAACA+2YS0/cMBCAc+ZXWD6vN2PnhSL1wI0jEpy4TZJZErp5yJ6FRVX/O9qoUnmoWqkQQ4u/iyUnsg/jbzzjabSMW1Vh/X03rW/dOETvDgBADjCP8HoEAybSWQLapGae1zrVEAmIPLBzjDYCL3t9Qn7IzWh7ZFnKnvqKrJqengi5kndkXTcOstQrWVtCpubs8LsBkyutlUmv4LQEKAHWAHAtVxKZsW57GtjJUqKt2+6O5Eo6coelLqm2xLJku6OfJ1HgA5luth2TapBRNZ1dH2Tw7T9kr/1PkuC/D1A0u34S97ZjpkFUD4JbEi0OjeqxIcFo549kgyv/I79SsnJzTl5mj6P+m/yF/5CnefDfB9ySGreN8nEOAp+PajtWLn5SsMWHui7WOoZNXmW1JrXprONl/YcX/qdpHup/L8zBFb/jH4z4Wlzg/pywWbS8O9r/F8lz/6HIsywS++D/4ujTQkzI7bc/XwS4GHH1BsLDwbv0fx4idcR/bYr0uf8JFGno/72wDwT+UUL2DgQCgb/nEdh1tJMAHgAA",
+  "base64",
+);
 
 describe("the backup archive", () => {
   it("holds the dump, every committed blob and the session secret, and restores them byte for byte", async () => {
@@ -142,6 +161,44 @@ describe("the backup archive", () => {
     ]);
   });
 
+  it("keeps each file 0600, the blobs with their own mtimes, the rest with the backup's", async () => {
+    const { dataDir, blobDir } = dataDirWithBlobs();
+    const blobTime = new Date("2026-10-01T12:00:00Z");
+    fs.utimesSync(path.join(blobDir, ...LONG_KEY.split("/")), blobTime, blobTime);
+    const now = new Date("2026-11-24T08:00:00Z");
+    const archive = await archiveBytes((output) =>
+      writeBackupArchive(
+        {
+          dumpDatabase: async () => new Blob([Buffer.from("dump")]),
+          blobDir,
+          sessionSecretFile: path.join(dataDir, "session-secret"),
+          now,
+        },
+        output,
+      ),
+    );
+    const headers: { name: string; mode: number; mtime: string }[] = [];
+    const reading = extract();
+    const listed = (async () => {
+      for await (const entry of reading) {
+        const { name, mode, mtime } = entry.header;
+        headers.push({ name, mode, mtime: mtime.toISOString() });
+        entry.resume();
+      }
+    })();
+    reading.end(zlib.gunzipSync(archive));
+    await listed;
+    const blobMtime = fs.statSync(path.join(blobDir, "attachments/2026/11/0f6b5c1e-first")).mtime;
+    blobMtime.setMilliseconds(0);
+    expect(headers).toEqual([
+      { name: "portal-backup.json", mode: 0o600, mtime: now.toISOString() },
+      { name: "pglite-data-dir.tar", mode: 0o600, mtime: now.toISOString() },
+      { name: "session-secret", mode: 0o600, mtime: now.toISOString() },
+      { name: "blobs/attachments/2026/11/0f6b5c1e-first", mode: 0o600, mtime: blobMtime.toISOString() },
+      { name: `blobs/${LONG_KEY}`, mode: 0o600, mtime: blobTime.toISOString() },
+    ]);
+  });
+
   it("refuses a truncated archive, another tar, and a path that would leave DATA_DIR", async () => {
     const { dataDir, blobDir } = dataDirWithBlobs();
     const archive = await archiveBytes((output) =>
@@ -159,18 +216,7 @@ describe("the backup archive", () => {
       await expect(restoreInto(archive.subarray(0, cut), freshDir())).rejects.toThrow(BackupArchiveError);
     }
 
-    const tarOf = async (entries: { path: string; text: string }[]) =>
-      archiveBytes(async (output) => {
-        async function* blocks() {
-          for (const entry of entries) {
-            yield* tarFileBlocks({ path: entry.path, source: { bytes: Buffer.from(entry.text) } });
-          }
-          yield tarEnd();
-        }
-        await new Promise((resolve, reject) =>
-          Readable.from(blocks()).pipe(createGzip()).pipe(output).on("finish", resolve).on("error", reject),
-        );
-      });
+    const tarOf = async (entries: { path: string; text: string }[]) => gzipSync(await plainTar(entries));
     await expect(restoreInto(await tarOf([{ path: "etc/passwd", text: "x" }]), freshDir())).rejects.toThrow(
       "This is not a member portal backup.",
     );
@@ -190,5 +236,33 @@ describe("the backup archive", () => {
       { ...manifest, text: JSON.stringify({ format: "member-portal-backup", version: 99 }) },
     ]);
     await expect(restoreInto(newer, freshDir())).rejects.toThrow(/format version 99/);
+  });
+
+  it("restores an archive written by the portal's earlier tar writer", async () => {
+    const target = freshDir();
+    const { summary, loaded } = await restoreInto(EARLIER_ARCHIVE, target);
+    expect(summary).toEqual({
+      createdAt: "2026-11-24T08:00:00.000Z",
+      databaseBytes: 42,
+      blobs: 2,
+      blobBytes: 16 + 700,
+      sessionSecret: true,
+      attachments: "archive",
+    });
+    expect(loaded[0]?.dump.toString()).toBe("a dump written by the hand-made tar writer");
+    expect(fs.readFileSync(path.join(target, "session-secret"), "utf8")).toBe("the-old-session-secret");
+    expect(fs.readFileSync(path.join(target, "blobs", ...LONG_KEY.split("/")), "utf8")).toBe("x".repeat(700));
+  });
+
+  it("refuses a tar that stops after a whole entry, without the blocks that end it", async () => {
+    const whole = await plainTar([
+      { path: "portal-backup.json", text: JSON.stringify({ format: "member-portal-backup", version: 1 }) },
+      { path: "pglite-data-dir.tar", text: "dump" },
+    ]);
+    const target = freshDir();
+    await expect(restoreInto(gzipSync(whole.subarray(0, whole.length - 1024)), target)).rejects.toThrow(
+      "The archive is truncated: it has no end.",
+    );
+    await expect(restoreInto(gzipSync(whole), freshDir())).resolves.toBeTruthy();
   });
 });
