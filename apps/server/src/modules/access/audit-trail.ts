@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/database.js";
-import { auditEvents } from "../../db/schema.js";
+import { auditEvents } from "../../db/schema/access.js";
 
 // The audit trail says who read or changed whose data, which resource, when and under which
 // request: never the data itself. The table refuses updates and deletes (migration 0002), so this

@@ -10,6 +10,7 @@ export {
   recordOwnRead,
   recordReads,
 } from "./audit-trail.js";
+export { purgeAuditEvents } from "./retention.js";
 export { grantRoles, listRoles, permissionContextOf } from "./roles.js";
 export {
   AUDIENCES,

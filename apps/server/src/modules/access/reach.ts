@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { policies, policyDependents } from "../../db/schema.js";
+import { policies, policyDependents } from "../../db/schema/member-details.js";
 
 // Whom a member reaches (requirements §7, member-details access): their own entity and the
 // dependents on the policies they are the principal member of. A dependent who logs in reaches

@@ -7,7 +7,8 @@ import {
 import { asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import { memberRoles, policies } from "../../db/schema.js";
+import { memberRoles } from "../../db/schema/access.js";
+import { policies } from "../../db/schema/member-details.js";
 
 /** Grants roles (seeding, staff accounts and tests); a role already held is left as it is. */
 export async function grantRoles(

@@ -3,7 +3,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import { documentSubmissions, memberRoles, members, policies, queries } from "../../db/schema.js";
+import { memberRoles } from "../../db/schema/access.js";
+import { documentSubmissions, queries } from "../../db/schema/conversations.js";
+import { policies } from "../../db/schema/member-details.js";
+import { members } from "../../db/schema/members.js";
 
 // What a request acts on, named by its path: whose data it is. The access plugin asks the route's
 // target rule for the owner, then the audience's reach decides; the handler only ever sees the

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { accountTokens } from "../../db/schema.js";
+import { accountTokens } from "../../db/schema/accounts.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 
 // Single-use links: the token goes into the mail (sealed in the outbox), only its SHA-256 is kept.

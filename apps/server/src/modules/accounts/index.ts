@@ -2,4 +2,5 @@
 
 export { mailFirstPasswordLinkIn } from "./password-reset.js";
 export { renewedAccountLinkMail } from "./renew-account-link.js";
+export { purgeAccountTokens } from "./retention.js";
 export { accountRoutes } from "./routes.js";

@@ -1,7 +1,8 @@
 import type { RegistrationRequest } from "@portal/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { memberEmails, memberProfiles, members, policies, policyDependents } from "../../db/schema.js";
+import { memberProfiles, policies, policyDependents } from "../../db/schema/member-details.js";
+import { memberEmails, members } from "../../db/schema/members.js";
 
 // Who a registration is for: a person on the register whose membership number (their own, or the
 // principal member's for a dependent on that member's policy), ID or passport number and date of

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import type { Queryable } from "../../db/database.js";
-import { members } from "../../db/schema.js";
+import { members } from "../../db/schema/members.js";
 import {
   activationLinkMail,
   type OutgoingMail,

@@ -2,7 +2,7 @@ import { errorBodySchema, failedMailsResponseSchema, mailParamsSchema } from "@p
 import { inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { members } from "../../db/schema.js";
+import { members } from "../../db/schema/members.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead } from "../access/index.js";
 import { renewedAccountLinkMail } from "../accounts/index.js";

@@ -14,7 +14,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.js";
-import { members, sessions, staffSecondFactors } from "../../db/schema.js";
+import { members, staffSecondFactors } from "../../db/schema/members.js";
+import { sessions } from "../../db/schema/session.js";
 import { createAuthLog } from "../../lib/auth-log.js";
 import { AppError, errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange } from "../access/index.js";
@@ -25,6 +26,7 @@ import {
   reserveCodeAttempt,
   startEnrolment,
 } from "../gateway/index.js";
+import { postponeSecondFactorOffer } from "../members/index.js";
 
 // The console's offer of a second factor (STAFF_MFA=optional): a local staff log-in
 // signed in with its password, without a confirmed authenticator, sets one up from inside its
@@ -114,11 +116,7 @@ export const consoleSecondFactorRoutes: FastifyPluginAsyncZod<AppContext> = asyn
       if (offer.enrolled) return { enrolled: true, offered: false };
       const until = new Date(context.now().getTime() + context.config.STAFF_MFA_NOT_NOW_DAYS * DAY_MS);
       await request.access.change(
-        (tx) =>
-          tx
-            .update(members)
-            .set({ secondFactorOfferPostponedUntil: until })
-            .where(eq(members.entityNumber, offer.session.entityNumber)),
+        (tx) => postponeSecondFactorOffer(tx, offer.session.entityNumber, until),
         () => true,
         undefined,
         () => ({ postponedUntil: until.toISOString() }),

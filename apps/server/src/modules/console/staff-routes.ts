@@ -16,7 +16,9 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Queryable } from "../../db/database.js";
-import { memberRoles, members, staffIdentities, staffSecondFactors } from "../../db/schema.js";
+import { memberRoles } from "../../db/schema/access.js";
+import { members, staffSecondFactors } from "../../db/schema/members.js";
+import { staffIdentities } from "../../db/schema/staff-sign-in.js";
 import { randomToken } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import {

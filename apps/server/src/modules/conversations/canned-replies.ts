@@ -1,7 +1,7 @@
 import { CANNED_REPLY_LIMITS, type CannedReply } from "@portal/domain";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
-import { cannedReplies } from "../../db/schema.js";
+import { cannedReplies } from "../../db/schema/conversations.js";
 import { errors } from "../../lib/errors.js";
 
 // Canned replies: texts supervisors keep for agents to insert into a reply and edit. Their HTML is

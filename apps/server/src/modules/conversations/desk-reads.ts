@@ -10,18 +10,18 @@ import {
 import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
+import { memberRoles } from "../../db/schema/access.js";
 import {
   agentResponses,
   conversations,
-  memberProfiles,
-  memberRoles,
-  members,
-  outboxMails,
   queries,
   queryAttachments,
   queryNotes,
   replyAttachments,
-} from "../../db/schema.js";
+} from "../../db/schema/conversations.js";
+import { outboxMails } from "../../db/schema/mail.js";
+import { memberProfiles } from "../../db/schema/member-details.js";
+import { members } from "../../db/schema/members.js";
 import { findPolicyMembership, listDependentsOfPrincipal } from "../member-details/index.js";
 
 // A conversation as staff see it: its state, the member's messages (the first query and every

@@ -36,6 +36,16 @@ export {
   startConversation,
 } from "./commands/member-messages.js";
 export {
+  type ConversationRemoval,
+  conversationRows,
+  countConversationContent,
+  memberSubmissions,
+  type RemovalReason,
+  removeConversationContent,
+  removeSubmissionContent,
+  type SubmissionRemoval,
+} from "./commands/remove-content.js";
+export {
   findConversation,
   findMessageAttachment,
   findReplyAttachment,

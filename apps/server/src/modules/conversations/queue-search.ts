@@ -3,7 +3,8 @@ import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { firstMembersNamed, nameWordsQuery } from "../../db/name-words.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { agentResponses, conversations, memberProfiles, queries } from "../../db/schema.js";
+import { agentResponses, conversations, queries } from "../../db/schema/conversations.js";
+import { memberProfiles } from "../../db/schema/member-details.js";
 
 // The desk's search, each kind answered by an index (docs/decisions 0024):
 // - digits: a reference number of any query (the primary key, then its conversation) or a

@@ -10,7 +10,9 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { conversations, memberProfiles, members, queueCountChanges, queueCounts } from "../../db/schema.js";
+import { conversations, queueCountChanges, queueCounts } from "../../db/schema/conversations.js";
+import { memberProfiles } from "../../db/schema/member-details.js";
+import { members } from "../../db/schema/members.js";
 import { decodeQueueCursor, encodeQueueCursor, type QueueCursor } from "./queue-cursor.js";
 import { type QueueSearch, resolveSearch, type SearchBranch, searchExcerpts } from "./queue-search.js";
 

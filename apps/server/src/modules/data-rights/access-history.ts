@@ -1,7 +1,7 @@
 import type { AccessActor, AccessEvent, AccessSubject } from "@portal/domain";
 import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { auditEvents, memberRoles } from "../../db/schema.js";
+import { auditEvents, memberRoles } from "../../db/schema/access.js";
 import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER } from "../access/index.js";
 
 // A member's access history: every row of the audit trail whose subject they are (staff reads and

@@ -1,7 +1,8 @@
 import type { AuditTrailRow } from "@portal/domain";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { auditEvents, members } from "../../db/schema.js";
+import { auditEvents } from "../../db/schema/access.js";
+import { members } from "../../db/schema/members.js";
 import { OPERATOR_ENTITY_NUMBER } from "../access/index.js";
 import {
   auditRowWithMicros,

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { DATA_RIGHTS_LIMITS, type DataExport } from "@portal/domain";
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/database.js";
-import { dataExports, memberEmails } from "../../db/schema.js";
+import { dataExports } from "../../db/schema/data-rights.js";
+import { memberEmails } from "../../db/schema/members.js";
 import { errors } from "../../lib/errors.js";
 import { compose, enqueueMail, type MailBrand, paragraph, strong } from "../mail/index.js";
 

@@ -1,7 +1,8 @@
 import { type DataRequest, type DataRequestKind, type ErasureReport, EXCEPTION_CODES } from "@portal/domain";
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/database.js";
-import { dataRequests, members } from "../../db/schema.js";
+import { dataRequests } from "../../db/schema/data-rights.js";
+import { members } from "../../db/schema/members.js";
 import { AppError } from "../../lib/errors.js";
 
 // Members' requests under POPIA as the information officer records them: access (section 23),

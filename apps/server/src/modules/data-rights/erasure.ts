@@ -1,15 +1,13 @@
 import { calendarDateIn, type ErasureReport } from "@portal/domain";
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
-import { dataExports, inboundMails, legalHolds, outboxMails, queries } from "../../db/schema.js";
-import {
-  conversationRows,
-  intList,
-  memberSubmissions,
-  putInFlight,
-  removeQueryContent,
-  removeSubmissionContent,
-} from "./remove-content.js";
+import { queries } from "../../db/schema/conversations.js";
+import { dataExports, legalHolds } from "../../db/schema/data-rights.js";
+import { conversationRows, memberSubmissions } from "../conversations/index.js";
+import { eraseInboundMails } from "../inbound-mail/index.js";
+import { removeMemberMails } from "../mail/index.js";
+import { putRemovedBlobsInFlight } from "../storage/index.js";
+import { removeQueryContent, removeSubmissionContent } from "./remove-content.js";
 
 // A member's deletion request (POPIA section 24), carried out by the information officer: what the
 // member wrote and was sent here goes (queries and their updates, replies, attachments, documents,
@@ -94,10 +92,7 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
     now,
   );
   // The account mails left (registration, password, archive ready): addresses and words of theirs.
-  const mails = await tx
-    .delete(outboxMails)
-    .where(and(eq(outboxMails.memberEntityNumber, member), sql`${outboxMails.status} <> 'PENDING'`))
-    .returning({ id: outboxMails.id });
+  const accountMails = await removeMemberMails(tx, member);
   // Archives in every state: a ready one holds what this removes, and one being prepared is
   // cancelled here (finishExport never sets ready over it) and its file, once written, goes too.
   const archives = await tx
@@ -108,22 +103,15 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
   // Mails the member sent to the support mailbox: linked to them or naming them, made part of
   // their conversations, or sent from one of their addresses (unmatched, or guessed to be another
   // member's). The record goes, and an unmatched one's raw mail with it.
-  const inConversations = refs.length > 0 ? intList(refs) : sql`null`;
-  const inbound = await tx
-    .delete(inboundMails)
-    .where(
-      or(
-        eq(inboundMails.memberEntityNumber, member),
-        sql`${inboundMails.referenceNumber} in (${inConversations})`,
-        sql`${inboundMails.conversationReferenceNumber} in (${inConversations})`,
-        sql`lower(${inboundMails.fromAddress}) in (select lower(address) from member_emails where member_entity_number = ${member})`,
-      ),
-    )
-    .returning({ blobKey: inboundMails.rawBlobKey });
-  const inboundKeys = inbound.flatMap((row) => (row.blobKey ? [row.blobKey] : []));
+  const inboundKeys = await eraseInboundMails(
+    tx,
+    member,
+    refs,
+    sql`select lower(address) from member_emails where member_entity_number = ${member}`,
+  );
   // Archives made before the erasure hold what it removed: their files go too, crash-safely.
   const archiveKeys = archives.map((row) => row.blobKey);
-  await putInFlight(tx, [...archiveKeys, ...inboundKeys]);
+  await putRemovedBlobsInFlight(tx, [...archiveKeys, ...inboundKeys]);
   return {
     removed: {
       queries: fromQueries.queries,
@@ -131,7 +119,7 @@ async function eraseIn(tx: Tx, member: number, now: Date): Promise<Erased> {
       queryAttachments: fromQueries.attachments,
       documentSubmissions: fromSubmissions.submissions,
       documentFiles: fromSubmissions.files,
-      sentMails: fromQueries.sentMails + mails.length,
+      sentMails: fromQueries.sentMails + accountMails,
     },
     files: [...fromQueries.blobKeys, ...fromSubmissions.blobKeys, ...archiveKeys, ...inboundKeys],
   };

@@ -33,7 +33,7 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { dataExports } from "../../db/schema.js";
+import { dataExports } from "../../db/schema/data-rights.js";
 import { errors } from "../../lib/errors.js";
 import { schemeToday } from "../../lib/scheme-today.js";
 import {

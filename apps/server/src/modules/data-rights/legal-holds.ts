@@ -2,7 +2,8 @@ import type { LegalHold } from "@portal/domain";
 import { asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../db/database.js";
-import { legalHolds, members } from "../../db/schema.js";
+import { legalHolds } from "../../db/schema/data-rights.js";
+import { members } from "../../db/schema/members.js";
 
 // Legal holds: while one is on a member, neither the retention purge nor an erasure removes any of
 // their data (retention-purge.ts, erasure.ts). Set and released by the information officer, audited.

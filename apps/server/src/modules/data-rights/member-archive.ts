@@ -3,31 +3,32 @@ import type { DependentRelationship, PolicyBenefit } from "@portal/domain";
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import yazl from "yazl";
 import type { Db } from "../../db/database.js";
+import { memberRoles } from "../../db/schema/access.js";
 import {
   agentResponses,
-  dataRequests,
-  doctorAllocations,
   documentSubmissionAttachments,
   documentSubmissions,
+  queries,
+  queryAttachments,
+  replyAttachments,
+} from "../../db/schema/conversations.js";
+import { dataRequests } from "../../db/schema/data-rights.js";
+import { outboxMails } from "../../db/schema/mail.js";
+import {
+  doctorAllocations,
   emergencyContacts,
   memberAddresses,
-  memberEmails,
   memberPhones,
   memberProfiles,
-  memberRoles,
-  members,
   membershipCardOrders,
-  outboxMails,
   planBenefits,
   plans,
   policies,
   policyDependents,
-  queries,
-  queryAttachments,
-  replyAttachments,
   schemes,
   waitingPeriods,
-} from "../../db/schema.js";
+} from "../../db/schema/member-details.js";
+import { memberEmails, members } from "../../db/schema/members.js";
 import { listDependentsOfPrincipal } from "../member-details/index.js";
 import { agentReplyDocument } from "../smart-inquiry/index.js";
 import type { BlobStore } from "../storage/index.js";

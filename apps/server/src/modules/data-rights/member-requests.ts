@@ -1,7 +1,7 @@
 import type { DataRequest } from "@portal/domain";
 import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { dataRequests } from "../../db/schema.js";
+import { dataRequests } from "../../db/schema/data-rights.js";
 import { findDataRequest } from "./data-requests.js";
 
 /** More open requests than this from one member is not a list an officer chooses from. */

@@ -1,16 +1,18 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Config } from "../../config/env.js";
+import type { BatchedPurge } from "../../db/batched-purge.js";
 import type { Db, Tx } from "../../db/database.js";
-import { rowsOf } from "../../db/raw-rows.js";
-import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER, recordChange } from "../access/index.js";
+import { intList, rowsOf } from "../../db/raw-rows.js";
+import { AUDIT_RESOURCES, OPERATOR_ENTITY_NUMBER, purgeAuditEvents, recordChange } from "../access/index.js";
+import { purgeAccountTokens } from "../accounts/index.js";
+import { conversationRows, countConversationContent } from "../conversations/index.js";
+import { purgeInboundMails as purgeInboundMailsOf } from "../inbound-mail/index.js";
+import { countQueryMails, purgeSentMails } from "../mail/index.js";
+import { purgeLoginThrottle } from "../members/index.js";
+import { purgeExpiredSessions } from "../session/index.js";
+import { purgeIdempotencyKeys } from "../smart-inquiry/index.js";
 import type { BlobStore } from "../storage/index.js";
-import {
-  conversationRows,
-  deleteRemovedFiles,
-  intList,
-  removeQueryContent,
-  removeSubmissionContent,
-} from "./remove-content.js";
+import { deleteRemovedFiles, removeQueryContent, removeSubmissionContent } from "./remove-content.js";
 
 // The retention purge (docs/decisions/0022): every kind of record the portal keeps about people is
 // removed once past its period (RETENTION_* settings). It runs daily in the server and on demand
@@ -251,24 +253,8 @@ async function purgeConversations(run: PurgeRun, counts: PurgeCounts): Promise<v
 }
 
 async function conversationFigures(tx: Tx, refs: readonly number[]) {
-  if (refs.length === 0) return { replies: 0, attachments: 0, mails: 0 };
-  const [row] = await rowsOf<{
-    replies: string | number;
-    attachments: string | number;
-    mails: string | number;
-  }>(
-    tx,
-    sql`
-      select
-        (select count(*) from agent_responses where reference_number in (${intList(refs)})) as replies,
-        (select count(*) from query_attachments where reference_number in (${intList(refs)})) as attachments,
-        (select count(*) from outbox_mails where reference_number in (${intList(refs)})) as mails`,
-  );
-  return {
-    replies: Number(row?.replies ?? 0),
-    attachments: Number(row?.attachments ?? 0),
-    mails: Number(row?.mails ?? 0),
-  };
+  const { replies, attachments } = await countConversationContent(tx, refs);
+  return { replies, attachments, mails: await countQueryMails(tx, refs) };
 }
 
 async function purgeSubmissions(run: PurgeRun, counts: PurgeCounts): Promise<void> {
@@ -314,114 +300,33 @@ async function purgeSubmissions(run: PurgeRun, counts: PurgeCounts): Promise<voi
   }
 }
 
-/**
- * Rows removed whole, a batch at a time (by ctid: the tables' keys differ). `before` runs first in
- * each batch's transaction (the audit trail's declared cut-off).
- */
-async function deleteInBatches(run: PurgeRun, table: SQL, where: SQL, before?: SQL): Promise<number> {
-  if (run.dryRun) {
-    const [row] = await rowsOf<{ n: string | number }>(
-      run.db,
-      sql`select count(*) as n from ${table} where ${where}`,
-    );
-    return Number(row?.n ?? 0);
-  }
-  let removed = 0;
-  for (;;) {
-    const batch = await inBatch(run.db, async (tx) => {
-      if (before) await tx.execute(before);
-      return (
-        await rowsOf<unknown>(
-          tx,
-          sql`
-          delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} limit ${BATCH}))
-          returning 1 as one`,
-        )
-      ).length;
-    });
-    removed += batch;
-    if (batch < BATCH) return removed;
-  }
+/** The people under a legal hold, as a subquery each owner's step leaves alone. */
+const HELD_MEMBERS = sql`select member_entity_number from legal_holds`;
+
+/** The run as the owners' steps take it: its database, dry or not, and its batches' lock. */
+function batchedPurge(run: PurgeRun): BatchedPurge {
+  return { db: run.db, dryRun: run.dryRun, inBatch: (work) => inBatch(run.db, work) };
 }
 
+/** The kinds whose owners remove them whole, each by its own step. */
 async function purgeSimpleKinds(run: PurgeRun, counts: PurgeCounts): Promise<void> {
   const { policy, now } = run;
-  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-  const mailCutoff = ago(now, policy.sentMailDays);
-  counts.sentMails += await deleteInBatches(
-    run,
-    sql`outbox_mails`,
-    sql`status <> 'PENDING' and created_at < ${at(mailCutoff)}
-      and (member_entity_number is null or member_entity_number not in (select member_entity_number from legal_holds))`,
-  );
+  const batched = batchedPurge(run);
+  counts.sentMails += await purgeSentMails(batched, ago(now, policy.sentMailDays), HELD_MEMBERS);
   const sessionSlack = policy.expiredSessionsDays * DAY_MS;
   const idleCutoff = new Date(now.getTime() - policy.sessionIdleMinutes * 60_000 - sessionSlack);
   const ageCutoff = new Date(now.getTime() - policy.sessionAbsoluteHours * 3_600_000 - sessionSlack);
-  counts.expiredSessions = await deleteInBatches(
-    run,
-    sql`sessions`,
-    sql`(last_seen_at < ${at(idleCutoff)} or created_at < ${at(ageCutoff)})`,
-  );
-  counts.throttleRows = await deleteInBatches(
-    run,
-    sql`login_throttle`,
-    sql`window_started_at < ${at(ago(now, policy.throttleDays))}`,
-  );
-  counts.accountTokens = await deleteInBatches(
-    run,
-    sql`account_tokens`,
-    sql`expires_at < ${at(ago(now, policy.accountTokensDays))}`,
-  );
-  counts.idempotencyKeys = await deleteInBatches(
-    run,
-    sql`idempotency_keys`,
-    sql`created_at < ${at(ago(now, policy.idempotencyKeysDays))}`,
-  );
-  const auditCutoff = ago(now, policy.auditDays);
-  counts.auditEvents = await deleteInBatches(
-    run,
-    sql`audit_events`,
-    sql`at < ${at(auditCutoff)} and subject_entity_number not in (select member_entity_number from legal_holds)`,
-    // The only statement the audit trail's trigger lets delete: rows older than this cut-off.
-    sql`select set_config('portal.audit_purge_before', ${auditCutoff.toISOString()}, true)`,
-  );
+  counts.expiredSessions = await purgeExpiredSessions(batched, idleCutoff, ageCutoff);
+  counts.throttleRows = await purgeLoginThrottle(batched, ago(now, policy.throttleDays));
+  counts.accountTokens = await purgeAccountTokens(batched, ago(now, policy.accountTokensDays));
+  counts.idempotencyKeys = await purgeIdempotencyKeys(batched, ago(now, policy.idempotencyKeysDays));
+  counts.auditEvents = await purgeAuditEvents(batched, ago(now, policy.auditDays), HELD_MEMBERS);
 }
 
-/**
- * Mails read from the support mailbox, by the day they were read: the row that kept a mail from
- * being processed twice (long moved out of the mailbox by then), and an unmatched mail no one
- * resolved, whose raw mail is deleted first. A member under a legal hold keeps theirs.
- */
+/** Mails read from the support mailbox, by the day they were read: inbound-mail's own step. */
 async function purgeInboundMails(run: PurgeRun, counts: PurgeCounts): Promise<void> {
-  const cutoff = sql`${ago(run.now, run.policy.inboundMailDays).toISOString()}::timestamptz`;
-  const due = sql`received_at < ${cutoff}
-    and (member_entity_number is null or member_entity_number not in (select member_entity_number from legal_holds))`;
-  if (run.dryRun) {
-    const [row] = await rowsOf<{ n: string | number }>(
-      run.db,
-      sql`select count(*) as n from inbound_mails where ${due}`,
-    );
-    counts.inboundMails = Number(row?.n ?? 0);
-    return;
-  }
-  for (;;) {
-    // The raw mail first, then the row: a run cut off in between deletes the (missing) file again.
-    const removed = await inBatch(run.db, async (tx) => {
-      const rows = await rowsOf<{ id: number; raw_blob_key: string | null }>(
-        tx,
-        sql`select id, raw_blob_key from inbound_mails where ${due} order by received_at limit ${BATCH} for update`,
-      );
-      for (const row of rows) if (row.raw_blob_key) await run.blobStore.delete(row.raw_blob_key);
-      if (rows.length > 0) {
-        await tx.execute(
-          sql`delete from inbound_mails where id in (${intList(rows.map((row) => Number(row.id)))})`,
-        );
-      }
-      return rows.length;
-    });
-    counts.inboundMails += removed;
-    if (removed < BATCH) return;
-  }
+  const before = ago(run.now, run.policy.inboundMailDays);
+  counts.inboundMails = await purgeInboundMailsOf(batchedPurge(run), run.blobStore, before, HELD_MEMBERS);
 }
 
 /** Archives past their seven days: the file goes, the row says EXPIRED (the daily limit reads it). */

@@ -12,7 +12,7 @@ import {
   pendingSignIns,
   staffRecoveryCodes,
   staffSecondFactors,
-} from "../../db/schema.js";
+} from "../../db/schema/members.js";
 import { hmac, randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
 import { AUDIT_RESOURCES, listRoles, recordChange } from "../access/index.js";

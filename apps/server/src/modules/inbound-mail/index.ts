@@ -3,4 +3,5 @@
 export { inboundPollerFor } from "./configured-poller.js";
 export { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
 export type { InboundContext } from "./processing.js";
+export { eraseInboundMails, purgeInboundMails } from "./retention.js";
 export { unmatchedMailRoutes } from "./unmatched-mail-routes.js";

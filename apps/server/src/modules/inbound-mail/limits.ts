@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import { reserveAttempt } from "../../db/attempt-counter.js";
 import type { Tx } from "../../db/database.js";
-import { queries } from "../../db/schema.js";
+import { queries } from "../../db/schema/conversations.js";
 import { hmac } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueMail, type MailBrand } from "../mail/index.js";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { conversations, outboxMails, queries } from "../../db/schema.js";
+import { conversations, queries } from "../../db/schema/conversations.js";
+import { outboxMails } from "../../db/schema/mail.js";
 import { conversationOfToken, tokenInAddress } from "../mail/index.js";
 import { listMemberEmails } from "../members/index.js";
 import type { ReadMail } from "./mail-reading.js";

@@ -10,7 +10,7 @@ import { and, eq, or } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import type { Config } from "../../config/env.js";
 import type { Db, Tx } from "../../db/database.js";
-import { inboundMails } from "../../db/schema.js";
+import { inboundMails } from "../../db/schema/inbound-mail.js";
 import {
   type EmailedMessageRecorded,
   type NewAttachment,

@@ -10,7 +10,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { conversations } from "../../db/schema.js";
+import { conversations } from "../../db/schema/conversations.js";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead } from "../access/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";

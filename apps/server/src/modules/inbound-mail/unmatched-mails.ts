@@ -2,7 +2,9 @@ import { buffer } from "node:stream/consumers";
 import { UNMATCHED_MAIL_PAGE_SIZE, type UnmatchedReason } from "@portal/domain";
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/database.js";
-import { conversations, inboundMails, members } from "../../db/schema.js";
+import { conversations } from "../../db/schema/conversations.js";
+import { inboundMails } from "../../db/schema/inbound-mail.js";
+import { members } from "../../db/schema/members.js";
 import { listMemberEmails } from "../members/index.js";
 import { readMail } from "./mail-reading.js";
 import {

@@ -29,5 +29,6 @@ export { enqueueMail, listFailedMails, type OutgoingMail, resendMail } from "./o
 export { type ParkedMail, resendParkedMail } from "./parked-mails.js";
 export { cleanReplyHtml, replyHasText } from "./reply-html.js";
 export { conversationOfToken, replyAddress, replyToken, tokenInAddress } from "./reply-token.js";
+export { countQueryMails, purgeSentMails, removeMemberMails, removeQueryMails } from "./retention.js";
 export { sealLink } from "./sealed-links.js";
 export { officerRoleGrantedMail } from "./staff-mail-content.js";

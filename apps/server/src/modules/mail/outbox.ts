@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
-import { outboxMails, queries } from "../../db/schema.js";
+import { queries } from "../../db/schema/conversations.js";
+import { outboxMails } from "../../db/schema/mail.js";
 
 // The transactional outbox: a mail is a row written in the same transaction as the event that
 // causes it, so a rolled-back event sends nothing and a committed one is sent even when the

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { outboxMails } from "../../db/schema.js";
+import { outboxMails } from "../../db/schema/mail.js";
 import { type OutgoingMail, resendMail } from "./outbox.js";
 
 // A supervisor's "Send again" of a parked mail. Most mails go again as they were (the same

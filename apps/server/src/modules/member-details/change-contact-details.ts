@@ -3,7 +3,7 @@ import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import { clearFailures, reserveAttempt } from "../../db/attempt-counter.js";
 import type { Queryable, Tx } from "../../db/database.js";
-import { contactChanges, memberPhones } from "../../db/schema.js";
+import { contactChanges, memberPhones } from "../../db/schema/member-details.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import { verifyPassword } from "../../lib/passwords.js";

@@ -1,7 +1,8 @@
 import type { ContactDetailsUpdate } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { memberAddresses, memberEmails, memberPhones } from "../../db/schema.js";
+import { memberAddresses, memberPhones } from "../../db/schema/member-details.js";
+import { memberEmails } from "../../db/schema/members.js";
 
 /**
  * Replaces the person's e-mail addresses, phone numbers and addresses with the new set. Call inside

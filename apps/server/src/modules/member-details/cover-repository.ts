@@ -6,7 +6,7 @@ import type {
 } from "@portal/domain";
 import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { doctorAllocations, waitingPeriods } from "../../db/schema.js";
+import { doctorAllocations, waitingPeriods } from "../../db/schema/member-details.js";
 
 // Waiting periods and doctor allocations of one person. Callers pass an entity number the access
 // service has already let through (access.ts): these functions do not decide who may see what.

@@ -1,7 +1,7 @@
 import type { EmergencyContact } from "@portal/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { emergencyContacts } from "../../db/schema.js";
+import { emergencyContacts } from "../../db/schema/member-details.js";
 
 /** The person's emergency contacts in their order. The caller has checked access (access.ts). */
 export async function listEmergencyContacts(db: Db, entityNumber: number): Promise<EmergencyContact[]> {

@@ -13,13 +13,13 @@ import {
   memberAddresses,
   memberPhones,
   memberProfiles,
-  members,
   planBenefits,
   plans,
   policies,
   policyDependents,
   schemes,
-} from "../../db/schema.js";
+} from "../../db/schema/member-details.js";
+import { members } from "../../db/schema/members.js";
 
 // Writes that put people, policies and their details in place: used by the demo seeding and the
 // tests. (The member's own contact-details changes go through POST /member-details/, audited:

@@ -2,7 +2,8 @@ import { MEMBER_SEARCH_MAX_RESULTS, type MemberSearch, type MemberSearchResult }
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { namesMatch, nameWordsQuery } from "../../db/name-words.js";
-import { memberProfiles, members } from "../../db/schema.js";
+import { memberProfiles } from "../../db/schema/member-details.js";
+import { members } from "../../db/schema/members.js";
 
 /**
  * People whose membership number is the one given, or a word of whose names starts with each word

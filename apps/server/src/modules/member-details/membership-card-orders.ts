@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { membershipCardOrders } from "../../db/schema.js";
+import { membershipCardOrders } from "../../db/schema/member-details.js";
 
 export interface CardOrder {
   id: number;

@@ -1,7 +1,8 @@
 import type { Address, Gender, IdentityType, PersonalDetails, PhoneNumber, PhoneType } from "@portal/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { memberAddresses, memberPhones, memberProfiles, members } from "../../db/schema.js";
+import { memberAddresses, memberPhones, memberProfiles } from "../../db/schema/member-details.js";
+import { members } from "../../db/schema/members.js";
 
 // Reads of one person's own rows. Callers pass an entity number the access service has already
 // let through (access.ts): these functions do not decide who may see what.

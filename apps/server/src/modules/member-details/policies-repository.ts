@@ -9,13 +9,13 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import {
   memberProfiles,
-  members,
   planBenefits,
   plans,
   policies,
   policyDependents,
   schemes,
-} from "../../db/schema.js";
+} from "../../db/schema/member-details.js";
+import { members } from "../../db/schema/members.js";
 
 // Policies, their plans and schemes, and the dependents on them. The functions that list
 // dependents take the principal member, so the scope is part of every such query.

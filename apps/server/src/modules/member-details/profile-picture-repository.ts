@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
-import { profilePictures } from "../../db/schema.js";
+import { profilePictures } from "../../db/schema/member-details.js";
 import type { StoredPicture } from "./profile-picture-image.js";
 
 // One person's stored profile picture. Callers pass an entity number the access service has already

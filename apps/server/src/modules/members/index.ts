@@ -16,6 +16,7 @@ export {
   findMemberByUsername,
   listMemberEmails,
   normaliseUsername,
+  postponeSecondFactorOffer,
 } from "./members-repository.js";
 export {
   AccountChangeError,
@@ -32,4 +33,5 @@ export {
   setStaffRole,
   setStaffRoleIn,
 } from "./operator-accounts.js";
+export { purgeLoginThrottle } from "./retention.js";
 export { type RoleGrant, type RoleGrantor, roleGranted } from "./role-grants.js";

@@ -2,7 +2,7 @@ import { EXCEPTION_CODES } from "@portal/domain";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import { reserveAttempt } from "../../db/attempt-counter.js";
-import { queries, queryAttachments } from "../../db/schema.js";
+import { queries, queryAttachments } from "../../db/schema/conversations.js";
 import { hmac } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
 

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import { memberEmails, members } from "../../db/schema.js";
+import { memberEmails, members } from "../../db/schema/members.js";
 
 export interface MemberRecord {
   entityNumber: number;
@@ -98,4 +98,12 @@ export async function insertMember(
 
 export async function countMembers(db: Db): Promise<number> {
   return db.$count(members);
+}
+
+/** A member of staff said "Not now" to setting up a second factor: it is not offered again until `until`. */
+export async function postponeSecondFactorOffer(tx: Tx, entityNumber: number, until: Date): Promise<void> {
+  await tx
+    .update(members)
+    .set({ secondFactorOfferPostponedUntil: until })
+    .where(eq(members.entityNumber, entityNumber));
 }

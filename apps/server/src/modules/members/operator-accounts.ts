@@ -3,14 +3,9 @@ import os from "node:os";
 import { type MemberRole, passwordStrengthProblem, STAFF_ROLES } from "@portal/domain";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
-import {
-  memberRoles,
-  members,
-  pendingSignIns,
-  sessions,
-  staffRecoveryCodes,
-  staffSecondFactors,
-} from "../../db/schema.js";
+import { memberRoles } from "../../db/schema/access.js";
+import { members, pendingSignIns, staffRecoveryCodes, staffSecondFactors } from "../../db/schema/members.js";
+import { sessions } from "../../db/schema/session.js";
 import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "../../lib/passwords.js";
 import {
   AUDIT_RESOURCES,

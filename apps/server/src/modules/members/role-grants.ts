@@ -1,7 +1,8 @@
 import { formatMomentIn, type MemberRole } from "@portal/domain";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
-import { memberEmails, memberRoles, members } from "../../db/schema.js";
+import { memberRoles } from "../../db/schema/access.js";
+import { memberEmails, members } from "../../db/schema/members.js";
 import { enqueueMail, type MailBrand, officerRoleGrantedMail } from "../mail/index.js";
 
 // What follows a staff role being given, whichever way it is given (the console's Staff page, the

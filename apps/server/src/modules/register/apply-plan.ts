@@ -1,22 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
+import { memberRoles } from "../../db/schema/access.js";
 import {
   doctorAllocations,
   emergencyContacts,
   memberAddresses,
-  memberEmails,
   memberPhones,
   memberProfiles,
-  memberRoles,
-  members,
   planBenefits,
   plans,
   policies,
   policyDependents,
-  registerImports,
   schemes,
   waitingPeriods,
-} from "../../db/schema.js";
+} from "../../db/schema/member-details.js";
+import { memberEmails, members } from "../../db/schema/members.js";
+import { registerImports } from "../../db/schema/register.js";
 import { BatchWriter } from "./batch-writer.js";
 import type { ImportPlan } from "./import-plan.js";
 import type { MemberRow } from "./register-rows.js";

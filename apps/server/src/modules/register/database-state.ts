@@ -7,22 +7,21 @@ import {
 } from "@portal/domain";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
+import { memberRoles } from "../../db/schema/access.js";
 import {
   doctorAllocations,
   emergencyContacts,
   memberAddresses,
-  memberEmails,
   memberPhones,
   memberProfiles,
-  memberRoles,
-  members,
   planBenefits,
   plans,
   policies,
   policyDependents,
   schemes,
   waitingPeriods,
-} from "../../db/schema.js";
+} from "../../db/schema/member-details.js";
+import { memberEmails, members } from "../../db/schema/members.js";
 import {
   type ImportScope,
   namedEntityNumbers,

@@ -2,7 +2,8 @@ import { MEMBER_ROLES, type MemberRole } from "@portal/domain";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import { members, sessions } from "../../db/schema.js";
+import { members } from "../../db/schema/members.js";
+import { sessions } from "../../db/schema/session.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 
 export interface SessionPolicy {

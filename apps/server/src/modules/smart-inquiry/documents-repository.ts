@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { documentSubmissionAttachments, documentSubmissions } from "../../db/schema.js";
+import { documentSubmissionAttachments, documentSubmissions } from "../../db/schema/conversations.js";
 import type { AttachmentRow } from "./queries-repository.js";
 
 export interface DocumentSubmissionRow {

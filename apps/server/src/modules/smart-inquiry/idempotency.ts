@@ -1,7 +1,7 @@
 import { EXCEPTION_CODES } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
-import { idempotencyKeys } from "../../db/schema.js";
+import { idempotencyKeys } from "../../db/schema/smart-inquiry.js";
 import { sha256 } from "../../lib/crypto.js";
 import { AppError, errors } from "../../lib/errors.js";
 

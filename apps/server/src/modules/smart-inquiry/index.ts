@@ -4,5 +4,6 @@ export { agentReplyDocument } from "./agent-reply-document.js";
 export { sendAttachment } from "./attachment-download.js";
 export { AttachmentRejectedError, createAttachmentGuard, UploadBudget } from "./attachment-guard.js";
 export { receiveSubmission, safeFileName } from "./receive-submission.js";
+export { purgeIdempotencyKeys } from "./retention.js";
 export { PORTAL_SMART_INQUIRY_PATH, smartInquiryModule } from "./routes.js";
 export type { SmartInquiryContext } from "./smart-inquiry-context.js";

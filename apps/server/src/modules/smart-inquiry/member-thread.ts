@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import { agentResponses, queries } from "../../db/schema.js";
+import { agentResponses, queries } from "../../db/schema/conversations.js";
 
 // A query's thread as its member sees it: its conversation's queries (the original and the updates
 // added to it) and the replies sent to any of them, read by the conversation's key in one

@@ -2,7 +2,12 @@ import type { QueryListItem, ServerOrigin } from "@portal/domain";
 import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import { agentResponses, queries, queryAttachments, replyAttachments } from "../../db/schema.js";
+import {
+  agentResponses,
+  queries,
+  queryAttachments,
+  replyAttachments,
+} from "../../db/schema/conversations.js";
 import type { NewMessage } from "../conversations/index.js";
 
 // Every function takes the member it acts for: no query row is read without that scope.

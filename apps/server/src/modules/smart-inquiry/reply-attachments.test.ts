@@ -5,7 +5,8 @@ import { defaultQueryFields, loggedInMember, SI } from "../../../test-support/mo
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 import { agentResponses, replyAttachments } from "../../db/schema.js";
-import { conversationRows, deleteRemovedFiles, removeQueryContent } from "../data-rights/remove-content.js";
+import { conversationRows } from "../conversations/commands/remove-content.js";
+import { deleteRemovedFiles, removeQueryContent } from "../data-rights/remove-content.js";
 
 // The files staff sent with a reply, on the member's view of the query and as downloads: the
 // member's own only. Another member, or the member once the files were erased or purged, gets

@@ -1,7 +1,7 @@
 import { UPDATABLE_ORIGIN } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
-import { members } from "../../db/schema.js";
+import { members } from "../../db/schema/members.js";
 import { recordMemberMessage } from "../conversations/index.js";
 import {
   enqueueMail,

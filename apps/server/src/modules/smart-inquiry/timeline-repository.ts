@@ -12,7 +12,7 @@ import {
   documentSubmissionAttachments,
   documentSubmissions,
   queries,
-} from "../../db/schema.js";
+} from "../../db/schema/conversations.js";
 
 // One member's interaction timeline: original queries and document submissions, newest first,
 // merged into one list. Pages follow a keyset (time, kind, reference), so "Load more" neither

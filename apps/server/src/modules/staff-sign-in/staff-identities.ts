@@ -1,7 +1,10 @@
 import { type MemberRole, STAFF_ROLES } from "@portal/domain";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
-import { memberRoles, members, sessions, staffIdentities } from "../../db/schema.js";
+import { memberRoles } from "../../db/schema/access.js";
+import { members } from "../../db/schema/members.js";
+import { sessions } from "../../db/schema/session.js";
+import { staffIdentities } from "../../db/schema/staff-sign-in.js";
 import { AUDIT_RESOURCES, type AuditDetail, type AuditResource, recordChange } from "../access/index.js";
 import { type RoleGrant, roleDetail, roleGranted } from "../members/index.js";
 import type { StaffOidcSettings } from "./settings.js";

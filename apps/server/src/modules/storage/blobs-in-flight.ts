@@ -1,11 +1,11 @@
 import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
 import {
-  attachmentBlobsInFlight,
   documentSubmissionAttachments,
   queryAttachments,
   replyAttachments,
-} from "../../db/schema.js";
+} from "../../db/schema/conversations.js";
+import { attachmentBlobsInFlight } from "../../db/schema/storage.js";
 import type { BlobStore } from "./blob-store.js";
 
 /**
@@ -89,3 +89,16 @@ export async function removeUnreferencedAttachments(
 
 /** The advisory lock the sweep holds for its transaction (any number unique to this purpose). */
 const SWEEP_LOCK = 7302002;
+
+/**
+ * In the transaction that removes the rows naming these blobs: named as in flight, dated long ago,
+ * so should the process die before they are deleted, the next hourly sweep finds them unreferenced
+ * and deletes them.
+ */
+export async function putRemovedBlobsInFlight(tx: Queryable, blobKeys: readonly string[]): Promise<void> {
+  if (blobKeys.length === 0) return;
+  await tx
+    .insert(attachmentBlobsInFlight)
+    .values(blobKeys.map((blobKey) => ({ blobKey, createdAt: new Date(0) })))
+    .onConflictDoNothing();
+}

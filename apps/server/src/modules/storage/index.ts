@@ -6,6 +6,7 @@ export { blobStoreWhile } from "./blob-store-guard.js";
 export {
   clearBlobsInFlight,
   IN_FLIGHT_BLOB_MAX_AGE_MS,
+  putRemovedBlobsInFlight,
   recordBlobsInFlight,
   removeUnreferencedAttachments,
 } from "./blobs-in-flight.js";

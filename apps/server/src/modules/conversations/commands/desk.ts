@@ -2,7 +2,13 @@ import { EXCEPTION_CODES } from "@portal/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
 import { rowsOf } from "../../../db/raw-rows.js";
-import { agentResponses, conversations, queries, queryNotes, replyAttachments } from "../../../db/schema.js";
+import {
+  agentResponses,
+  conversations,
+  queries,
+  queryNotes,
+  replyAttachments,
+} from "../../../db/schema/conversations.js";
 import { AppError, errors } from "../../../lib/errors.js";
 import { enqueueMail, type OutgoingMail } from "../../mail/index.js";
 import { replyWords } from "../search-document.js";

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../../db/database.js";
-import { documentSubmissionAttachments, documentSubmissions } from "../../../db/schema.js";
+import { documentSubmissionAttachments, documentSubmissions } from "../../../db/schema/conversations.js";
 import { enqueueMail, type OutgoingMail } from "../../mail/index.js";
 import type { NewAttachment } from "./member-messages.js";
 

@@ -1,7 +1,7 @@
 import type { DraftKind, DraftsResponse } from "@portal/domain";
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
-import { replyDrafts } from "../../../db/schema.js";
+import { replyDrafts } from "../../../db/schema/conversations.js";
 import { refuseIfErased } from "./erased.js";
 
 // Drafts: what a member of staff is writing on a conversation (a reply, a note), kept while they

@@ -1,7 +1,7 @@
 import { canUpdateQuery, replyDueWindow } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
-import { conversations, queries } from "../../../db/schema.js";
+import { conversations, queries } from "../../../db/schema/conversations.js";
 import { addMemberMessage, type NewAttachment, startConversation } from "./member-messages.js";
 
 // A member's message that came by e-mail (modules/inbound-mail): an update of the conversation it

@@ -1,7 +1,7 @@
 import { EXCEPTION_CODES } from "@portal/domain";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
-import { conversations, queries } from "../../../db/schema.js";
+import { conversations, queries } from "../../../db/schema/conversations.js";
 import { AppError } from "../../../lib/errors.js";
 
 // A conversation whose content was removed (a member's erasure, or the retention purge) keeps only

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
 import { rowsOf } from "../../../db/raw-rows.js";
-import { conversations, queries, queryAttachments } from "../../../db/schema.js";
+import { conversations, queries, queryAttachments } from "../../../db/schema/conversations.js";
 import { errors } from "../../../lib/errors.js";
 import { messageWords } from "../search-document.js";
 
