@@ -2,7 +2,8 @@ import { isAllowedReplyLink, REPLY_ALLOWED_ATTRIBUTES, REPLY_ALLOWED_TAGS } from
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import { type DefaultTreeAdapterTypes, parseFragment, serialize } from "parse5";
-import { type Block, htmlToText } from "./mail-content.js";
+import type { Block } from "./mail-content.js";
+import { replyText } from "./reply-text.js";
 
 // The cleaning itself: DOMPurify over JSDOM. Run only in the cleaning worker
 // (html-cleaning-worker.ts), after the HTML's shape was measured (html-shape.ts); callers use
@@ -57,9 +58,7 @@ const STYLES: Readonly<Record<string, string>> = { table: TABLE_STYLE, td: CELL_
 export function replyForMail(replyHtml: string): Block {
   // The same cleaning as before the reply was stored, then borders set inline.
   const clean = purifyReply(replyHtml);
-  const container = JSDOM.fragment(`<div>${clean}</div>`).firstElementChild;
-  if (!container) return { html: "", text: "" };
-  return { html: withInlineStyles(clean), text: htmlToText(container) };
+  return { html: withInlineStyles(clean), text: replyText(clean) };
 }
 
 /**
