@@ -9,6 +9,7 @@ export * from "./schema/access.js";
 export * from "./schema/accounts.js";
 export * from "./schema/conversations.js";
 export * from "./schema/data-rights.js";
+export * from "./schema/gateway.js";
 export * from "./schema/inbound-mail.js";
 export * from "./schema/mail.js";
 export * from "./schema/member-details.js";

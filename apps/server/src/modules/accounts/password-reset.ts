@@ -4,7 +4,6 @@ import type { AppContext } from "../../app-context.js";
 import { clearFailures } from "../../db/attempt-counter.js";
 import type { Queryable } from "../../db/database.js";
 import { memberEmails, members } from "../../db/schema/members.js";
-import { sessions } from "../../db/schema/session.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import { hashPassword } from "../../lib/passwords.js";
@@ -16,7 +15,8 @@ import {
   resetToNewAddressMail,
 } from "../mail/index.js";
 import { addressesBeforeRecentChanges } from "../member-details/index.js";
-import { normaliseUsername } from "../members/index.js";
+import { normaliseUsername, setPasswordHash } from "../members/index.js";
+import { endSessionsOf } from "../session/index.js";
 import { sealedAccountLink } from "./account-links.js";
 import { consumeAccountToken, findUsableToken, issueAccountToken } from "./account-tokens.js";
 
@@ -187,8 +187,8 @@ export async function completePasswordReset(
   await context.db.transaction(async (tx) => {
     const spent = await consumeAccountToken(tx, request.token, "PASSWORD_RESET", now);
     if (!spent) throw errors.accountLinkInvalid();
-    await tx.update(members).set({ passwordHash }).where(eq(members.entityNumber, spent.entityNumber));
-    await tx.delete(sessions).where(eq(sessions.memberEntityNumber, spent.entityNumber));
+    await setPasswordHash(tx, spent.entityNumber, passwordHash);
+    await endSessionsOf(tx, spent.entityNumber);
     const oldAddresses = await oldAddressesToTell(tx, spent.entityNumber, spent.email, now);
     for (const to of [spent.email, ...oldAddresses]) {
       await enqueueMail(

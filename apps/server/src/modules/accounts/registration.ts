@@ -1,14 +1,11 @@
 import type { ActivationRequest, RegistrationRequest } from "@portal/domain";
-import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import { isUniqueViolation } from "../../db/database-errors.js";
-import { memberRoles } from "../../db/schema/access.js";
-import { members } from "../../db/schema/members.js";
 import { errors } from "../../lib/errors.js";
 import { hashPassword } from "../../lib/passwords.js";
-import { AUDIT_RESOURCES, recordChange } from "../access/index.js";
+import { AUDIT_RESOURCES, grantRoles, recordChange } from "../access/index.js";
 import { activationLinkMail, alreadyRegisteredMail, enqueueMail } from "../mail/index.js";
-import { findMemberByUsername } from "../members/index.js";
+import { findMemberByUsername, giveLogIn } from "../members/index.js";
 import { sealedAccountLink } from "./account-links.js";
 import { consumeAccountToken, findUsableToken, issueAccountToken } from "./account-tokens.js";
 import { findRegisterMatch } from "./register-match.js";
@@ -76,16 +73,9 @@ export async function activateRegistration(
       const holder = await consumeAccountToken(tx, request.token, "ACTIVATION", now);
       if (!holder) throw errors.accountLinkInvalid();
       // Only a person without a log-in gets one: a link never replaces an existing password.
-      const updated = await tx
-        .update(members)
-        .set({ username: request.username, passwordHash })
-        .where(and(eq(members.entityNumber, holder.entityNumber), isNull(members.username)))
-        .returning({ entityNumber: members.entityNumber });
-      if (updated.length === 0) throw errors.accountLinkInvalid();
-      await tx
-        .insert(memberRoles)
-        .values({ entityNumber: holder.entityNumber, role: "MEMBER" })
-        .onConflictDoNothing();
+      if (!(await giveLogIn(tx, holder.entityNumber, request.username, passwordHash)))
+        throw errors.accountLinkInvalid();
+      await grantRoles(tx, holder.entityNumber, ["MEMBER"]);
       await recordChange(tx, {
         actorEntityNumber: holder.entityNumber,
         subjectEntityNumber: holder.entityNumber,

@@ -12,9 +12,8 @@ import {
   DOCTOR_ALLOCATION_TYPE_LABELS,
   type DoctorAllocationType,
   escapeHtml as e,
-  formatDateIn,
+  formatDateTimeIn,
   formatFileSize,
-  formatTimeIn,
   GENDER_LABELS,
   type Gender,
   PHONE_TYPE_LABELS,
@@ -108,8 +107,7 @@ export function archiveIndexPage(
   /** An instant as the scheme's day and time ("2026-06-02 00:30"); JSON keeps the ISO form. */
   const when = (value: string | Date | null) => {
     if (value === null) return "";
-    const instant = new Date(value);
-    return `${formatDateIn(timeZone, instant)} ${formatTimeIn(timeZone, instant)}`;
+    return formatDateTimeIn(timeZone, new Date(value));
   };
   const link = (path: string, text: string) =>
     `<a href="${e(path.split("/").map(encodeURIComponent).join("/"))}">${e(text)}</a>`;

@@ -6,13 +6,8 @@ import QRCode from "qrcode";
 import type { AppContext } from "../../app-context.js";
 import { clearFailures, reserveAttempt } from "../../db/attempt-counter.js";
 import type { Db } from "../../db/database.js";
-import {
-  memberEmails,
-  members,
-  pendingSignIns,
-  staffRecoveryCodes,
-  staffSecondFactors,
-} from "../../db/schema/members.js";
+import { pendingSignIns, staffRecoveryCodes, staffSecondFactors } from "../../db/schema/gateway.js";
+import { memberEmails, members } from "../../db/schema/members.js";
 import { hmac, randomToken, sha256 } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
 import { AUDIT_RESOURCES, listRoles, recordChange } from "../access/index.js";

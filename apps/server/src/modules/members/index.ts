@@ -14,9 +14,12 @@ export {
   countMembers,
   findMemberByEntityNumber,
   findMemberByUsername,
+  giveLogIn,
   listMemberEmails,
   normaliseUsername,
   postponeSecondFactorOffer,
+  recordSignIn,
+  setPasswordHash,
 } from "./members-repository.js";
 export {
   AccountChangeError,

@@ -1,5 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/database.js";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Db, Queryable, Tx } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
 import { memberEmails, members } from "../../db/schema/members.js";
 
@@ -105,5 +105,38 @@ export async function postponeSecondFactorOffer(tx: Tx, entityNumber: number, un
   await tx
     .update(members)
     .set({ secondFactorOfferPostponedUntil: until })
+    .where(eq(members.entityNumber, entityNumber));
+}
+
+/** A person without a log-in gets one (an activation link); false when they already had one. */
+export async function giveLogIn(
+  tx: Tx,
+  entityNumber: number,
+  username: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const updated = await tx
+    .update(members)
+    .set({ username, passwordHash })
+    .where(and(eq(members.entityNumber, entityNumber), isNull(members.username)))
+    .returning({ entityNumber: members.entityNumber });
+  return updated.length > 0;
+}
+
+/** A log-in's new password (a reset link); its sessions are the caller's to end. */
+export async function setPasswordHash(tx: Tx, entityNumber: number, passwordHash: string): Promise<void> {
+  await tx.update(members).set({ passwordHash }).where(eq(members.entityNumber, entityNumber));
+}
+
+/** When and how a log-in last signed in: shown on the supervisors' Staff page. */
+export async function recordSignIn(
+  tx: Queryable,
+  entityNumber: number,
+  at: Date,
+  method: "password" | "oidc",
+): Promise<void> {
+  await tx
+    .update(members)
+    .set({ lastSignInAt: at, lastSignInMethod: method })
     .where(eq(members.entityNumber, entityNumber));
 }

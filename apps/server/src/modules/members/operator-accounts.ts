@@ -4,7 +4,8 @@ import { type MemberRole, passwordStrengthProblem, STAFF_ROLES } from "@portal/d
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/database.js";
 import { memberRoles } from "../../db/schema/access.js";
-import { members, pendingSignIns, staffRecoveryCodes, staffSecondFactors } from "../../db/schema/members.js";
+import { pendingSignIns, staffRecoveryCodes, staffSecondFactors } from "../../db/schema/gateway.js";
+import { members } from "../../db/schema/members.js";
 import { sessions } from "../../db/schema/session.js";
 import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "../../lib/passwords.js";
 import {

@@ -4,5 +4,11 @@
 export { cookieOptions, SESSION_COOKIE } from "./cookies.js";
 export { purgeExpiredSessions } from "./retention.js";
 export { sessionPlugin } from "./session-plugin.js";
-export { createSession, deleteSession, type MemberSession, type SignInMethod } from "./sessions.js";
+export {
+  createSession,
+  deleteSession,
+  endSessionsOf,
+  type MemberSession,
+  type SignInMethod,
+} from "./sessions.js";
 export { bindXsrfToNewPreSession, bindXsrfToSession, xsrfPlugin } from "./xsrf-plugin.js";

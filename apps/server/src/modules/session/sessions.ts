@@ -1,10 +1,11 @@
 import { MEMBER_ROLES, type MemberRole } from "@portal/domain";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
 import { members } from "../../db/schema/members.js";
 import { sessions } from "../../db/schema/session.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
+import { recordSignIn } from "../members/index.js";
 
 export interface SessionPolicy {
   idleMs: number;
@@ -79,10 +80,7 @@ export async function createSession(
       signInMethod,
     });
     // Shown on the supervisors' Staff page: when and how this log-in last signed in.
-    await tx
-      .update(members)
-      .set({ lastSignInAt: now, lastSignInMethod: signInMethod })
-      .where(eq(members.entityNumber, entityNumber));
+    await recordSignIn(tx, entityNumber, now, signInMethod);
     return true;
   });
   return created ? token : null;
@@ -186,6 +184,11 @@ export async function resolveSession(
       });
   }
   return { tokenHash, entityNumber: row.entityNumber, member: row.member };
+}
+
+/** Ends every session of a log-in (its password changed), in the caller's transaction. */
+export async function endSessionsOf(tx: Queryable, entityNumber: number): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.memberEntityNumber, entityNumber));
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
