@@ -191,6 +191,8 @@ describe("the command line", { timeout: 120_000 }, () => {
         expect(mail.text).toContain(
           "Sipho Dlamini was given the information officer's role on the member portal's console by the portal's operator (command line) on ",
         );
+        // When, in the one format: the scheme's day and 24-hour time.
+        expect(mail.text).toMatch(/\(command line\) on \d{4}-\d{2}-\d{2} \d{2}:\d{2}\.\n/);
       }
       const details = (
         await db.select().from(auditEvents).where(eq(auditEvents.actorEntityNumber, OPERATOR_ENTITY_NUMBER))

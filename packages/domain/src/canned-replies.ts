@@ -1,6 +1,6 @@
 import { CANNED_REPLY_PLACEHOLDERS } from "./contracts/console.js";
+import { formatDate } from "./dates.js";
 import { escapeHtml } from "./html-escape.js";
-import { formatDueDate } from "./reply-due-date.js";
 
 export interface CannedReplyValues {
   firstName: string;
@@ -17,7 +17,7 @@ export function fillCannedReply(html: string, values: CannedReplyValues): string
   const filled: Record<keyof typeof CANNED_REPLY_PLACEHOLDERS, string | null> = {
     firstName: values.firstName,
     referenceNumber: String(values.referenceNumber),
-    dueDate: values.dueDate === null ? null : formatDueDate(values.dueDate),
+    dueDate: values.dueDate === null ? null : formatDate(values.dueDate),
   };
   let result = html;
   for (const [name, placeholder] of Object.entries(CANNED_REPLY_PLACEHOLDERS)) {

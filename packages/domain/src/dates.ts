@@ -1,4 +1,7 @@
-// Dates shown to members use DATE_FORMAT (yyyy-MM-dd).
+// The one date format wherever members and staff see a date (decision 0038): yyyy-MM-dd (the
+// specification's "Date format: yyyy-MM-dd."), and an instant with its time as yyyy-MM-dd HH:mm,
+// 24-hour, in the scheme's time zone. One function per need: formatDate / formatDateIn for a day,
+// formatDateTimeIn for an instant, formatTimeIn for a time of day alone.
 
 // A bare calendar date: new Date() would read it as UTC midnight, which is the previous day west of UTC.
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -110,4 +113,17 @@ export function formatTimeIn(timeZone: string, value: Date | string): string {
     clockFormats.set(timeZone, format);
   }
   return format.format(instant);
+}
+
+/**
+ * "2026-11-24 14:35": an instant's day and 24-hour time in a time zone (the scheme's), as every
+ * screen, mail and document shows when something happened. A bare calendar date names no instant
+ * and is refused, as is an invalid value or an unknown zone (RangeError).
+ */
+export function formatDateTimeIn(timeZone: string, value: Date | string): string {
+  if (typeof value === "string" && DATE_ONLY.test(value)) {
+    throw new RangeError(`A calendar date has no time: ${value}`);
+  }
+  const instant = toDate(value);
+  return `${calendarDateIn(timeZone, instant)} ${formatTimeIn(timeZone, instant)}`;
 }

@@ -3,7 +3,6 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   addBusinessDays,
-  formatDueDate,
   isBusinessDay,
   isOverdue,
   replyDueWindow,
@@ -288,22 +287,6 @@ describe("isOverdue", () => {
   });
 });
 
-describe("formatDueDate", () => {
-  it.each([
-    ["2026-11-24", "Tue 24 Nov 2026"],
-    ["2027-01-01", "Fri 1 Jan 2027"],
-    ["2028-02-29", "Tue 29 Feb 2028"],
-    ["2030-06-16", "Sun 16 Jun 2030"],
-    ["2029-09-03", "Mon 3 Sep 2029"],
-  ])("formats %s as %s", (date, expected) => {
-    expect(formatDueDate(date)).toBe(expected);
-  });
-
-  it("throws a RangeError for an invalid date", () => {
-    expect(() => formatDueDate("2026-02-29")).toThrow(RangeError);
-  });
-});
-
 // Node applies a changed TZ at once; each test file runs in its own worker, so others are unaffected.
 describe("independent of the machine's time zone", () => {
   const originalTimeZone = process.env.TZ;
@@ -323,7 +306,6 @@ describe("independent of the machine's time zone", () => {
       });
       expect(addBusinessDays("2026-12-30", 2)).toBe("2027-01-04");
       expect(isBusinessDay("2026-08-10")).toBe(false);
-      expect(formatDueDate("2026-11-24")).toBe("Tue 24 Nov 2026");
     },
   );
 });

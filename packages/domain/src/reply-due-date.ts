@@ -1,4 +1,4 @@
-import { calendarDateIn, DAY_MS, formatTimeIn } from "./dates.js";
+import { calendarDateIn, DAY_MS } from "./dates.js";
 
 /**
  * When the scheme promises a reply: 1 to 2 business days for a new query, 2 to 3 for an update.
@@ -40,9 +40,6 @@ const FIXED_HOLIDAYS: readonly (readonly [number, number])[] = [
 // Christmas, whose Monday is already the Day of Goodwill). No rule predicts them: add each one when
 // it is gazetted.
 const DECLARED_HOLIDAYS: readonly string[] = ["2021-11-01", "2022-12-27", "2023-12-15", "2024-05-29"];
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -178,16 +175,4 @@ export function replyDueWindow(
 /** Overdue once `today` is after `latest`; on the `latest` day itself a reply is still on time. */
 export function isOverdue(latest: string, today: string): boolean {
   return parseDate(today) > parseDate(latest);
-}
-
-/** "Tue 24 Nov 2026": fixed English names, so neither the runtime's locale nor its time zone counts. */
-export function formatDueDate(date: string): string {
-  const dayNumber = parseDate(date);
-  const value = new Date(dayNumber * DAY_MS);
-  return `${WEEKDAYS[value.getUTCDay()]} ${value.getUTCDate()} ${MONTHS[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
-}
-
-/** "Tue 24 Nov 2026 at 14:35": an instant as a mail words it, in a time zone (the scheme's). */
-export function formatMomentIn(timeZone: string, instant: Date): string {
-  return `${formatDueDate(calendarDateIn(timeZone, instant))} at ${formatTimeIn(timeZone, instant)}`;
 }

@@ -1,4 +1,4 @@
-import { formatDateIn, formatTimeIn, SCHEME_TIME_ZONE } from "@portal/domain";
+import { formatDateIn, formatDateTimeIn, SCHEME_TIME_ZONE } from "@portal/domain";
 
 // Every date and time the SPA shows is in the scheme's time zone (TIME_ZONE on the server, sent in
 // /app-config.json), whatever the zone of the device: a query logged at 00:25 in Johannesburg is of
@@ -26,5 +26,5 @@ export function formatSchemeDate(value: Date | string): string {
 export function formatSchemeDateTime(value: string): string {
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return value;
-  return `${formatDateIn(schemeTimeZone, instant)} ${formatTimeIn(schemeTimeZone, instant)}`;
+  return formatDateTimeIn(schemeTimeZone, instant);
 }

@@ -1,4 +1,4 @@
-import { formatDueDate, formatMomentIn } from "@portal/domain";
+import { formatDate, formatDateTimeIn } from "@portal/domain";
 import { compose, type MailBrand, type OutgoingMail, paragraph, strong } from "../mail/index.js";
 
 // What the member is told when an e-mailed reply is taken: the update's reference number, or,
@@ -35,7 +35,7 @@ function refusedFilesParagraphs(names: readonly string[]) {
 
 export function emailedAcknowledgement(brand: MailBrand, input: EmailedAcknowledgement): OutgoingMail {
   const reference = String(input.referenceNumber);
-  const due = formatDueDate(input.replyDueOn);
+  const due = formatDate(input.replyDueOn);
   const blocks =
     input.conversation === null
       ? [
@@ -114,7 +114,7 @@ export function refusalNotice(brand: MailBrand, input: RefusalNotice): OutgoingM
   const conversation = String(input.conversation);
   const { limits } = input;
   const sendAgain = input.retryAt
-    ? `Please send it again after ${formatMomentIn(input.timeZone, input.retryAt)}, or add it to your query in the member portal then.`
+    ? `Please send it again after ${formatDateTimeIn(input.timeZone, input.retryAt)}, or add it to your query in the member portal then.`
     : "Please send it again later, or add it to your query in the member portal.";
   const blocks =
     input.reason === "ATTACHMENT_LIMIT"

@@ -175,7 +175,7 @@ describe.each(TEST_DATABASE_KINDS)("refused e-mails, on %s", (kind) => {
     expect(notice?.text).toContain(
       "We accept at most 3 queries and updates from a member in an hour, by e-mail and in the member portal together.",
     );
-    expect(notice?.text).toMatch(/Please send it again after \w{3} \d{1,2} \w{3} \d{4} at \d\d:\d\d/);
+    expect(notice?.text).toMatch(/Please send it again after \d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
     expect(notice?.text).not.toContain("Update number");
   });
 

@@ -34,7 +34,7 @@ describe("mail content", () => {
     });
     for (const part of [mail.text, visibleText(mail.html)]) {
       expect(part).toContain("reference number 123456");
-      expect(part).toContain("We aim to reply within one to two business days, by Tue 24 Nov 2026.");
+      expect(part).toContain("We aim to reply within one to two business days, by 2026-11-24.");
     }
     expect(mail.html).toContain("<strong>123456</strong>");
   });
@@ -54,7 +54,7 @@ describe("mail content", () => {
     expect(mail.kind).toBe("UPDATE_LOGGED");
     expect(mail.subject).toBe("We have received your update (reference 200)");
     expect(mail.text).toContain("Your update to query 100 has been logged with a new reference number: 200.");
-    expect(mail.text).toContain("We aim to reply within two to three business days, by Thu 26 Nov 2026.");
+    expect(mail.text).toContain("We aim to reply within two to three business days, by 2026-11-26.");
   });
 
   it("tells of documents received: how many, for what, under which reference; an unknown category escaped", () => {

@@ -2,7 +2,7 @@ import {
   type Brand,
   categoryLabel,
   escapeHtml,
-  formatDueDate,
+  formatDate,
   type ServerOrigin,
   toRouteOrigin,
   type UpdateRefusal,
@@ -247,7 +247,7 @@ export function documentsReceivedMail(
 /** Worded as the specification words the promise on screen (REPLY_PROMISES: "one to two business days"). */
 function promise(businessDays: string, dueLatest: string | null): string {
   const within = `We aim to reply within ${businessDays} business days`;
-  return dueLatest ? `${within}, by ${formatDueDate(dueLatest)}.` : `${within}.`;
+  return dueLatest ? `${within}, by ${formatDate(dueLatest)}.` : `${within}.`;
 }
 
 /** What the member wrote, for the acknowledgement's copy. */

@@ -19,7 +19,7 @@ export function officerRoleGrantedMail(
     grantee: string;
     /** Who gave it: a supervisor's full name, the operator or the identity provider, in words. */
     grantedBy: string;
-    /** When, as the scheme's clock shows it ("Thursday 3 December 2026 at 09:15"). */
+    /** When, as the scheme's clock shows it ("2026-12-03 09:15"). */
     when: string;
   },
 ): OutgoingMail {

@@ -1,4 +1,4 @@
-import { formatMomentIn, type MemberRole } from "@portal/domain";
+import { formatDateTimeIn, type MemberRole } from "@portal/domain";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
 import { memberRoles } from "../../db/schema/access.js";
@@ -77,7 +77,7 @@ export async function roleGranted(
     .orderBy(asc(members.entityNumber), asc(memberEmails.position));
   if (recipients.length === 0) return;
   const grantedBy = await grantorName(tx, grant.by);
-  const when = formatMomentIn(grant.timeZone, grant.at);
+  const when = formatDateTimeIn(grant.timeZone, grant.at);
   for (const recipient of recipients) {
     await enqueueMail(
       tx,

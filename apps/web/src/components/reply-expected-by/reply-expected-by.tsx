@@ -1,6 +1,6 @@
 import {
   calendarDateIn,
-  formatDueDate,
+  formatDate,
   type ReplyStatus,
   type ReplyStatusInput,
   replyStatus,
@@ -23,8 +23,8 @@ interface ReplyExpectedByProps {
 }
 
 /**
- * Where the query's answer stands, in small text: "Replied on Tue 24 Nov 2026" once answered;
- * until then "Reply expected by Tue 24 Nov 2026", and once that day has passed in the scheme's
+ * Where the query's answer stands, in small text: "Replied on 2026-11-24" once answered;
+ * until then "Reply expected by 2026-11-24", and once that day has passed in the scheme's
  * time zone, that it is late and whom to call. Nothing for a closed query without a reply (the page
  * says it is closed), nor for one without a promised date.
  */
@@ -36,14 +36,14 @@ export function ReplyExpectedBy({ status, referenceNumber, className = "" }: Rep
     case "REPLIED":
     case "REPLIED_IN_CONVERSATION":
       return status.on === null ? null : (
-        <p className={`${classes} fw-semibold`}>Replied on {formatDueDate(formatSchemeDate(status.on))}</p>
+        <p className={`${classes} fw-semibold`}>Replied on {formatSchemeDate(status.on)}</p>
       );
     case "EXPECTED":
-      return <p className={`${classes} text-body-secondary`}>Reply expected by {formatDueDate(status.by)}</p>;
+      return <p className={`${classes} text-body-secondary`}>Reply expected by {formatDate(status.by)}</p>;
     case "LATE":
       return (
         <p className={`${classes} fw-semibold`}>
-          Reply expected by {formatDueDate(status.by)}: our reply is late.
+          Reply expected by {formatDate(status.by)}: our reply is late.
           {line ? (
             <>
               {" "}

@@ -40,7 +40,7 @@ function Placeholders() {
           <code>{CANNED_REPLY_PLACEHOLDERS.dueDate}</code>
         </dt>
         <dd className="col-sm-8">
-          The day the reply is due, as the member was told it (e.g. Tue 24 Nov 2026). When no reply is owed it
+          The day the reply is due, as the member was told it (e.g. 2026-11-24). When no reply is owed it
           stays as it is, for the agent to see and change.
         </dd>
       </dl>

@@ -35,7 +35,7 @@ describe("CannedReplyPicker", () => {
     await user.selectOptions(select, "Claim being checked");
     await user.click(screen.getByRole("button", { name: "Insert" }));
     expect(onInsert).toHaveBeenCalledWith(
-      "<p>Dear Zanele</p><p>We are checking query 300001 and will answer by Tue 24 Nov 2026.</p>",
+      "<p>Dear Zanele</p><p>We are checking query 300001 and will answer by 2026-11-24.</p>",
       "Claim being checked",
     );
     expect(screen.queryByText("Choose a canned reply first.")).toBeNull();

@@ -20,7 +20,7 @@ import {
 } from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
 
-// Today is Tue 24 Nov 2026 in the scheme's time zone: the due days below count from it. Only the
+// Today is Tuesday 2026-11-24 in the scheme's time zone: the due days below count from it. Only the
 // clock's date is fixed; timers run as usual, for the page's polling and for user-event.
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -85,8 +85,8 @@ describe("members' requests about their data", () => {
 
     const access = await cardOf("Zanele Khumalo");
     expect(access).toHaveTextContent("Asks forAccess to their data");
-    expect(access).toHaveTextContent("ReceivedMon 2 Nov 2026");
-    expect(access).toHaveTextContent("Due byThu 26 Nov 2026 Due in 2 days");
+    expect(access).toHaveTextContent("Received2026-11-02");
+    expect(access).toHaveTextContent("Due by2026-11-26 Due in 2 days");
     expect(within(access).getByText("Due in 2 days")).toHaveClass("badge");
     expect(access).toHaveTextContent("Asked by e-mail for everything we hold.");
 
@@ -95,7 +95,7 @@ describe("members' requests about their data", () => {
     expect(late).toHaveTextContent("NotesNone");
 
     const later = await cardOf("Lindiwe Mahlangu");
-    expect(later).toHaveTextContent("Due bySun 20 Dec 2026Status");
+    expect(later).toHaveTextContent("Due by2026-12-20Status");
     expect(within(later).queryByText(/Due in|Past due/)).toBeNull();
     // Erasure is offered for the deletion request only.
     expect(within(late).getByRole("button", { name: "Erase the member's data" })).toBeInTheDocument();
@@ -147,7 +147,7 @@ describe("members' requests about their data", () => {
     await user.click(within(recordForm()).getByRole("button", { name: "Record request" }));
     await waitFor(() =>
       expect(within(recordForm()).getByRole("status")).toHaveTextContent(
-        "Request recorded for Zanele Khumalo: deletion of their data, due by Thu 24 Dec 2026.",
+        "Request recorded for Zanele Khumalo: deletion of their data, due by 2026-12-24.",
       ),
     );
     expect(bodies[1]).toEqual({

@@ -122,7 +122,7 @@ describe("the query page", () => {
     const status = section("Status");
     expect(status).toHaveTextContent("StatusOpenWaiting onThe desk");
     expect(within(status).getByText("Overdue")).toHaveClass("badge");
-    expect(status).toHaveTextContent("Reply dueTue 24 Nov 2026 Overdue");
+    expect(status).toHaveTextContent("Reply due2026-11-24 Overdue");
     expect(status).toHaveTextContent("Medical claims — Claim short paid");
     expect(status).toHaveTextContent("zanele@example.com");
     expect(status).toHaveTextContent("and z.khumalo@example.org");

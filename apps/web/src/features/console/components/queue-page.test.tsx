@@ -93,7 +93,7 @@ describe("the queue", () => {
       "Medical claimsClaim short paid",
       "1",
       expect.stringMatching(/^2026-11-21 \d\d:\d\d$/),
-      "Tue 24 Nov 2026",
+      "2026-11-24",
       "The desk",
       "Unassigned",
       "Open",
@@ -112,7 +112,7 @@ describe("the queue", () => {
     const overdue = within(second as HTMLElement).getByText("Overdue");
     expect(overdue).toHaveClass("badge");
     expect(overdue.parentElement).toHaveClass("text-danger");
-    expect(overdue.parentElement).toHaveTextContent("Mon 23 Nov 2026 Overdue");
+    expect(overdue.parentElement).toHaveTextContent("2026-11-23 Overdue");
     expect(within(first as HTMLElement).queryByText("Overdue")).toBeNull();
     // Answered and waiting on the member: no reply is owed.
     expect(within(third as HTMLElement).getAllByRole("cell")[4]).toHaveTextContent("None owed");

@@ -107,7 +107,7 @@ describe("preview and sending", () => {
     );
     await user.click(screen.getByRole("button", { name: "Insert" }));
     await waitFor(() => expect(editor.textContent).toContain("Dear Thandi"));
-    expect(editor.textContent).toContain("We are checking query 300001 and will answer by Fri 27 Nov 2026.");
+    expect(editor.textContent).toContain("We are checking query 300001 and will answer by 2026-11-27.");
     await user.click(screen.getByRole("button", { name: "Send reply" }));
     await waitFor(() => expect(sentKeys(sent)).toContain(REPLIES));
     const posted = (await postedReply(sent.find((entry) => entry.key === REPLIES)?.request)) as {
@@ -256,7 +256,7 @@ describe("a canned reply into a restored draft", () => {
     await insertCanned(user);
     await waitFor(() => expect(editor).toHaveFocus());
     expect(editor.textContent).toBe(
-      "DRAFT about the tariff, Dear ThandiWe are checking query 300001 and will answer by Fri 27 Nov 2026.",
+      "DRAFT about the tariff, Dear ThandiWe are checking query 300001 and will answer by 2026-11-27.",
     );
     expect(
       screen.getByText("The canned reply “Claim being checked” inserted at the cursor."),
@@ -270,7 +270,7 @@ describe("a canned reply into a restored draft", () => {
     await insertCanned(user);
     await waitFor(() => expect(editor).toHaveFocus());
     expect(editor.textContent).toBe(
-      "Dear ThandiWe are checking query 300001 and will answer by Fri 27 Nov 2026.not finished",
+      "Dear ThandiWe are checking query 300001 and will answer by 2026-11-27.not finished",
     );
   });
 

@@ -6,7 +6,7 @@ import {
   type DataRequestKind,
   DEFAULT_CATEGORIES,
   findCategory,
-  formatDueDate,
+  formatDate,
   MEDXPRESS_CATEGORIES,
   type QueryStatus,
   type QueueSort,
@@ -103,9 +103,9 @@ export function formatDateTime(value: string): string {
   return formatSchemeDateTime(value);
 }
 
-/** The day a reply is due, as the member is told it: "Tue 24 Nov 2026". */
+/** The day a reply is due, as the member is told it: "2026-11-24". */
 export function dueDateText(replyDueOn: string): string {
-  return formatDueDate(replyDueOn);
+  return formatDate(replyDueOn);
 }
 
 /** "Reply sent" for REPLY_SENT: the outbox's kinds, in words. */

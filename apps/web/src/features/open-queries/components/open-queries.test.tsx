@@ -56,7 +56,7 @@ describe("OpenQueries", () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       "Medical claimsReference 300002",
-      "My dentist claim was not paid.Reply expected by Tue 18 Mar 2025",
+      "My dentist claim was not paid.Reply expected by 2025-03-18",
       "2025-03-14",
       "",
     ]);
@@ -84,7 +84,7 @@ describe("OpenQueries", () => {
     const table = await screen.findByRole("table", { name: "Your open queries" });
     const [, first, second] = within(table).getAllByRole("row");
     const [, details] = within(first as HTMLElement).getAllByRole("cell");
-    const due = within(details as HTMLElement).getByText("Reply expected by Tue 18 Mar 2025");
+    const due = within(details as HTMLElement).getByText("Reply expected by 2025-03-18");
     expect(due).toHaveClass("small");
     expect(due.previousSibling?.textContent).toBe("My dentist claim was not paid.");
     expect(within(second as HTMLElement).queryByText(/Reply expected by/)).toBeNull();
@@ -164,7 +164,7 @@ describe("OpenQueries on a phone", () => {
     expect(factsOf(first as HTMLElement)).toEqual([
       "Reference: 300002",
       "Category: Medical claims",
-      "Query details: My dentist claim was not paid.Reply expected by Tue 18 Mar 2025",
+      "Query details: My dentist claim was not paid.Reply expected by 2025-03-18",
       "Date: 2025-03-14",
     ]);
     expect(factsOf(second as HTMLElement)).toEqual([
@@ -234,7 +234,7 @@ describe("OpenQueries: replies, late replies and queries logged elsewhere", () =
     const table = await screen.findByRole("table", { name: "Your open queries" });
     const [, row] = within(table).getAllByRole("row");
     // 22:30 UTC on the 17th is 00:30 on the 18th in Johannesburg.
-    expect(row).toHaveTextContent("Replied on Tue 18 Mar 2025");
+    expect(row).toHaveTextContent("Replied on 2025-03-18");
     expect(row).not.toHaveTextContent("Reply expected");
   });
 
@@ -245,7 +245,7 @@ describe("OpenQueries: replies, late replies and queries logged elsewhere", () =
     const table = await screen.findByRole("table", { name: "Your open queries" });
     const late = within(table).getByText(/our reply is late/);
     expect(late).toHaveTextContent(
-      "Reply expected by Tue 18 Mar 2025: our reply is late. Please call Member services on 0860 000 001 and quote reference 300002.",
+      "Reply expected by 2025-03-18: our reply is late. Please call Member services on 0860 000 001 and quote reference 300002.",
     );
     expect(within(late).getByRole("link", { name: "0860 000 001" })).toHaveAttribute(
       "href",
@@ -269,7 +269,7 @@ describe("OpenQueries: replies, late replies and queries logged elsewhere", () =
     const [phone, web] = within(list).getAllByRole("listitem");
     expect(within(phone as HTMLElement).queryByRole("link", { name: /Update query/ })).toBeNull();
     expect(within(web as HTMLElement).getByRole("link", { name: "Update query 300002" })).toBeVisible();
-    expect(web).toHaveTextContent("Replied on Tue 18 Mar 2025");
+    expect(web).toHaveTextContent("Replied on 2025-03-18");
   });
 
   it("links to the interaction timeline, where the closed and older queries are", async () => {

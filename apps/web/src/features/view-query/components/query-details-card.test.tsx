@@ -40,7 +40,7 @@ describe("QueryDetailsCard", () => {
         replyStatus={{ kind: "REPLIED", on: "2026-11-23T09:00:00.000Z" }}
       />,
     );
-    expect(screen.getByText("Replied on Mon 23 Nov 2026")).toBeVisible();
+    expect(screen.getByText("Replied on 2026-11-23")).toBeVisible();
     expect(screen.queryByText(/Reply expected by/)).toBeNull();
   });
 });

@@ -102,7 +102,7 @@ describe("ViewQueryPage", () => {
       server.use(queryViewHandler(), agentResponseHandler());
       renderAt("/update/default?reference=300001&timeline=true");
       const card = await screen.findByRole("region", { name: "View your query" });
-      expect(within(card).getByText("Reply expected by Tue 24 Nov 2026")).toHaveClass("small");
+      expect(within(card).getByText("Reply expected by 2026-11-24")).toHaveClass("small");
       cleanup();
 
       server.use(queryViewHandler({ ...viewedQuery, replyExpectedBy: null }));
@@ -368,7 +368,7 @@ describe("ViewQueryPage", () => {
         server.use(queryViewHandler(answered), agentResponseHandler(null));
         renderAt("/update/default?reference=300003&timeline=true");
         const view = await card();
-        expect(within(view).getByText("Replied on Tue 1 Dec 2026")).toBeVisible();
+        expect(within(view).getByText("Replied on 2026-12-01")).toBeVisible();
         expect(within(view).getByText(REPLY_NOTES.inConversation)).toBeVisible();
         expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
         expect(screen.queryByText(/Reply expected by/)).toBeNull();
@@ -387,7 +387,7 @@ describe("ViewQueryPage", () => {
         );
         renderAt("/update/default?reference=300001&timeline=true");
         const view = await card();
-        expect(within(view).getByText("Replied on Tue 1 Dec 2026")).toBeVisible();
+        expect(within(view).getByText("Replied on 2026-12-01")).toBeVisible();
         expect(
           within(view).getByRole("button", { name: "View response sent to you via email" }),
         ).toBeVisible();
@@ -422,7 +422,7 @@ describe("ViewQueryPage", () => {
         server.use(queryViewHandler({ ...viewedQuery, status: "OPEN" }), agentResponseHandler(null));
         renderAt("/update/default?reference=300001&timeline=true");
         const view = await card();
-        expect(within(view).getByText("Reply expected by Tue 24 Nov 2026")).toBeVisible();
+        expect(within(view).getByText("Reply expected by 2026-11-24")).toBeVisible();
         expect(within(view).getByText(NO_AGENT_RESPONSE_YET)).toBeVisible();
         expect(screen.queryByText(/Replied on/)).toBeNull();
       } finally {
