@@ -15,7 +15,7 @@ import {
   listCannedReplies,
   updateCannedReply,
 } from "../conversations/index.js";
-import { cleanReplyHtml, replyHasText } from "../mail/index.js";
+import { prepareReply } from "../mail/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 
 const errorResponses = {
@@ -37,9 +37,9 @@ export const consoleCannedReplyRoutes: FastifyPluginAsyncZod<SmartInquiryContext
 
   /** Cleaned by the reply allowlist, as a reply is: what is inserted is what could be sent. */
   const cleaned = async (html: string) => {
-    const clean = await cleanReplyHtml(html);
-    if (!(await replyHasText(clean))) throw errors.validation("Please write the reply.");
-    return clean;
+    const prepared = await prepareReply(html);
+    if (!prepared.hasText) throw errors.validation("Please write the reply.");
+    return prepared.html;
   };
 
   app.get(

@@ -21,7 +21,6 @@ import {
   replySentResponseSchema,
   type ServerOrigin,
   STAFF_ROLES,
-  updateRefusal,
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -52,18 +51,15 @@ import {
   listQueue,
   listReplies,
   membersOfConversations,
-  ReplyAlreadySent,
   readDrafts,
   readMemberSummary,
   reopenConversation,
+  replyToConversation,
   saveDraft,
-  sendReply,
 } from "../conversations/index.js";
-import { cleanReplyHtml, memberQueryLink, replyHasText, replySentMail } from "../mail/index.js";
 import { listMemberEmails } from "../members/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 import { receiveSubmission, sendAttachment } from "../smart-inquiry/index.js";
-import { commitBlobsWithRows } from "../storage/index.js";
 
 const errorResponses = {
   400: errorBodySchema,
@@ -291,74 +287,38 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       const received = request.isMultipart()
         ? await receiveSubmission(request, context.blobStore, parseReplyFields, now)
         : { fields: request.body as ReplyFields, files: [] };
-      const files = received.files;
-      const discardAll = () =>
-        Promise.allSettled(files.map((file) => context.blobStore.discard(file.pending)));
-      let html: string;
+      const { html, close = false, idempotencyKey, seenReplyId, seenMessageReference } = received.fields;
       let root: number;
-      let mail: Awaited<ReturnType<typeof replySentMail>>;
       try {
-        html = await cleanReplyHtml(received.fields.html);
-        if (!(await replyHasText(html))) throw errors.validation("Please write the reply.");
         root = await requireConversation(request.params.referenceNumber);
-        const head = await findConversation(db, root);
-        if (!head) throw errors.notFound();
-        // Made before the transaction: its cleaning waits for a worker, not for the database.
-        // What the member can do next is the update rule's answer for the query after this send.
-        const after = { ...head, status: received.fields.close ? "CLOSED" : head.status };
-        mail = await replySentMail(config.brand, {
-          to: [head.email],
-          cc: head.ccEmail ? [head.ccEmail] : [],
-          referenceNumber: root,
-          memberEntityNumber: head.memberEntityNumber,
-          replyHtml: html,
-          queryLink: head.legacy
-            ? null
-            : memberQueryLink(config.publicUrl, head.origin as ServerOrigin, root),
-          nextStep: updateRefusal(after, { now, updateWindowDays: config.UPDATE_WINDOW_DAYS }),
-        });
       } catch (error) {
-        await discardAll();
+        await Promise.allSettled(received.files.map((file) => context.blobStore.discard(file.pending)));
         throw error;
       }
-      const staff = request.access.actor.entityNumber;
-      const { close = false, idempotencyKey, seenReplyId, seenMessageReference } = received.fields;
-      // The files commit with the reply, its mail and its audit row, or none of them does.
-      try {
-        const replyId = await commitBlobsWithRows<number>(
-          context,
-          files.map((file) => file.pending),
-          now,
-          (work) => request.access.change(work),
-          (tx) =>
-            sendReply(tx, root, {
-              html,
-              sentByEntityNumber: staff,
-              sentAt: now,
-              close,
-              mail,
-              files: files.map((file) => ({
-                fileName: file.fileName,
-                contentType: file.contentType,
-                sizeBytes: file.sizeBytes,
-                blobKey: file.pending.key,
-              })),
-              idempotencyKey,
-              seen:
-                seenMessageReference === undefined || seenMessageReference === null
-                  ? undefined
-                  : { replyId: seenReplyId ?? null, messageReference: seenMessageReference },
-            }),
+      const sent = await replyToConversation(
+        context,
+        root,
+        {
+          html,
+          close,
+          files: received.files,
+          sentByEntityNumber: request.access.actor.entityNumber,
+          at: now,
+          idempotencyKey,
+          seen:
+            seenMessageReference === undefined || seenMessageReference === null
+              ? undefined
+              : { replyId: seenReplyId ?? null, messageReference: seenMessageReference },
+        },
+        (work) => request.access.change(work),
+      );
+      if (sent.repeated) request.log.info({ replyId: sent.replyId }, "reply send repeated");
+      else
+        request.log.info(
+          { replyId: sent.replyId, closed: close, files: received.files.length },
+          "reply sent",
         );
-        request.log.info({ replyId, closed: close, files: files.length }, "reply sent");
-        return { replyId };
-      } catch (error) {
-        // A repeat of a send (a double click, a retry after a lost answer): the first one's reply,
-        // and nothing stored, mailed or audited again.
-        if (!(error instanceof ReplyAlreadySent)) throw error;
-        request.log.info({ replyId: error.replyId }, "reply send repeated");
-        return { replyId: error.replyId };
-      }
+      return { replyId: sent.replyId };
     },
   );
 

@@ -45,6 +45,7 @@ export {
   removeSubmissionContent,
   type SubmissionRemoval,
 } from "./commands/remove-content.js";
+export { type ReplyFile, type ReplySent, type ReplyToSend, replyToConversation } from "./commands/reply.js";
 export {
   findConversation,
   findMessageAttachment,

@@ -3,7 +3,9 @@ import { REPLY_HTML_LIMITS, REPLY_TOO_COMPLEX_MESSAGES } from "@portal/domain";
 import { describe, expect, it } from "vitest";
 import { createHtmlCleaningPool } from "./html-cleaning-pool.js";
 import { htmlRefusal } from "./html-shape.js";
-import { cleanReplyHtml, replyHasText } from "./reply-html.js";
+import { prepareReply } from "./reply-html.js";
+
+const cleanReplyHtml = async (html: string) => (await prepareReply(html)).html;
 
 // HTML is measured before any DOM sees it, and cleaned in a worker thread within a time
 // limit, so no reply can hold the event loop.
@@ -60,8 +62,21 @@ describe("cleaning replies in a worker", () => {
     expect(clean).toBe(
       '<p>Dear <b>member</b>, <i>see</i> <a href="https://meridian.example/a?b=1&amp;c=2" rel="noopener noreferrer">this</a> or <a>that</a>.</p><ul><li>One<ul><li>Inner</li></ul></li></ul><ol><li>Two</li></ol><table><thead><tr><th scope="col">Claim</th></tr></thead><tbody><tr><td colspan="2">R 450</td></tr></tbody></table><h2>Next</h2><blockquote>Quoted</blockquote>',
     );
-    expect(await replyHasText(clean)).toBe(true);
-    expect(await replyHasText(await cleanReplyHtml("<p>&nbsp;</p><p><br></p><img src=x>"))).toBe(false);
+    expect((await prepareReply(clean)).hasText).toBe(true);
+    expect((await prepareReply("<p>&nbsp;</p><p><br></p><img src=x>")).hasText).toBe(false);
+  });
+
+  it("prepares a reply in one trip: the HTML to store, whether it says anything, and the mail's HTML and text", async () => {
+    const prepared = await prepareReply(
+      '<p onclick="x()">Paid on <b>3 Nov</b>.</p><table><tr><td>R 450</td></tr></table><script>x()</script>',
+    );
+    expect(prepared.html).toBe("<p>Paid on <b>3 Nov</b>.</p><table><tbody><tr><td>R 450</td></tr></tbody></table>");
+    expect(prepared.hasText).toBe(true);
+    // The mail's part is the stored reply with borders inline, not a second cleaning of other HTML.
+    expect(prepared.mail.html).toContain('<td style="border:1px solid');
+    expect(prepared.mail.html).not.toContain("script");
+    expect(prepared.mail.text).toContain("Paid on 3 Nov.");
+    expect(prepared.mail.text).toContain("R 450");
   });
 
   it("refuses beyond each limit with 400 REPLY_TOO_COMPLEX and the sentence for it", async () => {
@@ -77,11 +92,11 @@ describe("cleaning replies in a worker", () => {
     const pool = createHtmlCleaningPool({ timeLimitMs: 300, workers: 1 });
     const delay = monitorEventLoopDelay({ resolution: 10 });
     try {
-      expect(await pool.clean("reply", "<b>warm</b>")).toBe("<b>warm</b>");
+      expect(await pool.clean("document", "<b>warm</b>")).toBe("<b>warm</b>");
       delay.enable();
-      await expect(pool.clean("reply", slowToClean)).rejects.toMatchObject(refusal("time"));
+      await expect(pool.clean("replyToSend", slowToClean)).rejects.toMatchObject(refusal("time"));
       delay.disable();
-      expect(await pool.clean("reply", "<b>x</b><script>y()</script>")).toBe("<b>x</b>");
+      expect(await pool.clean("document", "<b>x</b><script>y()</script>")).toBe("<b>x</b>");
     } finally {
       await pool.close();
     }
@@ -91,8 +106,8 @@ describe("cleaning replies in a worker", () => {
   it("answers 503 when too much HTML already waits for a worker", async () => {
     const pool = createHtmlCleaningPool({ workers: 1, maxWaiting: 1 });
     try {
-      const first = pool.clean("reply", "<i>first</i>");
-      await expect(pool.clean("reply", "<i>second</i>")).rejects.toMatchObject({
+      const first = pool.clean("document", "<i>first</i>");
+      await expect(pool.clean("document", "<i>second</i>")).rejects.toMatchObject({
         statusCode: 503,
         exceptionCode: "SERVICE_UNAVAILABLE",
         headers: { "retry-after": "5" },

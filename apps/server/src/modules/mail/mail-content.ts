@@ -9,6 +9,7 @@ import {
 } from "@portal/domain";
 import { cleanHtml } from "./html-cleaning-pool.js";
 import type { OutgoingMail } from "./outbox.js";
+import type { PreparedReply } from "./reply-cleaning.js";
 
 // What the scheme writes to a member. Each mail is HTML with a plain-text alternative made from the
 // same blocks. A mail greets the member by first name, links to the query's page in the portal
@@ -119,9 +120,9 @@ export function updateLoggedMail(
 }
 
 /**
- * Our reply to a query, as the member sees it in the portal. `replyHtml` should already be the
- * cleaned reply that was stored; it is cleaned again here so that nothing in the mail can run,
- * load or submit anything, whatever a caller passes. The reply is the letter: it has the agent's
+ * Our reply to a query, as the member sees it in the portal. `replyHtml` is either a reply that
+ * prepareReply cleaned for sending (the reply command's, used as it is), or HTML, cleaned here so
+ * that nothing in the mail can run, load or submit anything, whatever a caller passes. The reply is the letter: it has the agent's
  * own greeting and sign-off, so the mail adds neither. What the member can do next follows the one
  * update rule (`updateRefusal` of the conversation after the send): update it in the portal, or,
  * when it was closed by the send, is a MedXpress query, is too old or was logged by phone, what
@@ -130,13 +131,14 @@ export function updateLoggedMail(
 export async function replySentMail(
   brand: MailBrand,
   input: MailAbout & {
-    replyHtml: string;
+    replyHtml: string | PreparedReply;
     /** updateRefusal of the query once the reply is sent; null or absent: it may be updated. */
     nextStep?: UpdateRefusal | null;
   },
 ): Promise<OutgoingMail> {
   const reference = String(input.referenceNumber);
-  const reply = await cleanReply(input.replyHtml);
+  const reply =
+    typeof input.replyHtml === "string" ? await cleanReply(input.replyHtml) : input.replyHtml.mail;
   return compose(
     brand,
     input,

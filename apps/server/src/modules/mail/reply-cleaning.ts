@@ -57,8 +57,27 @@ const STYLES: Readonly<Record<string, string>> = { table: TABLE_STYLE, td: CELL_
 /** The reply cleaned for a mail, and its plain-text form. */
 export function replyForMail(replyHtml: string): Block {
   // The same cleaning as before the reply was stored, then borders set inline.
-  const clean = purifyReply(replyHtml);
+  return mailBlockOf(purifyReply(replyHtml));
+}
+
+function mailBlockOf(clean: string): Block {
   return { html: withInlineStyles(clean), text: replyText(clean) };
+}
+
+/** A reply as the reply command sends it: cleaned once, to store, to check and to mail. */
+export interface PreparedReply {
+  /** The reply as it is stored and shown: formatting only. */
+  html: string;
+  /** Whether it still says anything once cleaned (a reply of empty paragraphs is refused). */
+  hasText: boolean;
+  /** The same reply in the mail: borders set inline, and its plain-text form. */
+  mail: Block;
+}
+
+/** One trip to the worker for all a send needs of a reply's HTML. */
+export function prepareReplyHtml(replyHtml: string): PreparedReply {
+  const clean = purifyReply(replyHtml);
+  return { html: clean, hasText: hasText(clean), mail: mailBlockOf(clean) };
 }
 
 /**
@@ -118,9 +137,8 @@ export function purifyForDocument(html: string): string {
 
 /** What the worker does with each kind of HTML it is sent. */
 export const CLEANERS = {
-  reply: purifyReply,
-  replyHasText: hasText,
   mailReply: replyForMail,
+  replyToSend: prepareReplyHtml,
   document: purifyForDocument,
 } as const;
 

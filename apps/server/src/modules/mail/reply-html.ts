@@ -1,4 +1,5 @@
 import { cleanHtml } from "./html-cleaning-pool.js";
+import type { PreparedReply } from "./reply-cleaning.js";
 
 // An agent's reply is HTML written in the console's editor (bold, italic, lists, links, tables
 // pasted from a spreadsheet). It is stored, e-mailed and shown to the member, so it is cleaned here,
@@ -9,12 +10,10 @@ import { cleanHtml } from "./html-cleaning-pool.js";
 // (html-cleaning-pool.ts); beyond them the reply is refused with a 400 REPLY_TOO_COMPLEX whose
 // message says what is wrong.
 
-/** The reply as it may be stored and sent: formatting only. */
-export function cleanReplyHtml(html: string): Promise<string> {
-  return cleanHtml("reply", html);
-}
-
-/** Whether a cleaned reply still says anything (a reply of empty paragraphs is refused). */
-export function replyHasText(cleanedHtml: string): Promise<boolean> {
-  return cleanHtml("replyHasText", cleanedHtml);
+/**
+ * A reply cleaned once for all a send needs: the HTML to store, whether it says anything, and its
+ * mail's HTML and text (replySentMail takes it as it is).
+ */
+export function prepareReply(html: string): Promise<PreparedReply> {
+  return cleanHtml("replyToSend", html);
 }
