@@ -139,6 +139,7 @@ describe("no second date format", () => {
       'const W = ["Sun", "Mon"]',
       'const M = ["Jan", "Feb"]',
       'import { format } from "date-fns"',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, not a template
       "`${formatDateIn(zone, at)} ${formatTimeIn(zone, at)}`",
     ];
     SECOND_FORMATS.forEach(({ pattern }, index) => {

@@ -70,7 +70,9 @@ describe("cleaning replies in a worker", () => {
     const prepared = await prepareReply(
       '<p onclick="x()">Paid on <b>3 Nov</b>.</p><table><tr><td>R 450</td></tr></table><script>x()</script>',
     );
-    expect(prepared.html).toBe("<p>Paid on <b>3 Nov</b>.</p><table><tbody><tr><td>R 450</td></tr></tbody></table>");
+    expect(prepared.html).toBe(
+      "<p>Paid on <b>3 Nov</b>.</p><table><tbody><tr><td>R 450</td></tr></tbody></table>",
+    );
     expect(prepared.hasText).toBe(true);
     // The mail's part is the stored reply with borders inline, not a second cleaning of other HTML.
     expect(prepared.mail.html).toContain('<td style="border:1px solid');
