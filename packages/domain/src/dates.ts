@@ -1,4 +1,4 @@
-// The one date format wherever members and staff see a date (decision 0038): yyyy-MM-dd (the
+// The one date format wherever members and staff see a date (decision 0035): yyyy-MM-dd (the
 // specification's "Date format: yyyy-MM-dd."), and an instant with its time as yyyy-MM-dd HH:mm,
 // 24-hour, in the scheme's time zone. One function per need: formatDate / formatDateIn for a day,
 // formatDateTimeIn for an instant, formatTimeIn for a time of day alone.

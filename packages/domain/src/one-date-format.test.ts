@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import * as domain from "./index.js";
 
-// One date format wherever members and staff see a date (decision 0038): yyyy-MM-dd, and an
+// One date format wherever members and staff see a date (decision 0035): yyyy-MM-dd, and an
 // instant with its time as yyyy-MM-dd HH:mm in the scheme's zone. The formatters live in dates.ts;
 // these tests fail when a second way of writing a date comes back.
 

@@ -68,7 +68,7 @@ export async function expectOfficerGrantMails(
     expect(mail.text).toContain(
       `${expected.granteeName} was given the information officer's role on the member portal's console by ${expected.grantedBy} on `,
     );
-    expect(mail.text).toMatch(/ on \w{3} \d{1,2} \w{3} \d{4} at \d{2}:\d{2}\./);
+    expect(mail.text).toMatch(/ on \d{4}-\d{2}-\d{2} \d{2}:\d{2}\./);
     expect(mail.text).toContain(
       "The role can read and export any member's data. If you did not expect this, tell a supervisor at once.",
     );

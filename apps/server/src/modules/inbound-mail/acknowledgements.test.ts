@@ -2,7 +2,7 @@ import { DEFAULT_BRAND } from "@portal/domain";
 import { describe, expect, it } from "vitest";
 import { emailedAcknowledgement, refusalNotice } from "./acknowledgements.js";
 
-// The dates of the mails answering a member's e-mail, in the one format (decision 0038).
+// The dates of the mails answering a member's e-mail, in the one format (decision 0035).
 
 const about = { to: ["member@example.com"], cc: [], memberEntityNumber: 7, answers: null };
 
