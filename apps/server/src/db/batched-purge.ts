@@ -13,7 +13,8 @@ export interface BatchedPurge {
   inBatch: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 }
 
-const BATCH = 500;
+/** Rows per batch: each batch is a short transaction of its own. */
+export const PURGE_BATCH = 500;
 
 /**
  * Rows of `table` matching `where` removed whole, a batch at a time (by ctid: the tables' keys
@@ -41,13 +42,13 @@ export async function deleteInBatches(
         await rowsOf<unknown>(
           tx,
           sql`
-          delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} limit ${BATCH}))
+          delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} limit ${PURGE_BATCH}))
           returning 1 as one`,
         )
       ).length;
     });
     removed += batch;
-    if (batch < BATCH) return removed;
+    if (batch < PURGE_BATCH) return removed;
   }
 }
 

@@ -46,6 +46,24 @@ const WRITE_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
   ],
 ]);
 
+/** Who a person is to the scheme: their log-in, roles, details and cover (members, access, member-details). */
+const A_PERSONS_RECORD = [
+  "members",
+  "member_emails",
+  "member_profiles",
+  "member_phones",
+  "member_addresses",
+  "member_roles",
+  "emergency_contacts",
+  "schemes",
+  "plans",
+  "plan_benefits",
+  "policies",
+  "policy_dependents",
+  "waiting_periods",
+  "doctor_allocations",
+];
+
 /** module → the other modules' tables it reads, and why it reads rather than asks. */
 const READ_EXCEPTIONS: ReadonlyMap<string, { tables: readonly string[]; reason: string }> = new Map([
   [
@@ -81,20 +99,7 @@ const READ_EXCEPTIONS: ReadonlyMap<string, { tables: readonly string[]; reason: 
     "data-rights",
     {
       tables: [
-        "members",
-        "member_emails",
-        "member_profiles",
-        "member_phones",
-        "member_addresses",
-        "member_roles",
-        "emergency_contacts",
-        "schemes",
-        "plans",
-        "plan_benefits",
-        "policies",
-        "policy_dependents",
-        "waiting_periods",
-        "doctor_allocations",
+        ...A_PERSONS_RECORD,
         "membership_card_orders",
         "queries",
         "query_attachments",
@@ -143,22 +148,7 @@ const READ_EXCEPTIONS: ReadonlyMap<string, { tables: readonly string[]; reason: 
   [
     "register",
     {
-      tables: [
-        "members",
-        "member_emails",
-        "member_profiles",
-        "member_phones",
-        "member_addresses",
-        "member_roles",
-        "emergency_contacts",
-        "schemes",
-        "plans",
-        "plan_benefits",
-        "policies",
-        "policy_dependents",
-        "waiting_periods",
-        "doctor_allocations",
-      ],
+      tables: A_PERSONS_RECORD,
       reason:
         "the register import compares the scheme's file with what member-details holds before applying it",
     },

@@ -288,16 +288,9 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
         ? await receiveSubmission(request, context.blobStore, parseReplyFields, now)
         : { fields: request.body as ReplyFields, files: [] };
       const { html, close = false, idempotencyKey, seenReplyId, seenMessageReference } = received.fields;
-      let root: number;
-      try {
-        root = await requireConversation(request.params.referenceNumber);
-      } catch (error) {
-        await Promise.allSettled(received.files.map((file) => context.blobStore.discard(file.pending)));
-        throw error;
-      }
       const sent = await replyToConversation(
         context,
-        root,
+        request.params.referenceNumber,
         {
           html,
           close,

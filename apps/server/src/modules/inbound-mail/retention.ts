@@ -1,5 +1,5 @@
 import { eq, or, type SQL, sql } from "drizzle-orm";
-import { type BatchedPurge, timestampParam } from "../../db/batched-purge.js";
+import { type BatchedPurge, PURGE_BATCH, timestampParam } from "../../db/batched-purge.js";
 import type { Tx } from "../../db/database.js";
 import { intList, rowsOf } from "../../db/raw-rows.js";
 import { inboundMails } from "../../db/schema/inbound-mail.js";
@@ -7,8 +7,6 @@ import type { BlobStore } from "../storage/index.js";
 
 // The support mailbox's own steps for the retention purge and an erasure (modules/data-rights
 // calls them).
-
-const BATCH = 500;
 
 /**
  * Mails read before the cut-off: the row that kept a mail from being processed twice (long moved
@@ -36,7 +34,7 @@ export async function purgeInboundMails(
     const removed = await run.inBatch(async (tx) => {
       const rows = await rowsOf<{ id: number; raw_blob_key: string | null }>(
         tx,
-        sql`select id, raw_blob_key from inbound_mails where ${due} order by received_at limit ${BATCH} for update`,
+        sql`select id, raw_blob_key from inbound_mails where ${due} order by received_at limit ${PURGE_BATCH} for update`,
       );
       for (const row of rows) if (row.raw_blob_key) await blobStore.delete(row.raw_blob_key);
       if (rows.length > 0) {
@@ -47,7 +45,7 @@ export async function purgeInboundMails(
       return rows.length;
     });
     count += removed;
-    if (removed < BATCH) return count;
+    if (removed < PURGE_BATCH) return count;
   }
 }
 

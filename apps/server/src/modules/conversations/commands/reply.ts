@@ -5,7 +5,7 @@ import { errors } from "../../../lib/errors.js";
 import { memberQueryLink, prepareReply, replySentMail } from "../../mail/index.js";
 import { type BlobStore, commitBlobsWithRows, type PendingBlob } from "../../storage/index.js";
 import { findConversation } from "../desk-reads.js";
-import { ReplyAlreadySent, type SeenConversation, sendReply } from "./desk.js";
+import { conversationOf, ReplyAlreadySent, type SeenConversation, sendReply } from "./desk.js";
 
 // An agent's reply, as one command: the HTML is cleaned once (one trip to the cleaning worker for
 // the stored reply, the check that it says anything, and the mail's HTML and text), the mail is
@@ -35,13 +35,13 @@ export interface ReplyToSend {
 export type ReplySent = { replyId: number; repeated: boolean };
 
 /**
- * Sends a reply on a conversation: refused (400) when it says nothing once cleaned, 404 when the
- * conversation is gone. `inChange` opens the transaction (the route's audited change). The files
+ * Sends a reply on the conversation of the query `referenceNumber` (its first query or an update):
+ * refused (400) when it says nothing once cleaned, 404 when there is no such query. `inChange` opens the transaction (the route's audited change). The files
  * are discarded when the reply is refused before anything commits.
  */
 export async function replyToConversation(
   context: AppContext & { blobStore: BlobStore },
-  conversation: number,
+  referenceNumber: number,
   reply: ReplyToSend,
   inChange: (work: (tx: Tx) => Promise<ReplySent>) => Promise<ReplySent>,
 ): Promise<ReplySent> {
@@ -49,12 +49,15 @@ export async function replyToConversation(
   const pending = reply.files.map((file) => file.pending);
   let mail: Awaited<ReturnType<typeof replySentMail>>;
   let prepared: Awaited<ReturnType<typeof prepareReply>>;
+  let root: number;
   try {
     // Before the transaction: the cleaning waits for a worker, not for the database.
     prepared = await prepareReply(reply.html);
     if (!prepared.hasText) throw errors.validation("Please write the reply.");
-    const head = await findConversation(db, conversation);
-    if (!head) throw errors.notFound();
+    const conversation = await conversationOf(db, referenceNumber);
+    const head = conversation === null ? undefined : await findConversation(db, conversation);
+    if (conversation === null || !head) throw errors.notFound();
+    root = conversation;
     // What the member can do next is the update rule's answer for the query after this send.
     const after = { ...head, status: reply.close ? "CLOSED" : head.status };
     mail = await replySentMail(config.brand, {
@@ -74,7 +77,7 @@ export async function replyToConversation(
   }
   try {
     return await commitBlobsWithRows<ReplySent>(context, pending, reply.at, inChange, async (tx) => ({
-      replyId: await sendReply(tx, conversation, {
+      replyId: await sendReply(tx, root, {
         html: prepared.html,
         sentByEntityNumber: reply.sentByEntityNumber,
         sentAt: reply.at,
