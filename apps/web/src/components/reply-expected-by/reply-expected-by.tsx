@@ -8,6 +8,9 @@ import {
 import { useContext } from "react";
 import { AppConfigContext } from "../../config/app-config";
 import { formatSchemeDate, getSchemeTimeZone } from "../../config/scheme-time-zone";
+import { formatElements } from "../../i18n/format-elements";
+import { useTranslate } from "../../i18n/translate";
+import { replyExpectedByMessages } from "./reply-expected-by.messages";
 
 /** The query's reply status today, in the scheme's time zone (requirements §10.7). */
 export function replyStatusToday(input: Omit<ReplyStatusInput, "today">): ReplyStatus {
@@ -31,26 +34,40 @@ interface ReplyExpectedByProps {
 export function ReplyExpectedBy({ status, referenceNumber, className = "" }: ReplyExpectedByProps) {
   // The number to call about a late reply; a card shown outside the app's config says only that it is late.
   const line = useContext(AppConfigContext)?.brand.contactLines[0];
+  const { t } = useTranslate();
   const classes = `small ${className}`.trim();
   switch (status.kind) {
     case "REPLIED":
     case "REPLIED_IN_CONVERSATION":
       return status.on === null ? null : (
-        <p className={`${classes} fw-semibold`}>Replied on {formatSchemeDate(status.on)}</p>
+        <p className={`${classes} fw-semibold`}>
+          {t(replyExpectedByMessages.repliedOn, { date: formatSchemeDate(status.on) })}
+        </p>
       );
     case "EXPECTED":
-      return <p className={`${classes} text-body-secondary`}>Reply expected by {formatDate(status.by)}</p>;
+      return (
+        <p className={`${classes} text-body-secondary`}>
+          {t(replyExpectedByMessages.expectedBy, { date: formatDate(status.by) })}
+        </p>
+      );
     case "LATE":
       return (
         <p className={`${classes} fw-semibold`}>
-          Reply expected by {formatDate(status.by)}: our reply is late.
-          {line ? (
-            <>
-              {" "}
-              Please call {line.label} on <a href={`tel:${line.dial}`}>{line.number}</a> and quote reference{" "}
-              {referenceNumber}.
-            </>
-          ) : null}
+          {line
+            ? formatElements(
+                t(replyExpectedByMessages.lateCall, {
+                  date: formatDate(status.by),
+                  lineLabel: line.label,
+                  number: line.number,
+                  referenceNumber,
+                }),
+                [
+                  <a key="call" href={`tel:${line.dial}`}>
+                    {line.number}
+                  </a>,
+                ],
+              )
+            : t(replyExpectedByMessages.late, { date: formatDate(status.by) })}
         </p>
       );
     case "CLOSED":

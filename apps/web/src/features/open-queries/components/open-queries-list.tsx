@@ -1,4 +1,5 @@
-import { categoryLabel, type QueryListItem } from "@portal/domain";
+import type { QueryListItem } from "@portal/domain";
+import { translateCategoryLabel } from "../../../components/category-label/translate-category-label";
 import { ReplyExpectedBy, replyStatusToday } from "../../../components/reply-expected-by/reply-expected-by";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { useTranslate } from "../../../i18n/translate";
@@ -34,7 +35,7 @@ export function OpenQueriesList({ queries, origin, labelledBy }: OpenQueriesList
               <UpdateOfMark parentReferenceNumber={query.parentReferenceNumber} origin={origin} />
             </dd>
             <dt className="small text-body-secondary">{t(openQueriesMessages.category)}</dt>
-            <dd className="mb-2">{categoryLabel(query.category)}</dd>
+            <dd className="mb-2">{translateCategoryLabel(query.category, t)}</dd>
             <dt className="small text-body-secondary">{t(openQueriesMessages.queryDetails)}</dt>
             <dd className="mb-2 text-break">
               {query.queryDetail}

@@ -1,4 +1,5 @@
-import { categoryLabel, type QueryListItem } from "@portal/domain";
+import type { QueryListItem } from "@portal/domain";
+import { translateCategoryLabel } from "../../../components/category-label/translate-category-label";
 import { ReplyExpectedBy, replyStatusToday } from "../../../components/reply-expected-by/reply-expected-by";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
 import { useTranslate } from "../../../i18n/translate";
@@ -39,7 +40,7 @@ export function OpenQueriesTable({ queries, origin, labelledBy }: OpenQueriesTab
           {queries.map((query) => (
             <tr key={query.referenceNumber}>
               <td>
-                {categoryLabel(query.category)}
+                {translateCategoryLabel(query.category, t)}
                 {/* The number members quote when they call or write: shown, not only sent in the link. */}
                 <p className="small text-body-secondary mt-1 mb-0">
                   {t(openQueriesMessages.referenceNumber, { referenceNumber: query.referenceNumber })}
