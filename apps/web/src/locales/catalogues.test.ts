@@ -7,6 +7,7 @@ import {
   DEFAULT_MEMBER_LANGUAGE,
   ERROR_MESSAGES,
   MEMBER_LANGUAGES,
+  NO_AGENT_RESPONSE_YET,
   REPLY_PROMISES,
   TIMELINE_NOTE,
   VALIDATION_MESSAGES,
@@ -73,6 +74,9 @@ describe("the member screens' catalogues", () => {
       "validation.email": english["validation.email"],
       "validation.queryDetail": english["validation.queryDetail"],
       "validation.updateDetail": english["validation.updateDetail"],
+      "viewQuery.outdatedQuery": english["viewQuery.outdatedQuery"],
+      "viewQuery.fetchFailed": english["viewQuery.fetchFailed"],
+      "viewQuery.noReplyYet": english["viewQuery.noReplyYet"],
     }).toEqual({
       "login.usernameRequired": VALIDATION_MESSAGES.username,
       "login.passwordRequired": VALIDATION_MESSAGES.password,
@@ -84,6 +88,9 @@ describe("the member screens' catalogues", () => {
       "validation.email": VALIDATION_MESSAGES.email,
       "validation.queryDetail": VALIDATION_MESSAGES.queryDetail,
       "validation.updateDetail": VALIDATION_MESSAGES.updateDetail,
+      "viewQuery.outdatedQuery": ERROR_MESSAGES.outdatedQuery,
+      "viewQuery.fetchFailed": ERROR_MESSAGES.queryFetch,
+      "viewQuery.noReplyYet": NO_AGENT_RESPONSE_YET,
     });
   });
 

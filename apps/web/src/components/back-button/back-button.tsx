@@ -1,5 +1,7 @@
 import { useNavigate } from "react-router";
 import { HOME_HREF } from "../../config/paths";
+import { useTranslate } from "../../i18n/translate";
+import { backButtonMessages } from "./back-button.messages";
 
 /**
  * "Back" (requirements §2): the previous page. A page opened directly (a bookmark, a link from an e-mail)
@@ -7,6 +9,7 @@ import { HOME_HREF } from "../../config/paths";
  */
 export function BackButton({ className = "btn btn-outline-secondary" }: { className?: string }) {
   const navigate = useNavigate();
+  const { t } = useTranslate();
   const goBack = () => {
     // react-router numbers the entries of its own history; 0 means this page was the first.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -15,7 +18,7 @@ export function BackButton({ className = "btn btn-outline-secondary" }: { classN
   };
   return (
     <button type="button" className={className} onClick={goBack}>
-      Back
+      {t(backButtonMessages.back)}
     </button>
   );
 }

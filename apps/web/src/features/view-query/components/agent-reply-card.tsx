@@ -1,4 +1,6 @@
 import { useEffect, useRef } from "react";
+import { useTranslate } from "../../../i18n/translate";
+import { viewQueryMessages } from "../view-query.messages";
 
 interface AgentReplyCardProps {
   /** The reply's own document (…/agent-response/document), served under a policy of its own. */
@@ -16,6 +18,7 @@ export const AGENT_REPLY_SANDBOX = "allow-same-origin allow-popups allow-popups-
 
 /** "Response sent via email": the agent's HTML in a sandboxed frame as tall as it, with a Close button. */
 export function AgentReplyCard({ src, onClose }: AgentReplyCardProps) {
+  const { t } = useTranslate();
   const heading = useRef<HTMLHeadingElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   // The button that opened the card is gone: move focus to what it opened.
@@ -36,18 +39,18 @@ export function AgentReplyCard({ src, onClose }: AgentReplyCardProps) {
     <section className="card mb-3" aria-labelledby="agent-reply-title">
       <div className="card-body">
         <h2 className="h4 card-title" id="agent-reply-title" ref={heading} tabIndex={-1}>
-          Response sent via email
+          {t(viewQueryMessages.replyTitle)}
         </h2>
         <iframe
           ref={frame}
           className="agent-reply-frame"
-          title="The response sent to you via email"
+          title={t(viewQueryMessages.replyFrameTitle)}
           sandbox={AGENT_REPLY_SANDBOX}
           src={src}
           onLoad={fitToContent}
         />
         <button type="button" className="btn btn-secondary mt-3" onClick={onClose}>
-          Close
+          {t(viewQueryMessages.close)}
         </button>
       </div>
     </section>

@@ -1,6 +1,8 @@
 import type { AttachmentRef } from "@portal/domain";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
+import { useTranslate } from "../../../i18n/translate";
 import { useDisclosure } from "../../../lib/use-disclosure";
+import { viewQueryMessages } from "../view-query.messages";
 
 interface QueryAttachmentsProps {
   attachments: readonly AttachmentRef[];
@@ -10,11 +12,13 @@ interface QueryAttachmentsProps {
 /** "View attachments": a disclosure listing the files, each with its kind and opening in a new tab. */
 export function QueryAttachments({ attachments, hrefFor }: QueryAttachmentsProps) {
   const { open, regionId, toggleProps } = useDisclosure();
-  if (attachments.length === 0) return <p className="text-body-secondary mb-0">No attachments.</p>;
+  const { t } = useTranslate();
+  if (attachments.length === 0)
+    return <p className="text-body-secondary mb-0">{t(viewQueryMessages.noAttachments)}</p>;
   return (
     <div>
       <button type="button" className="btn btn-link px-0" {...toggleProps}>
-        View attachments
+        {t(viewQueryMessages.viewAttachments)}
       </button>
       <ul id={regionId} className="list-unstyled ms-3" hidden={!open}>
         {attachments.map((attachment) => (

@@ -2,6 +2,9 @@ import type { QueryThreadEntry } from "@portal/domain";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { formatElements } from "../../../i18n/format-elements";
+import { useTranslate } from "../../../i18n/translate";
+import { viewQueryMessages } from "../view-query.messages";
 
 interface QueryThreadCardProps {
   thread: readonly QueryThreadEntry[];
@@ -21,18 +24,21 @@ export function hasOtherQueries(thread: readonly QueryThreadEntry[] | undefined,
  * their own page (their attachments, their reply), opened to read.
  */
 export function QueryThreadCard({ thread, referenceNumber, routeOrigin }: QueryThreadCardProps) {
+  const { t } = useTranslate();
   const hrefOf = (reference: number) => paths.update.getHref(routeOrigin, { reference, timeline: true });
   const referenceLink = (reference: number) =>
     reference === referenceNumber ? (
-      <strong>{reference}</strong>
+      <strong key={reference}>{reference}</strong>
     ) : (
-      <Link to={hrefOf(reference)}>{reference}</Link>
+      <Link key={reference} to={hrefOf(reference)}>
+        {reference}
+      </Link>
     );
   return (
     <section className="card mb-3" aria-labelledby="query-thread-title">
       <div className="card-body">
         <h2 className="h4 card-title" id="query-thread-title">
-          The whole conversation
+          {t(viewQueryMessages.threadTitle)}
         </h2>
         <ol className="list-unstyled mb-0">
           {thread.map((entry) =>
@@ -43,14 +49,21 @@ export function QueryThreadCard({ thread, referenceNumber, routeOrigin }: QueryT
                 aria-current={entry.referenceNumber === referenceNumber ? "page" : undefined}
               >
                 <p className="mb-1">
-                  {entry.parentReferenceNumber === null ? "Your query" : "Your update"}{" "}
-                  {referenceLink(entry.referenceNumber)}
-                  {entry.parentReferenceNumber === null ? null : (
-                    <> to query {referenceLink(entry.parentReferenceNumber)}</>
-                  )}
+                  {entry.parentReferenceNumber === null
+                    ? formatElements(
+                        t(viewQueryMessages.threadQuery, { referenceNumber: entry.referenceNumber }),
+                        [referenceLink(entry.referenceNumber)],
+                      )
+                    : formatElements(
+                        t(viewQueryMessages.threadUpdate, {
+                          referenceNumber: entry.referenceNumber,
+                          parentReferenceNumber: entry.parentReferenceNumber,
+                        }),
+                        [referenceLink(entry.referenceNumber), referenceLink(entry.parentReferenceNumber)],
+                      )}
                   <span className="text-body-secondary"> · {formatSchemeDate(entry.dateLogged)}</span>
                   {entry.referenceNumber === referenceNumber ? (
-                    <span className="text-body-secondary"> (shown above)</span>
+                    <span className="text-body-secondary"> {t(viewQueryMessages.shownAbove)}</span>
                   ) : null}
                 </p>
                 <p className="mb-0 text-break">{entry.queryDetail}</p>
@@ -58,7 +71,10 @@ export function QueryThreadCard({ thread, referenceNumber, routeOrigin }: QueryT
             ) : (
               <li key={`reply-${entry.referenceNumber}-${entry.sentAt}`} className="border-top pt-2 pb-2">
                 <p className="mb-0">
-                  Our reply by email about query {referenceLink(entry.referenceNumber)}
+                  {formatElements(
+                    t(viewQueryMessages.threadReply, { referenceNumber: entry.referenceNumber }),
+                    [referenceLink(entry.referenceNumber)],
+                  )}
                   <span className="text-body-secondary"> · {formatSchemeDate(entry.sentAt)}</span>
                 </p>
               </li>

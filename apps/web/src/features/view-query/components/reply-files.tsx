@@ -1,5 +1,7 @@
 import { formatFileSize, type ReplyAttachmentRef } from "@portal/domain";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
+import { useTranslate } from "../../../i18n/translate";
+import { viewQueryMessages } from "../view-query.messages";
 
 interface ReplyFilesProps {
   files: readonly ReplyAttachmentRef[];
@@ -12,11 +14,12 @@ interface ReplyFilesProps {
  * 2.5.8's 24 px, where a bare line of text is about 19 px.
  */
 export function ReplyFiles({ files, hrefFor }: ReplyFilesProps) {
+  const { t } = useTranslate();
   return (
     <section className="card mb-3" aria-labelledby="reply-files-title">
       <div className="card-body">
         <h2 className="h5 card-title" id="reply-files-title">
-          Files sent with this reply
+          {t(viewQueryMessages.replyFilesTitle)}
         </h2>
         <ul className="list-group">
           {files.map((file) => (

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
 import { paths } from "../../../config/paths";
-import {
-  UPDATE_UNAVAILABLE_WHY,
-  type UpdateUnavailableReason,
-  updateInsteadSentence,
-} from "../utils/update-unavailable";
+import { useTranslate } from "../../../i18n/translate";
+import { UPDATE_UNAVAILABLE_WHY, type UpdateUnavailableReason } from "../utils/update-unavailable";
+import { viewQueryMessages } from "../view-query.messages";
 
 interface UpdateUnavailableNoteProps {
   reason: UpdateUnavailableReason;
@@ -18,12 +16,13 @@ interface UpdateUnavailableNoteProps {
  * not there and what to do instead, rather than meeting a dead end.
  */
 export function UpdateUnavailableNote({ reason, referenceNumber, routeOrigin }: UpdateUnavailableNoteProps) {
+  const { t } = useTranslate();
   return (
     <div className="border rounded p-3 mb-3" data-testid="update-unavailable">
-      <p className="mb-1">{UPDATE_UNAVAILABLE_WHY[reason]}</p>
-      <p className="mb-2">{updateInsteadSentence(referenceNumber)}</p>
+      <p className="mb-1">{t(UPDATE_UNAVAILABLE_WHY[reason])}</p>
+      <p className="mb-2">{t(viewQueryMessages.updateInstead, { referenceNumber })}</p>
       <Link to={paths.contactUs.getHref(routeOrigin)} className="btn btn-sm btn-outline-primary">
-        Log a new query
+        {t(viewQueryMessages.logNewQuery)}
       </Link>
     </div>
   );

@@ -14,7 +14,8 @@ import {
   viewedQueryWithReplyFiles,
   viewedUpdate,
 } from "../testing/handlers";
-import { REPLY_NOTES, ViewQueryPage } from "./view-query-page";
+import { viewQueryMessages } from "../view-query.messages";
+import { ViewQueryPage } from "./view-query-page";
 
 const base64 = (html: string) => btoa(String.fromCharCode(...new TextEncoder().encode(html)));
 
@@ -369,7 +370,7 @@ describe("ViewQueryPage", () => {
         renderAt("/update/default?reference=300003&timeline=true");
         const view = await card();
         expect(within(view).getByText("Replied on 2026-12-01")).toBeVisible();
-        expect(within(view).getByText(REPLY_NOTES.inConversation)).toBeVisible();
+        expect(within(view).getByText(viewQueryMessages.replyInConversation.message)).toBeVisible();
         expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
         expect(screen.queryByText(/Reply expected by/)).toBeNull();
         expect(screen.queryByRole("button", { name: "View response sent to you via email" })).toBeNull();
@@ -392,7 +393,7 @@ describe("ViewQueryPage", () => {
           within(view).getByRole("button", { name: "View response sent to you via email" }),
         ).toBeVisible();
         expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
-        expect(screen.queryByText(REPLY_NOTES.inConversation)).toBeNull();
+        expect(screen.queryByText(viewQueryMessages.replyInConversation.message)).toBeNull();
       } finally {
         vi.useRealTimers();
       }
@@ -407,7 +408,7 @@ describe("ViewQueryPage", () => {
         );
         renderAt("/update/default?reference=300001&timeline=true");
         const view = await card();
-        expect(within(view).getByText(REPLY_NOTES.closed)).toBeVisible();
+        expect(within(view).getByText(viewQueryMessages.closed.message)).toBeVisible();
         expect(screen.queryByText(/Reply expected by/)).toBeNull();
         expect(screen.queryByText(/our reply is late/)).toBeNull();
         expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();

@@ -1,4 +1,4 @@
-import { awaitingReply, NO_AGENT_RESPONSE_YET, type ReplyStatus } from "@portal/domain";
+import { awaitingReply, type ReplyStatus } from "@portal/domain";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
@@ -9,25 +9,20 @@ import { replyStatusToday } from "../../../components/reply-expected-by/reply-ex
 import { LoadingStatus } from "../../../components/spinner/spinner";
 import { useAppConfig } from "../../../config/app-config";
 import { HOME_HREF } from "../../../config/paths";
+import { useTranslate } from "../../../i18n/translate";
 import { useDisclosure } from "../../../lib/use-disclosure";
 import { agentReplyDocumentUrl, useAgentResponse } from "../api/get-agent-response";
 import { queryAttachmentUrl, replyAttachmentUrl, useQueryView } from "../api/get-query";
 import { queryFetchErrorMessage } from "../utils/fetch-error-message";
 import { updateUnavailableReason } from "../utils/update-unavailable";
 import { readViewQueryParams } from "../utils/view-query-params";
+import { viewQueryMessages } from "../view-query.messages";
 import { AgentReplyCard } from "./agent-reply-card";
 import { QueryAttachments } from "./query-attachments";
 import { QueryDetailsCard } from "./query-details-card";
 import { hasOtherQueries, QueryThreadCard } from "./query-thread-card";
 import { ReplyFiles } from "./reply-files";
 import { UpdateUnavailableNote } from "./update-unavailable-note";
-
-/** What the page says of a reply that does not open here. */
-export const REPLY_NOTES = {
-  inConversation:
-    "Our reply was sent to you by email with another query of this conversation: open that query below to read it.",
-  closed: "This query is closed.",
-} as const;
 
 /** The update form, given by the app layer (a feature never imports another feature). */
 export type RenderUpdateForm = (referenceNumber: number, routeOrigin: string) => ReactNode;
@@ -64,6 +59,7 @@ function ViewQueryScreen({
   renderUpdateForm,
 }: ViewQueryScreenProps) {
   const { smartInquiryBase } = useAppConfig();
+  const { t } = useTranslate();
   const queryView = useQueryView(referenceNumber, routeOrigin);
   const agentResponse = useAgentResponse(referenceNumber, routeOrigin);
   const [replyOpen, setReplyOpen] = useState(false);
@@ -111,11 +107,11 @@ function ViewQueryScreen({
 
   return (
     <section>
-      <PageTitle>{`Query ${referenceNumber}`}</PageTitle>
-      <h1 className="h2 mb-4">How can we help?</h1>
-      {loading && <LoadingStatus label="Loading..." />}
+      <PageTitle>{t(viewQueryMessages.pageTitle, { referenceNumber })}</PageTitle>
+      <h1 className="h2 mb-4">{t(viewQueryMessages.heading)}</h1>
+      {loading && <LoadingStatus label={t(viewQueryMessages.loading)} />}
       {!loading && fetchError && (
-        <ErrorAlert>{queryFetchErrorMessage(queryView.error ?? fetchError)}</ErrorAlert>
+        <ErrorAlert>{t(queryFetchErrorMessage(queryView.error ?? fetchError))}</ErrorAlert>
       )}
       {!loading && !fetchError && query && reply && (
         <>
@@ -134,18 +130,18 @@ function ViewQueryScreen({
                     className="btn btn-outline-primary mt-2"
                     onClick={() => setReplyOpen(true)}
                   >
-                    View response sent to you via email
+                    {t(viewQueryMessages.viewReply)}
                   </button>
                 )
               : null}
             {reply.kind === "REPLIED_IN_CONVERSATION" ? (
-              <p className="text-body-secondary mt-2 mb-0">{REPLY_NOTES.inConversation}</p>
+              <p className="text-body-secondary mt-2 mb-0">{t(viewQueryMessages.replyInConversation)}</p>
             ) : null}
             {reply.kind === "CLOSED" ? (
-              <p className="text-body-secondary mt-2 mb-0">{REPLY_NOTES.closed}</p>
+              <p className="text-body-secondary mt-2 mb-0">{t(viewQueryMessages.closed)}</p>
             ) : null}
             {awaitingReply(reply) ? (
-              <p className="text-body-secondary mt-2 mb-0">{NO_AGENT_RESPONSE_YET}</p>
+              <p className="text-body-secondary mt-2 mb-0">{t(viewQueryMessages.noReplyYet)}</p>
             ) : null}
           </QueryDetailsCard>
           {replyOpen && agentResponse.data && (
@@ -176,7 +172,7 @@ function ViewQueryScreen({
         <BackButton />
         {updateAllowed && (
           <button type="button" className="btn btn-primary" {...update.toggleProps}>
-            Update Query
+            {t(viewQueryMessages.updateQuery)}
           </button>
         )}
       </div>

@@ -1,5 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { EXCEPTION_CODES, isDefaultRouteOrigin, type QueryView } from "@portal/domain";
 import { isHttpError } from "../../../lib/http";
+import { viewQueryMessages } from "../view-query.messages";
 
 /**
  * Why a query on the view screen takes no update, when the member would otherwise look for the
@@ -26,13 +28,8 @@ export function updateUnavailableReason({
 }
 
 /** The first sentence of the note: why. Ours, not the specification's; short and plain. */
-export const UPDATE_UNAVAILABLE_WHY: Record<UpdateUnavailableReason, string> = {
-  "other-channel": "This query was logged through another channel, so you can't view or update it here.",
-  medxpress: "Queries logged through MedXpress can't be updated here.",
-  "closed-or-old": "This query can't be updated any more: it is closed, or it was logged too long ago.",
+export const UPDATE_UNAVAILABLE_WHY: Record<UpdateUnavailableReason, MessageDescriptor> = {
+  "other-channel": viewQueryMessages.unavailableOtherChannel,
+  medxpress: viewQueryMessages.unavailableMedxpress,
+  "closed-or-old": viewQueryMessages.unavailableClosedOrOld,
 };
-
-/** The second sentence: what to do instead. */
-export function updateInsteadSentence(referenceNumber: number): string {
-  return `To tell us more, please log a new query and quote reference number ${referenceNumber}.`;
-}
