@@ -77,6 +77,9 @@ describe("the member screens' catalogues", () => {
       "viewQuery.outdatedQuery": english["viewQuery.outdatedQuery"],
       "viewQuery.fetchFailed": english["viewQuery.fetchFailed"],
       "viewQuery.noReplyYet": english["viewQuery.noReplyYet"],
+      "updateQuery.replyPromise": english["updateQuery.replyPromise"],
+      "updateQuery.updateFailed": english["updateQuery.updateFailed"],
+      "updateQuery.attachmentRule": english["updateQuery.attachmentRule"],
     }).toEqual({
       "login.usernameRequired": VALIDATION_MESSAGES.username,
       "login.passwordRequired": VALIDATION_MESSAGES.password,
@@ -91,6 +94,9 @@ describe("the member screens' catalogues", () => {
       "viewQuery.outdatedQuery": ERROR_MESSAGES.outdatedQuery,
       "viewQuery.fetchFailed": ERROR_MESSAGES.queryFetch,
       "viewQuery.noReplyYet": NO_AGENT_RESPONSE_YET,
+      "updateQuery.replyPromise": REPLY_PROMISES.update,
+      "updateQuery.updateFailed": ERROR_MESSAGES.update,
+      "updateQuery.attachmentRule": ERROR_MESSAGES.attachmentRule,
     });
   });
 

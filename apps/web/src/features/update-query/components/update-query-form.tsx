@@ -1,13 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ERROR_MESSAGES, EXCEPTION_CODES, REPLY_PROMISES, updateQueryFormSchema } from "@portal/domain";
+import type { MessageDescriptor } from "@lingui/core";
+import { EXCEPTION_CODES, updateQueryFormSchema } from "@portal/domain";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
 import { QueryDetailsField } from "../../../components/form-fields/query-details-field";
 import { SendButton } from "../../../components/form-fields/send-button";
+import { formatElements } from "../../../i18n/format-elements";
+import { useTranslate } from "../../../i18n/translate";
 import { isHttpError } from "../../../lib/http";
 import { queryUpdateFields, useSendQueryUpdate } from "../api/send-query-update";
+import { updateQueryMessages } from "../update-query.messages";
 
 interface UpdateQueryFormProps {
   referenceNumber: number;
@@ -16,11 +20,11 @@ interface UpdateQueryFormProps {
 }
 
 /** The sentence for a failed update (requirements §8): the attachment rule's, or the update sentence. */
-function updateErrorMessage(error: Error): string {
+function updateErrorMessage(error: Error): MessageDescriptor {
   if (isHttpError(error) && error.body?.exceptionCode === EXCEPTION_CODES.ATTACHMENT_RULE) {
-    return ERROR_MESSAGES.attachmentRule;
+    return updateQueryMessages.attachmentRule;
   }
-  return ERROR_MESSAGES.update;
+  return updateQueryMessages.updateFailed;
 }
 
 /** Requirements §2 "Update-query screen": details, attachments, "Send Update", then the new reference number. */
@@ -39,24 +43,28 @@ export function UpdateQueryForm({ referenceNumber, routeOrigin }: UpdateQueryFor
   const [files, setFiles] = useState<File[]>([]);
   const attachmentsId = useId();
   const update = useSendQueryUpdate(referenceNumber);
+  const { t } = useTranslate();
 
   return (
     <section className="card mb-3" aria-labelledby="update-query-title">
       <div className="card-body">
         <h2 className="h4 card-title" id="update-query-title">
-          Update query
+          {t(updateQueryMessages.title)}
         </h2>
         {update.isSuccess ? (
           <div className="alert alert-success mb-0" role="status" data-testid="update-success">
-            <p className="mb-1">{REPLY_PROMISES.update}</p>
+            <p className="mb-1">{t(updateQueryMessages.replyPromise)}</p>
             <p className="mb-0">
-              Your new reference number is <strong>{update.data.referenceNumber}</strong>.
+              {formatElements(
+                t(updateQueryMessages.newReferenceNumber, { referenceNumber: update.data.referenceNumber }),
+                [<strong key="number">{update.data.referenceNumber}</strong>],
+              )}
             </p>
           </div>
         ) : (
           <form
             noValidate
-            aria-label="Update query"
+            aria-label={t(updateQueryMessages.formName)}
             // On failure nothing is reset: the details and the files stay for another try.
             onSubmit={handleSubmit((values) =>
               update.mutate({ fields: queryUpdateFields(values.query, routeOrigin), files }),
@@ -69,15 +77,15 @@ export function UpdateQueryForm({ referenceNumber, routeOrigin }: UpdateQueryFor
             />
             <AttachmentPicker
               id={attachmentsId}
-              label="Attachments"
+              label={t(updateQueryMessages.attachments)}
               files={files}
               onChange={setFiles}
               disabled={update.isPending}
             />
-            {update.error && <ErrorAlert>{updateErrorMessage(update.error)}</ErrorAlert>}
+            {update.error && <ErrorAlert>{t(updateErrorMessage(update.error))}</ErrorAlert>}
             <SendButton
-              label="Send Update"
-              progressLabel="Sending your update"
+              label={t(updateQueryMessages.sendUpdate)}
+              progressLabel={t(updateQueryMessages.sendingUpdate)}
               sending={update.isPending}
               progress={update.progress}
             />
