@@ -80,6 +80,7 @@ describe("the member screens' catalogues", () => {
       "updateQuery.replyPromise": english["updateQuery.replyPromise"],
       "updateQuery.updateFailed": english["updateQuery.updateFailed"],
       "updateQuery.attachmentRule": english["updateQuery.attachmentRule"],
+      "documentSubmission.loadFailed": english["documentSubmission.loadFailed"],
     }).toEqual({
       "login.usernameRequired": VALIDATION_MESSAGES.username,
       "login.passwordRequired": VALIDATION_MESSAGES.password,
@@ -97,6 +98,7 @@ describe("the member screens' catalogues", () => {
       "updateQuery.replyPromise": REPLY_PROMISES.update,
       "updateQuery.updateFailed": ERROR_MESSAGES.update,
       "updateQuery.attachmentRule": ERROR_MESSAGES.attachmentRule,
+      "documentSubmission.loadFailed": ERROR_MESSAGES.documentSubmission,
     });
   });
 
