@@ -81,6 +81,8 @@ describe("the member screens' catalogues", () => {
       "updateQuery.updateFailed": english["updateQuery.updateFailed"],
       "updateQuery.attachmentRule": english["updateQuery.attachmentRule"],
       "documentSubmission.loadFailed": english["documentSubmission.loadFailed"],
+      "interactionTimeline.note": english["interactionTimeline.note"],
+      "interactionTimeline.loadFailed": english["interactionTimeline.loadFailed"],
     }).toEqual({
       "login.usernameRequired": VALIDATION_MESSAGES.username,
       "login.passwordRequired": VALIDATION_MESSAGES.password,
@@ -99,6 +101,8 @@ describe("the member screens' catalogues", () => {
       "updateQuery.updateFailed": ERROR_MESSAGES.update,
       "updateQuery.attachmentRule": ERROR_MESSAGES.attachmentRule,
       "documentSubmission.loadFailed": ERROR_MESSAGES.documentSubmission,
+      "interactionTimeline.note": TIMELINE_NOTE,
+      "interactionTimeline.loadFailed": ERROR_MESSAGES.openQueriesLoad,
     });
   });
 

@@ -1,9 +1,10 @@
-import { ERROR_MESSAGES, TIMELINE_NOTE } from "@portal/domain";
 import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { PageTitle } from "../../../components/page-title/page-title";
 import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { useTranslate } from "../../../i18n/translate";
 import { useInteractionTimeline } from "../api/get-interaction-timeline";
+import { interactionTimelineMessages } from "../interaction-timeline.messages";
 import { TimelineItemCard } from "./timeline-item-card";
 
 /**
@@ -13,6 +14,7 @@ import { TimelineItemCard } from "./timeline-item-card";
  */
 export function InteractionTimelinePage() {
   const timeline = useInteractionTimeline();
+  const { t } = useTranslate();
   const items = timeline.data?.pages.flatMap((page) => page.items) ?? [];
   // The index of the first item "Load more" asked for: it takes focus once it is there, so keyboard
   // and screen-reader users carry on reading where the new items begin.
@@ -33,20 +35,18 @@ export function InteractionTimelinePage() {
 
   return (
     <section>
-      <PageTitle>Interaction timeline</PageTitle>
-      <h1 className="h2 mb-4">Interaction timeline</h1>
+      <PageTitle>{t(interactionTimelineMessages.title)}</PageTitle>
+      <h1 className="h2 mb-4">{t(interactionTimelineMessages.title)}</h1>
       {/* The server keeps to it (a query logged less than 24 hours ago is not listed): said here too,
           so a member looking for the query they just logged knows why it is not there yet. */}
-      <p className="text-body-secondary">{TIMELINE_NOTE}</p>
-      {timeline.isPending ? <LoadingStatus label="Loading your interaction timeline..." /> : null}
+      <p className="text-body-secondary">{t(interactionTimelineMessages.note)}</p>
+      {timeline.isPending ? <LoadingStatus label={t(interactionTimelineMessages.loading)} /> : null}
       {timeline.isError && items.length === 0 ? (
-        <ErrorAlert>{ERROR_MESSAGES.openQueriesLoad}</ErrorAlert>
+        <ErrorAlert>{t(interactionTimelineMessages.loadFailed)}</ErrorAlert>
       ) : null}
-      {timeline.isSuccess && items.length === 0 ? (
-        <p>There are no queries or document submissions on your interaction timeline yet.</p>
-      ) : null}
+      {timeline.isSuccess && items.length === 0 ? <p>{t(interactionTimelineMessages.empty)}</p> : null}
       {items.length > 0 ? (
-        <ol className="list-unstyled mb-0" aria-label="Your queries and document submissions, newest first">
+        <ol className="list-unstyled mb-0" aria-label={t(interactionTimelineMessages.listName)}>
           {items.map((item, index) => (
             <li key={`${item.type}-${item.referenceNumber}`}>
               <TimelineItemCard item={item} headingRef={index === focusFrom ? firstNewHeading : undefined} />
@@ -54,7 +54,9 @@ export function InteractionTimelinePage() {
           ))}
         </ol>
       ) : null}
-      {timeline.isFetchNextPageError ? <ErrorAlert>{ERROR_MESSAGES.openQueriesLoad}</ErrorAlert> : null}
+      {timeline.isFetchNextPageError ? (
+        <ErrorAlert>{t(interactionTimelineMessages.loadFailed)}</ErrorAlert>
+      ) : null}
       {timeline.hasNextPage ? (
         <button
           type="button"
@@ -63,9 +65,9 @@ export function InteractionTimelinePage() {
           onClick={loadMore}
         >
           {timeline.isFetchingNextPage ? (
-            <Spinner size="sm" label="Loading more..." className="me-2" />
+            <Spinner size="sm" label={t(interactionTimelineMessages.loadingMore)} className="me-2" />
           ) : null}
-          Load more
+          {t(interactionTimelineMessages.loadMore)}
         </button>
       ) : null}
     </section>

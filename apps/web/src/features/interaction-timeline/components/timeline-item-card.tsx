@@ -1,9 +1,12 @@
-import { calendarDateIn, categoryLabel, type TimelineItem, toRouteOrigin } from "@portal/domain";
+import { calendarDateIn, type TimelineItem, toRouteOrigin } from "@portal/domain";
 import { type ReactNode, type Ref, useId } from "react";
 import { Link } from "react-router";
+import { translateCategoryLabel } from "../../../components/category-label/translate-category-label";
 import { paths } from "../../../config/paths";
 import { formatSchemeDate, getSchemeTimeZone } from "../../../config/scheme-time-zone";
-import { documentCountText, LOGGED_ELSEWHERE_LABEL, ORIGIN_LABELS, STATUS_LABELS } from "../utils/labels";
+import { type translate, useTranslate } from "../../../i18n/translate";
+import { interactionTimelineMessages as messages } from "../interaction-timeline.messages";
+import { ORIGIN_LABELS, STATUS_LABELS } from "../utils/labels";
 
 type QueryItem = Extract<TimelineItem, { type: "QUERY" }>;
 type DocumentItem = Extract<TimelineItem, { type: "DOCUMENT_SUBMISSION" }>;
@@ -60,28 +63,30 @@ function Details({ rows }: { rows: readonly (readonly [term: string, value: stri
  * What is left of an item whose content was removed: its date and category stay, its text and
  * files went (the retention policy, or the member's own deletion request). Nothing to open.
  */
-export function removedText(removed: NonNullable<TimelineItem["removed"]>): string {
-  const day = calendarDateIn(getSchemeTimeZone(), new Date(removed.at));
-  return removed.reason === "ERASURE"
-    ? `Its content was removed at your request on ${day}.`
-    : `Its content was removed under the retention policy on ${day}.`;
+function removedText(removed: NonNullable<TimelineItem["removed"]>, t: typeof translate): string {
+  const date = calendarDateIn(getSchemeTimeZone(), new Date(removed.at));
+  return t(removed.reason === "ERASURE" ? messages.removedOnRequest : messages.removedByRetention, { date });
 }
 
 function Removed({ removed }: { removed: NonNullable<TimelineItem["removed"]> }) {
-  return <p className="small text-body-secondary mb-0">{removedText(removed)}</p>;
+  const { t } = useTranslate();
+  return <p className="small text-body-secondary mb-0">{removedText(removed, t)}</p>;
 }
 
 /** The updates and the replies of a query, in the order they happened. */
-function threadEvents(item: QueryItem): { key: string; at: string; text: string }[] {
+function threadEvents(item: QueryItem, t: typeof translate): { key: string; at: string; text: string }[] {
   const updates = item.updates.map((update) => ({
     key: `update-${update.referenceNumber}`,
     at: update.dateLogged,
-    text: `Update ${update.referenceNumber} logged on ${formatSchemeDate(update.dateLogged)}`,
+    text: t(messages.updateLogged, {
+      referenceNumber: update.referenceNumber,
+      date: formatSchemeDate(update.dateLogged),
+    }),
   }));
   const replies = item.replies.map((reply, index) => ({
     key: `reply-${index}`,
     at: reply.sentAt,
-    text: `Reply sent on ${formatSchemeDate(reply.sentAt)}`,
+    text: t(messages.replySent, { date: formatSchemeDate(reply.sentAt) }),
   }));
   // Both are ISO 8601 instants in UTC, so comparing the text orders them in time.
   return [...updates, ...replies].sort((a, b) => a.at.localeCompare(b.at));
@@ -94,19 +99,21 @@ function QueryCard({
   item: QueryItem;
   headingRef: Ref<HTMLHeadingElement> | undefined;
 }) {
-  const events = threadEvents(item);
+  const { t } = useTranslate();
+  const events = threadEvents(item, t);
+  const { referenceNumber } = item;
   return (
-    <Card title={`Query ${item.referenceNumber}`} headingRef={headingRef}>
+    <Card title={t(messages.queryTitle, { referenceNumber })} headingRef={headingRef}>
       <Details
         rows={[
-          ["Category", categoryLabel(item.category)],
-          ["Date", formatSchemeDate(item.dateLogged)],
-          ["Logged via", item.legacy ? LOGGED_ELSEWHERE_LABEL : ORIGIN_LABELS[item.origin]],
-          ["Status", STATUS_LABELS[item.status]],
+          [t(messages.category), translateCategoryLabel(item.category, t)],
+          [t(messages.date), formatSchemeDate(item.dateLogged)],
+          [t(messages.loggedVia), t(item.legacy ? messages.loggedElsewhere : ORIGIN_LABELS[item.origin])],
+          [t(messages.status), t(STATUS_LABELS[item.status])],
         ]}
       />
       {events.length > 0 ? (
-        <ul className="mb-2" aria-label={`Updates and replies of query ${item.referenceNumber}`}>
+        <ul className="mb-2" aria-label={t(messages.eventsName, { referenceNumber })}>
           {events.map((event) => (
             <li key={event.key}>{event.text}</li>
           ))}
@@ -116,9 +123,7 @@ function QueryCard({
         <Removed removed={item.removed} />
       ) : item.legacy ? (
         // Such a query came from another channel: the view-query screen would only answer 0015.
-        <p className="small text-body-secondary mb-0">
-          This query was logged elsewhere and can't be opened here.
-        </p>
+        <p className="small text-body-secondary mb-0">{t(messages.queryLoggedElsewhere)}</p>
       ) : (
         <Link
           to={paths.update.getHref(toRouteOrigin(item.origin), {
@@ -126,7 +131,7 @@ function QueryCard({
             timeline: true,
           })}
         >
-          View query {item.referenceNumber}
+          {t(messages.viewQuery, { referenceNumber })}
         </Link>
       )}
     </Card>
@@ -140,20 +145,22 @@ function DocumentCard({
   item: DocumentItem;
   headingRef: Ref<HTMLHeadingElement> | undefined;
 }) {
+  const { t } = useTranslate();
+  const { referenceNumber } = item;
   return (
-    <Card title={`Document submission ${item.referenceNumber}`} headingRef={headingRef}>
+    <Card title={t(messages.documentTitle, { referenceNumber })} headingRef={headingRef}>
       <Details
         rows={[
-          ["Category", categoryLabel(item.category)],
-          ["Date", formatSchemeDate(item.dateLogged)],
-          ["Documents", documentCountText(item.fileCount)],
+          [t(messages.category), translateCategoryLabel(item.category, t)],
+          [t(messages.date), formatSchemeDate(item.dateLogged)],
+          [t(messages.documents), t(messages.documentCount, { count: item.fileCount })],
         ]}
       />
       {item.removed ? (
         <Removed removed={item.removed} />
       ) : (
         <Link to={paths.documentSubmission.getHref(item.referenceNumber)}>
-          View document submission {item.referenceNumber}
+          {t(messages.viewDocumentSubmission, { referenceNumber })}
         </Link>
       )}
     </Card>

@@ -1,18 +1,18 @@
-import type { ServerOrigin } from "@portal/domain";
+import type { MessageDescriptor } from "@lingui/core";
+import type { QueryStatus, ServerOrigin } from "@portal/domain";
+import { interactionTimelineMessages } from "../interaction-timeline.messages";
 
 /** Where a query was logged, as the member knows the two channels. */
-export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, string>> = {
-  MEMBER_WEB: "Member website",
-  MED_XPRESS: "MedXpress",
+export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, MessageDescriptor>> = {
+  MEMBER_WEB: interactionTimelineMessages.originMemberWeb,
+  MED_XPRESS: interactionTimelineMessages.originMedxpress,
 };
 
-/** Where a query imported from another channel (legacy) was logged: not the portal, whatever its origin says. */
-export const LOGGED_ELSEWHERE_LABEL = "Phone or another channel";
-
-/** A query's status: the domain's words, which the archive of the member's data uses too. */
-export { QUERY_STATUS_LABELS as STATUS_LABELS } from "@portal/domain";
-
-/** "1 document", "2 documents". */
-export function documentCountText(count: number): string {
-  return count === 1 ? "1 document" : `${count} documents`;
-}
+/**
+ * A query's status, in the words of the domain's QUERY_STATUS_LABELS (which the archive of the
+ * member's data uses too; labels.test.ts holds the two to the same English).
+ */
+export const STATUS_LABELS: Readonly<Record<QueryStatus, MessageDescriptor>> = {
+  OPEN: interactionTimelineMessages.statusOpen,
+  CLOSED: interactionTimelineMessages.statusClosed,
+};
