@@ -10,15 +10,9 @@ import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import {
-  agent,
-  consoleQueryHandler,
-  noContent,
-  queueHandler,
-  staffHandler,
-  staffSession,
-} from "../../features/console/testing/handlers";
+import { consoleQueryHandler, queueHandler } from "../../features/console/testing/handlers";
 import { setCookie } from "../../lib/cookies";
+import { agent, noContent, staffHandler, staffSession } from "../../testing/console/console-handlers";
 import { contractJson, contractText, errorJson } from "../../testing/contract-json";
 import { recordRequests, sentKeys, server } from "../../testing/msw-server";
 import { loggedInSession as memberSession, sessionHandler } from "../../testing/session-handlers";

@@ -1,12 +1,13 @@
 import { Navigate, useLocation } from "react-router";
 import { ErrorAlert } from "../../components/alert/alert";
+import { ConsoleFrame } from "../../components/console/console-frame";
 import { AppLayout } from "../../components/layouts/app-layout";
 import { LoadingStatus } from "../../components/spinner/spinner";
 import { useAppConfig } from "../../config/app-config";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/api/get-session";
 import { LogoutButton } from "../../features/auth/components/logout-button";
-import { ConsoleApp } from "../../features/console/components/console-app";
+import { consolePages } from "./console-pages";
 
 /**
  * The staff console's guard, loaded lazily with the console (its own chunk, never in a member's
@@ -25,7 +26,14 @@ export function ConsoleRoute() {
       return <Navigate to={paths.login.getHref(`${location.pathname}${location.search}`)} replace />;
     }
     if (current.workspace !== "console") return <Navigate to={paths.login.getHref()} replace />;
-    return <ConsoleApp person={current.member} schemeName={schemeName} logoutButton={<LogoutButton />} />;
+    return (
+      <ConsoleFrame
+        person={current.member}
+        schemeName={schemeName}
+        logoutButton={<LogoutButton />}
+        pages={consolePages}
+      />
+    );
   }
   return (
     <AppLayout schemeName={schemeName}>

@@ -6,7 +6,7 @@ import { Spinner } from "../spinner/spinner";
 import { RecoveryCodesActions } from "./recovery-codes-actions";
 
 // The parts of a second factor a staff log-in meets twice: on the login screen after the password
-// (features/auth) and in the console when it offers an authenticator app (features/console). Each
+// (features/auth) and in the console when it offers an authenticator app (components/console). Each
 // step takes the focus to its heading, says its errors in an alert (announced at once) tied to the
 // field, and works from the keyboard alone.
 

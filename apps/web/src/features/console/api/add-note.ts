@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 import { consoleQueryUrl } from "./get-console-query";
 
 /** POST {CONSOLE_BASE}/queries/{ref}/notes (204): an internal note, never shown to the member. */

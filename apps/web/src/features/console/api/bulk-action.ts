@@ -1,7 +1,7 @@
 import { type BulkActionBody, type BulkActionResponse, CONSOLE_BASE } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 
 export const BULK_ACTION_URL = `${CONSOLE_BASE}/conversations/bulk`;
 

@@ -1,8 +1,8 @@
 import type { completeDataRequestSchema, DataRequest } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 import { dataRequestUrl } from "./get-data-requests";
 
 export type CompleteDataRequest = z.input<typeof completeDataRequestSchema>;

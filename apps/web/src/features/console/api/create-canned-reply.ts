@@ -1,8 +1,8 @@
 import type { CannedReply, CannedReplyBody } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
+import { CANNED_REPLIES_URL } from "../../../api/console/get-canned-replies";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
-import { CANNED_REPLIES_URL } from "./get-canned-replies";
 
 /** POST {CONSOLE_BASE}/canned-replies (supervisors): the new canned reply. */
 export function createCannedReply(body: CannedReplyBody): Promise<CannedReply> {

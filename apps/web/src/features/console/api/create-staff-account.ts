@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, type StaffCreateBody, type StaffCreated } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 
 /**
  * POST {CONSOLE_BASE}/staff-accounts (201, supervisors): a new staff log-in, as `cli staff:create`

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
+import { cannedReplyUrl } from "../../../api/console/get-canned-replies";
 import { apiFetch } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
-import { cannedReplyUrl } from "./get-canned-replies";
 
 /** DELETE {CONSOLE_BASE}/canned-replies/{id} (supervisors; 204). */
 export async function deleteCannedReply(id: number): Promise<void> {

@@ -1,8 +1,8 @@
 import type { DraftKind, DraftsResponse } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { apiFetch, getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 import { consoleQueryUrl } from "./get-console-query";
 
 // Drafts of a reply or a note, kept on the server per conversation and member of staff (so a

@@ -1,7 +1,7 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 
 /** POST {CONSOLE_BASE}/staff-accounts/{entityNumber}/enable (204, supervisors): the log-in works again. */
 export function enableStaffAccount(entityNumber: number): Promise<void> {

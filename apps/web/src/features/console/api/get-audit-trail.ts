@@ -5,8 +5,8 @@ import {
   INFORMATION_OFFICER_PATHS,
 } from "@portal/domain";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 
 /** The audit trail's filters, as the address bar keeps them; every one optional. */
 export interface AuditTrailFilters {

@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, type ConsoleQueryResponse } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 
 export function consoleQueryUrl(referenceNumber: number): string {
   return `${CONSOLE_BASE}/queries/${referenceNumber}`;

@@ -6,8 +6,8 @@ import {
   INFORMATION_OFFICER_PATHS,
 } from "@portal/domain";
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 
 export type { DataRequest };
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];

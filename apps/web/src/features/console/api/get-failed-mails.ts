@@ -1,8 +1,8 @@
 import { CONSOLE_BASE, type failedMailSchema } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 
 export type FailedMail = z.infer<typeof failedMailSchema>;
 

@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, type HelpSuggestion, type HelpSuggestionsResponse } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 
 export function helpSuggestionsUrl(referenceNumber: number): string {
   return `${CONSOLE_BASE}/queries/${referenceNumber}/help-suggestions`;

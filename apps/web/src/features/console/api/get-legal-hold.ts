@@ -1,9 +1,9 @@
 import type { LegalHold, memberLegalHoldResponseSchema } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
+import { memberSummaryUrl } from "../../../api/console/get-member-summary";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
-import { memberSummaryUrl } from "./get-member-summary";
 
 type MemberLegalHoldResponse = z.infer<typeof memberLegalHoldResponseSchema>;
 

@@ -6,8 +6,8 @@ import {
 } from "@portal/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 
 export type { LegalHold };
 

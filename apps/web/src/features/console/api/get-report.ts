@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, type ReportResponse, type ReportView, type ServerOrigin } from "@portal/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 
 /** What a report covers: its first and last day (yyyy-MM-dd) and, optionally, one channel and one category. */
 export interface ReportFilters {

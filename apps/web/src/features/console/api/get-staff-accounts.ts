@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, type StaffAccount, type StaffAccountsResponse } from "@portal/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { consoleKeys, NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { consoleKeys, NO_STORE } from "./console-keys";
 
 export type { StaffAccount };
 

@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, type UnmatchedMail, type UnmatchedMailsResponse } from "@portal/domain";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { NO_STORE } from "../../../api/console/console-keys";
 import { getJson } from "../../../lib/http";
-import { NO_STORE } from "./console-keys";
 
 export const UNMATCHED_MAILS_URL = `${CONSOLE_BASE}/unmatched-mails`;
 

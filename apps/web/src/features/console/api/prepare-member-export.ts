@@ -1,7 +1,7 @@
 import type { DataExport, PrepareMemberExport } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 import { memberExportsUrl } from "./get-member-exports";
 
 /**

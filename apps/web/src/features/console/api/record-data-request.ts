@@ -1,7 +1,7 @@
 import type { DataRequest, RecordDataRequest } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 import { DATA_REQUESTS_URL } from "./get-data-requests";
 
 /**

@@ -1,6 +1,6 @@
 import type { DocumentIntakeResponse } from "@portal/domain";
+import { memberSummaryUrl } from "../../../api/console/get-member-summary";
 import { useQuerySubmission } from "../../../api/query-submission";
-import { memberSummaryUrl } from "./get-member-summary";
 
 /** POST {CONSOLE_BASE}/members/{entityNumber}/document-submissions (multipart: category, files). */
 export function recordDocumentsUrl(entityNumber: number): string {

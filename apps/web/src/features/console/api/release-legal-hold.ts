@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { apiFetch } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 import { legalHoldUrl } from "./get-legal-hold";
 
 /** DELETE {CONSOLE_BASE}/members/{entityNumber}/legal-hold (204): the member's data may be erased again. */

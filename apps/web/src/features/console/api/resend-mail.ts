@@ -1,7 +1,7 @@
 import { CONSOLE_BASE } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 
 /** POST {CONSOLE_BASE}/mails/{mailId}/resend (204, supervisors): back in the outbox for another try. */
 export function resendMail(mailId: number): Promise<void> {

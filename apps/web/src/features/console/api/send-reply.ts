@@ -1,9 +1,9 @@
 import { ATTACHMENTS_FIELD, type ReplyBody, type ReplySentResponse } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
 import { type UploadProgress, uploadWithProgress } from "../../../lib/upload-with-progress";
-import { consoleKeys } from "./console-keys";
 import { consoleQueryUrl } from "./get-console-query";
 
 /** A reply to send: its HTML, whether it closes the conversation, and the files sent with it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { apiFetch } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 import { consoleQueryUrl } from "./get-console-query";
 
 /** PUT {CONSOLE_BASE}/queries/{ref}/assignee (204): supervisors only; null unassigns. */

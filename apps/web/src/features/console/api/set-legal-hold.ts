@@ -1,7 +1,7 @@
 import type { LegalHold, SetLegalHold } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { apiFetch } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 import { legalHoldUrl } from "./get-legal-hold";
 
 /**

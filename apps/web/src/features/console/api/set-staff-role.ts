@@ -1,7 +1,7 @@
 import { CONSOLE_BASE, type StaffRoleBody } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { postJson } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
 
 export type StaffRole = StaffRoleBody["role"];
 

@@ -1,8 +1,8 @@
 import type { CannedReply, CannedReplyBody } from "@portal/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleKeys } from "../../../api/console/console-keys";
+import { cannedReplyUrl } from "../../../api/console/get-canned-replies";
 import { apiFetch } from "../../../lib/http";
-import { consoleKeys } from "./console-keys";
-import { cannedReplyUrl } from "./get-canned-replies";
 
 /** PUT {CONSOLE_BASE}/canned-replies/{id} (supervisors): the canned reply as changed. */
 export async function updateCannedReply(id: number, body: CannedReplyBody): Promise<CannedReply> {

@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type StaffCreateBody, staffCreateBodySchema, USERNAME_RULE } from "@portal/domain";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { ErrorMessage } from "../../../components/console/status-message";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
+import { refusalMessage } from "../../../lib/console/error-message";
 import { useCreateStaffAccount } from "../api/create-staff-account";
-import { refusalMessage } from "../utils/error-message";
 import { StaffRoleOptions } from "./staff-role-options";
-import { ErrorMessage } from "./status-message";
 
 type FieldName = keyof StaffCreateBody;
 

@@ -2,8 +2,9 @@ import type { AuditTrailResponse } from "@portal/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { informationOfficer } from "../../../testing/console/console-handlers";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
-import { AUDIT_TRAIL_PATH, auditRow, auditTrailHandler, informationOfficer } from "../testing/handlers";
+import { AUDIT_TRAIL_PATH, auditRow, auditTrailHandler } from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
 
 const operatorRow = auditRow({

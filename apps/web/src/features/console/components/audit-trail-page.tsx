@@ -4,8 +4,12 @@ import { useEffect, useId } from "react";
 import { type FieldError, type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadMore } from "../../../components/console/load-more";
+import { PageHeading } from "../../../components/console/page-heading";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { isForbidden, refusalMessage } from "../../../lib/console/error-message";
+import { formatDateTime } from "../../../lib/console/labels";
 import { DATE_INPUT_PROPS } from "../../../lib/date-input";
 import {
   type AuditTrailFilters,
@@ -15,10 +19,7 @@ import {
   useAuditTrail,
 } from "../api/get-audit-trail";
 import { AUDIT_KINDS } from "../utils/audit-kinds";
-import { isForbidden, refusalMessage } from "../utils/error-message";
-import { auditPersonName, formatDateTime, OPERATOR_ENTITY_NUMBER } from "../utils/labels";
-import { LoadMore } from "./load-more";
-import { PageHeading } from "./page-heading";
+import { auditPersonName, OPERATOR_ENTITY_NUMBER } from "../utils/labels";
 
 /**
  * #/console/audit-trail (information officer): who read or changed whose data, when, and under

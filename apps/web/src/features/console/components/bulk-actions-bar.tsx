@@ -1,10 +1,11 @@
 import { BULK_ACTION_MAX, type BulkActionBody, type BulkActionResponse } from "@portal/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useStaff } from "../../../api/console/get-staff";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { personName, ROLE_LABELS } from "../../../lib/console/labels";
 import { useBulkAction } from "../api/bulk-action";
-import { useStaff } from "../api/get-staff";
-import { consoleErrorMessage } from "../utils/error-message";
-import { conversationCount, personName, ROLE_LABELS } from "../utils/labels";
-import { ErrorMessage, SuccessStatus } from "./status-message";
+import { conversationCount } from "../utils/labels";
 
 interface BulkActionsBarProps {
   /** The conversations ticked, in the queue's order. */

@@ -3,16 +3,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it } from "vitest";
-import { errorJson } from "../../../testing/contract-json";
-import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
 import {
   CANNED_REPLIES_PATH,
   cannedRepliesHandler,
   cannedReply,
-  cannedReplyJson,
   noContent,
   supervisor,
-} from "../testing/handlers";
+} from "../../../testing/console/console-handlers";
+import { errorJson } from "../../../testing/contract-json";
+import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
+import { cannedReplyJson } from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
 
 const LIST = `GET ${CANNED_REPLIES_PATH}`;

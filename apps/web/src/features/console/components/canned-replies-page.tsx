@@ -1,17 +1,17 @@
 import { CANNED_REPLY_LIMITS, CANNED_REPLY_PLACEHOLDERS, type CannedReply } from "@portal/domain";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCannedReplies } from "../../../api/console/get-canned-replies";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { PageHeading } from "../../../components/console/page-heading";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { formatDateTime } from "../../../lib/console/labels";
+import { shownReplyHtml } from "../../../lib/console/reply-html";
 import { useCreateCannedReply } from "../api/create-canned-reply";
 import { useDeleteCannedReply } from "../api/delete-canned-reply";
-import { useCannedReplies } from "../api/get-canned-replies";
 import { useUpdateCannedReply } from "../api/update-canned-reply";
-import { consoleErrorMessage } from "../utils/error-message";
-import { formatDateTime } from "../utils/labels";
-import { shownReplyHtml } from "../utils/reply-html";
 import { CannedReplyForm } from "./canned-reply-form";
-import { PageHeading } from "./page-heading";
-import { ErrorMessage, SuccessStatus } from "./status-message";
 
 const editButtonId = (id: number) => `canned-reply-edit-${id}`;
 const deleteButtonId = (id: number) => `canned-reply-delete-${id}`;

@@ -10,10 +10,10 @@ import {
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { ErrorMessage } from "../../../components/console/status-message";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
 import { hasFormatting, replyHtmlToText, textToReplyHtml } from "../utils/canned-reply-text";
 import { CannedReplyTextField } from "./canned-reply-text-field";
-import { ErrorMessage } from "./status-message";
 
 const formSchema = z.object({
   title: cannedReplyBodySchema.shape.title,

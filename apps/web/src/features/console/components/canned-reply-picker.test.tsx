@@ -3,10 +3,14 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it, vi } from "vitest";
+import {
+  CANNED_REPLIES_PATH,
+  cannedRepliesHandler,
+  cannedReply,
+} from "../../../testing/console/console-handlers";
 import { errorJson } from "../../../testing/contract-json";
 import { server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
-import { CANNED_REPLIES_PATH, cannedRepliesHandler, cannedReply } from "../testing/handlers";
 import { CannedReplyPicker } from "./canned-reply-picker";
 
 const values: CannedReplyValues = { firstName: "Zanele", referenceNumber: 300001, dueDate: "2026-11-24" };

@@ -1,9 +1,9 @@
 import { type CannedReplyValues, fillCannedReply } from "@portal/domain";
 import { type FormEvent, useId, useState } from "react";
-import { useCannedReplies } from "../api/get-canned-replies";
-import { consoleErrorMessage } from "../utils/error-message";
-import { cleanReplyHtml } from "../utils/reply-html";
-import { ErrorMessage } from "./status-message";
+import { useCannedReplies } from "../../../api/console/get-canned-replies";
+import { ErrorMessage } from "../../../components/console/status-message";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { cleanReplyHtml } from "../../../lib/console/reply-html";
 
 interface CannedReplyPickerProps {
   /** The conversation's values for the placeholders: the member's first name, its reference, the day due. */

@@ -2,24 +2,22 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { completeDataRequestSchema } from "@portal/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
+import { refusalMessage } from "../../../lib/console/error-message";
+import { dueDateText, formatDateTime, personName } from "../../../lib/console/labels";
 import { useCompleteDataRequest } from "../api/complete-data-request";
 import { useEraseMemberData } from "../api/erase-member-data";
 import type { DataRequest } from "../api/get-data-requests";
 import { useLegalHold } from "../api/get-legal-hold";
-import { refusalMessage } from "../utils/error-message";
 import {
   DATA_REQUEST_KIND_LABELS,
   DATA_REQUEST_STATUS_LABELS,
   daysBetween,
-  dueDateText,
-  formatDateTime,
-  personName,
   schemeToday,
 } from "../utils/labels";
 import { ErasureReport } from "./erasure-report";
 import { MemberArchives } from "./member-archives";
-import { ErrorMessage, SuccessStatus } from "./status-message";
 
 /** An open request due within this many days is marked, as one past its day is. */
 export const DUE_SOON_DAYS = 5;

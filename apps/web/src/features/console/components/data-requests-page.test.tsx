@@ -2,6 +2,7 @@ import type { DataExport, DataRequest } from "@portal/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { informationOfficer } from "../../../testing/console/console-handlers";
 import { errorJson } from "../../../testing/contract-json";
 import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
 import {
@@ -11,7 +12,6 @@ import {
   dataRequestActionHandler,
   dataRequestJson,
   dataRequestsHandler,
-  informationOfficer,
   legalHold,
   memberExportsHandler,
   memberLegalHoldHandler,

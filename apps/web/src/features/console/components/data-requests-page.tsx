@@ -2,20 +2,20 @@ import { DATA_REQUEST_STATUSES } from "@portal/domain";
 import { useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadMore } from "../../../components/console/load-more";
+import { PageHeading } from "../../../components/console/page-heading";
+import { SuccessStatus } from "../../../components/console/status-message";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { isForbidden, refusalMessage } from "../../../lib/console/error-message";
+import { personName } from "../../../lib/console/labels";
 import {
   type DataRequest,
   type DataRequestStatus,
   readDataRequestStatus,
   useDataRequests,
 } from "../api/get-data-requests";
-import { isForbidden, refusalMessage } from "../utils/error-message";
-import { personName } from "../utils/labels";
 import { DataRequestCard } from "./data-request-card";
-import { LoadMore } from "./load-more";
-import { PageHeading } from "./page-heading";
 import { RecordDataRequestForm } from "./record-data-request-form";
-import { SuccessStatus } from "./status-message";
 
 const STATUS_WORDS: Readonly<Record<DataRequestStatus, string>> = {
   OPEN: "Open requests",

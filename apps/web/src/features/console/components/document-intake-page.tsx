@@ -4,21 +4,21 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
+import { useMemberSummary } from "../../../api/console/get-member-summary";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
+import { PageHeading } from "../../../components/console/page-heading";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
 import { SelectField } from "../../../components/form-fields/select-field";
 import { SendButton } from "../../../components/form-fields/send-button";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { personName } from "../../../lib/console/labels";
+import { useShownQueueHref } from "../../../lib/console/shown-queue";
 import { isHttpError } from "../../../lib/http";
 import { parseReferenceParam } from "../../../lib/reference-param";
-import { useMemberSummary } from "../api/get-member-summary";
 import { useRecordDocuments } from "../api/record-documents";
-import { consoleErrorMessage } from "../utils/error-message";
-import { personName } from "../utils/labels";
-import { useShownQueueHref } from "../utils/shown-queue";
 import { MemberFinder } from "./member-finder";
-import { PageHeading } from "./page-heading";
-import { ErrorMessage, SuccessStatus } from "./status-message";
 
 /** #/console/documents/new[?member={entityNumber}]: documents received for a member (requirements §10). */
 export function DocumentIntakePage() {

@@ -1,4 +1,4 @@
-import { dueDateText } from "../utils/labels";
+import { dueDateText } from "../../../lib/console/labels";
 
 /**
  * The day a reply is due; overdue in red and said in words too, never by colour alone. No day:

@@ -1,6 +1,6 @@
 import type { ErasureReport as Report } from "@portal/domain";
 import { type Ref, useId } from "react";
-import { formatDateTime } from "../utils/labels";
+import { formatDateTime } from "../../../lib/console/labels";
 
 const REMOVED_WORDS: Readonly<Record<keyof Report["removed"], string>> = {
   queries: "Queries",

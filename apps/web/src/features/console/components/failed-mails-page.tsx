@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { PageHeading } from "../../../components/console/page-heading";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { consoleErrorMessage, isForbidden } from "../../../lib/console/error-message";
+import { formatDateTime, personName } from "../../../lib/console/labels";
+import { mailFailureText } from "../../../lib/console/mail-failure";
 import { type FailedMail, useFailedMails } from "../api/get-failed-mails";
 import { useResendMail } from "../api/resend-mail";
-import { consoleErrorMessage, isForbidden } from "../utils/error-message";
-import { formatDateTime, mailKindLabel, personName } from "../utils/labels";
-import { mailFailureText } from "../utils/mail-failure";
-import { PageHeading } from "./page-heading";
-import { ErrorMessage, SuccessStatus } from "./status-message";
+import { mailKindLabel } from "../utils/labels";
 
 const attemptsText = (attempts: number) => (attempts === 1 ? "1 attempt" : `${attempts} attempts`);
 

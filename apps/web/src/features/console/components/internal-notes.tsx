@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type InternalNote, noteBodySchema } from "@portal/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { formatDateTime, personName } from "../../../lib/console/labels";
 import { useAddNote } from "../api/add-note";
 import { useDraftSaver, useDrafts } from "../api/drafts";
-import { consoleErrorMessage } from "../utils/error-message";
-import { formatDateTime, personName } from "../utils/labels";
 import { useLeaveWarning } from "../utils/use-leave-warning";
-import { ErrorMessage, SuccessStatus } from "./status-message";
 
 interface InternalNotesProps {
   referenceNumber: number;

@@ -2,10 +2,10 @@ import type { LegalHold } from "@portal/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { informationOfficer } from "../../../testing/console/console-handlers";
 import { errorJson } from "../../../testing/contract-json";
 import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
 import {
-  informationOfficer,
   LEGAL_HOLDS_PATH,
   legalHold,
   legalHoldJson,

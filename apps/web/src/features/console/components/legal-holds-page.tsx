@@ -3,16 +3,17 @@ import { DATA_RIGHTS_LIMITS, memberParamsSchema, setLegalHoldSchema } from "@por
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { LoadMore } from "../../../components/console/load-more";
+import { PageHeading } from "../../../components/console/page-heading";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { isForbidden, refusalMessage } from "../../../lib/console/error-message";
+import { formatDateTime, personName } from "../../../lib/console/labels";
 import { type LegalHold, useLegalHolds } from "../api/get-legal-holds";
 import { useReleaseLegalHold } from "../api/release-legal-hold";
 import { useSetLegalHold } from "../api/set-legal-hold";
-import { isForbidden, refusalMessage } from "../utils/error-message";
-import { auditPersonName, formatDateTime, personName } from "../utils/labels";
-import { LoadMore } from "./load-more";
-import { PageHeading } from "./page-heading";
-import { ErrorMessage, SuccessStatus } from "./status-message";
+import { auditPersonName } from "../utils/labels";
 
 /** The member's number (the path of the call) and the reason (its body), as the server checks them. */
 const holdFormSchema = memberParamsSchema.extend(setLegalHoldSchema.shape);

@@ -5,7 +5,10 @@ import {
   type PrepareMemberExport,
 } from "@portal/domain";
 import { type FormEvent, useId, useState } from "react";
+import { ErrorMessage } from "../../../components/console/status-message";
 import { UploadProgress } from "../../../components/upload-progress/upload-progress";
+import { refusalMessage } from "../../../lib/console/error-message";
+import { formatDateTime, formatSize } from "../../../lib/console/labels";
 import { type DataRequest, useOpenAccessRequests } from "../api/get-data-requests";
 import {
   type DataExport,
@@ -14,9 +17,7 @@ import {
   useMemberExports,
 } from "../api/get-member-exports";
 import { usePrepareMemberExport } from "../api/prepare-member-export";
-import { refusalMessage } from "../utils/error-message";
-import { EXPORT_STATUS_LABELS, formatDateTime, formatSize } from "../utils/labels";
-import { ErrorMessage } from "./status-message";
+import { EXPORT_STATUS_LABELS } from "../utils/labels";
 
 /** The newest archive's state in a sentence, for the live region: said once when it changes. */
 function newestText(newest: DataExport | undefined): string {

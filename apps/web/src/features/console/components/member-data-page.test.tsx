@@ -3,15 +3,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it } from "vitest";
+import { informationOfficer } from "../../../testing/console/console-handlers";
 import { contractJson } from "../../../testing/contract-json";
 import { server } from "../../../testing/msw-server";
-import {
-  dataExport,
-  dataRequest,
-  dataRequestsHandler,
-  informationOfficer,
-  memberExportsHandler,
-} from "../testing/handlers";
+import { dataExport, dataRequest, dataRequestsHandler, memberExportsHandler } from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
 
 function setup() {

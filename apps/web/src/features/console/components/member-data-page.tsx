@@ -1,9 +1,9 @@
 import { Link, useLocation, useParams } from "react-router";
+import { PageHeading } from "../../../components/console/page-heading";
+import { consolePaths } from "../../../lib/console/console-paths";
 import { auditTrailParams } from "../api/get-audit-trail";
-import { consolePaths } from "../utils/console-paths";
 import { MemberArchives } from "./member-archives";
 import type { MemberDataState } from "./members-page";
-import { PageHeading } from "./page-heading";
 
 /**
  * #/console/members/{entityNumber} (information officer): what the desk does for one member, their

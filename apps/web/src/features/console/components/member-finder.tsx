@@ -1,9 +1,9 @@
 import { type MemberSearch, memberSearchSchema } from "@portal/domain";
 import { type FormEvent, useId, useState } from "react";
+import { ErrorMessage } from "../../../components/console/status-message";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { personName } from "../../../lib/console/labels";
 import { useMemberSearch } from "../api/search-members";
-import { consoleErrorMessage } from "../utils/error-message";
-import { personName } from "../utils/labels";
-import { ErrorMessage } from "./status-message";
 
 type SearchBy = "membershipNumber" | "surname";
 

@@ -1,7 +1,8 @@
 import { type ConsoleMemberSummary, categoryLabel } from "@portal/domain";
 import { Link } from "react-router";
-import { consolePaths } from "../utils/console-paths";
-import { formatDateTime, personName, STATUS_LABELS } from "../utils/labels";
+import { consolePaths } from "../../../lib/console/console-paths";
+import { formatDateTime, personName } from "../../../lib/console/labels";
+import { STATUS_LABELS } from "../utils/labels";
 
 interface MemberSummaryCardProps {
   member: ConsoleMemberSummary;

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { informationOfficer } from "../../../testing/console/console-handlers";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import {
   dataExport,
-  informationOfficer,
   MEMBER_LOOKUP_PATH,
   memberExportsHandler,
   memberLookupHandler,

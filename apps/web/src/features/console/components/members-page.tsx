@@ -1,12 +1,12 @@
 import { memberLookupSchema } from "@portal/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
+import { PageHeading } from "../../../components/console/page-heading";
+import { ErrorMessage } from "../../../components/console/status-message";
+import { consolePaths } from "../../../lib/console/console-paths";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { personName } from "../../../lib/console/labels";
 import { type MemberLookupResult, useMemberLookup } from "../api/look-up-members";
-import { consolePaths } from "../utils/console-paths";
-import { consoleErrorMessage } from "../utils/error-message";
-import { personName } from "../utils/labels";
-import { PageHeading } from "./page-heading";
-import { ErrorMessage } from "./status-message";
 
 /** What the link to a member's page passes along: their name, so that page need not ask again. */
 export interface MemberDataState {

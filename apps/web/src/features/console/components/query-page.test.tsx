@@ -3,13 +3,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it } from "vitest";
+import { agent, cannedRepliesHandler, supervisor } from "../../../testing/console/console-handlers";
 import { errorJson } from "../../../testing/contract-json";
 import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
 import {
-  agent,
   assigneeHandler,
   assignToMeHandler,
-  cannedRepliesHandler,
   consoleQuery,
   consoleQueryFailing,
   consoleQueryHandler,
@@ -19,7 +18,6 @@ import {
   QUERY_PATH,
   reopenHandler,
   replyHandler,
-  supervisor,
 } from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
 

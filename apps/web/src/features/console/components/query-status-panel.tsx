@@ -1,23 +1,17 @@
 import type { ConsoleQueryResponse } from "@portal/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useStaff } from "../../../api/console/get-staff";
+import { useConsoleUser } from "../../../components/console/console-user";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { ORIGIN_LABELS, personName, ROLE_LABELS } from "../../../lib/console/labels";
 import { isHttpError } from "../../../lib/http";
 import { useAssignToMe } from "../api/assign-to-me";
-import { useStaff } from "../api/get-staff";
 import { useReopenQuery } from "../api/reopen-query";
 import { useSetAssignee } from "../api/set-assignee";
-import { consoleErrorMessage } from "../utils/error-message";
-import {
-  categoryText,
-  ORIGIN_LABELS,
-  personName,
-  ROLE_LABELS,
-  STATUS_LABELS,
-  waitingOnText,
-} from "../utils/labels";
+import { categoryText, STATUS_LABELS, waitingOnText } from "../utils/labels";
 import { useShortcuts } from "../utils/use-shortcuts";
-import { useConsoleUser } from "./console-user";
 import { DueDate } from "./due-date";
-import { ErrorMessage, SuccessStatus } from "./status-message";
 
 type ConsoleQuery = ConsoleQueryResponse["query"];
 

@@ -6,8 +6,13 @@ import {
   SERVER_ORIGINS,
 } from "@portal/domain";
 import { type FormEvent, type Ref, useId, useState } from "react";
-import type { QueueAssigneeFilter, QueueFilters, QueueStatusFilter } from "../api/get-queue";
-import { ALL_CATEGORIES, ORIGIN_LABELS } from "../utils/labels";
+import { ORIGIN_LABELS } from "../../../lib/console/labels";
+import type {
+  QueueAssigneeFilter,
+  QueueFilters,
+  QueueStatusFilter,
+} from "../../../lib/console/queue-address";
+import { ALL_CATEGORIES } from "../utils/labels";
 
 const STATUS_WORDS: Record<QueueStatusFilter, string> = { OPEN: "Open", CLOSED: "Closed", ALL: "All" };
 const ASSIGNEE_WORDS: Record<QueueAssigneeFilter, string> = {

@@ -1,7 +1,8 @@
 import { categoryLabel, type QueueRow } from "@portal/domain";
 import { Link } from "react-router";
-import { consolePaths } from "../utils/console-paths";
-import { formatDateTime, personName, STATUS_LABELS, subCategoryLabel, waitingOnText } from "../utils/labels";
+import { consolePaths } from "../../../lib/console/console-paths";
+import { formatDateTime, personName } from "../../../lib/console/labels";
+import { STATUS_LABELS, subCategoryLabel, waitingOnText } from "../utils/labels";
 import { DueDate } from "./due-date";
 import type { QueueSelection } from "./queue-table";
 import { SearchExcerpt } from "./queue-table";

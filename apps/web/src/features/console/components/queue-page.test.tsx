@@ -3,20 +3,18 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it } from "vitest";
+import { agent, type ConsolePerson, supervisor } from "../../../testing/console/console-handlers";
 import { errorJson } from "../../../testing/contract-json";
 import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
 import { stubViewportWidth } from "../../../testing/viewport";
 import { QUEUE_REFRESH_MS } from "../api/get-queue";
 import {
-  agent,
   BULK_PATH,
   bulkHandler,
-  type ConsolePerson,
   consoleQueryHandler,
   queueHandler,
   queuePage,
   queueRow,
-  supervisor,
 } from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
 import { SHORTCUT_PAGES } from "../utils/shortcuts";

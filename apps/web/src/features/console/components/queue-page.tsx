@@ -2,25 +2,25 @@ import type { QueueRow } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { consoleKeys } from "../../../api/console/console-keys";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { useConsoleUser } from "../../../components/console/console-user";
+import { LoadMore } from "../../../components/console/load-more";
+import { PageHeading } from "../../../components/console/page-heading";
 import { LoadingStatus } from "../../../components/spinner/spinner";
-import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
-import { consoleKeys } from "../api/console-keys";
+import { consolePaths } from "../../../lib/console/console-paths";
 import {
   type QueueFilters,
   queueFilterParams,
   queueSort,
   readQueueFilters,
-  useQueue,
-} from "../api/get-queue";
-import { consolePaths } from "../utils/console-paths";
+} from "../../../lib/console/queue-address";
+import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
+import { useQueue } from "../api/get-queue";
 import { QUEUE_SORT_CAPTIONS } from "../utils/labels";
 import { useShortcuts } from "../utils/use-shortcuts";
 import { BulkActionsBar } from "./bulk-actions-bar";
-import { useConsoleUser } from "./console-user";
 import { KeyboardShortcutsHelp } from "./keyboard-shortcuts-help";
-import { LoadMore } from "./load-more";
-import { PageHeading } from "./page-heading";
 import { QueueFilterControls, QueueSearch } from "./queue-filters";
 import { QueueList } from "./queue-list";
 import { type QueueSelection, QueueTable } from "./queue-table";

@@ -1,15 +1,9 @@
 import { categoryLabel, type QueueRow, type QueueSort, type SearchExcerptPart } from "@portal/domain";
 import { type Ref, useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { consolePaths } from "../utils/console-paths";
-import {
-  formatDateTime,
-  personName,
-  QUEUE_SORT_CAPTIONS,
-  STATUS_LABELS,
-  subCategoryLabel,
-  waitingOnText,
-} from "../utils/labels";
+import { consolePaths } from "../../../lib/console/console-paths";
+import { formatDateTime, personName } from "../../../lib/console/labels";
+import { QUEUE_SORT_CAPTIONS, STATUS_LABELS, subCategoryLabel, waitingOnText } from "../utils/labels";
 import { DueDate } from "./due-date";
 
 /** A supervisor's choice of rows for the bulk actions; agents have none. */

@@ -7,12 +7,13 @@ import {
 } from "@portal/domain";
 import { useId, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
+import { refusalMessage } from "../../../lib/console/error-message";
+import { dueDateText, personName } from "../../../lib/console/labels";
 import { DATE_INPUT_PROPS } from "../../../lib/date-input";
 import { useRecordDataRequest } from "../api/record-data-request";
-import { refusalMessage } from "../utils/error-message";
-import { DATA_REQUEST_KIND_LABELS, dueDateText, personName, schemeToday } from "../utils/labels";
-import { ErrorMessage, SuccessStatus } from "./status-message";
+import { DATA_REQUEST_KIND_LABELS, schemeToday } from "../utils/labels";
 
 /** The contract's checks in the console's words (the schema has none of its own for these). */
 const RECORD_PROBLEMS: Readonly<Record<string, string>> = {

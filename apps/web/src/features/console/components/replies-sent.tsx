@@ -1,10 +1,10 @@
 import type { ConsoleReply, ReplyMail } from "@portal/domain";
 import { useMemo } from "react";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
+import { formatDateTime, personName } from "../../../lib/console/labels";
+import { mailFailureText } from "../../../lib/console/mail-failure";
+import { shownReplyHtml } from "../../../lib/console/reply-html";
 import { consoleReplyAttachmentUrl } from "../api/get-console-query";
-import { formatDateTime, personName } from "../utils/labels";
-import { mailFailureText } from "../utils/mail-failure";
-import { shownReplyHtml } from "../utils/reply-html";
 
 type SentReplyData = ConsoleReply;
 

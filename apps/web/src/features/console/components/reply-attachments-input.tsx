@@ -1,7 +1,7 @@
 import { attachmentRuleProblem } from "@portal/domain";
 import { useId } from "react";
 import { AttachmentPicker } from "../../../components/attachment-picker/attachment-picker";
-import { ErrorMessage } from "./status-message";
+import { ErrorMessage } from "../../../components/console/status-message";
 
 interface ReplyAttachmentsInputProps {
   /** The files to send with the reply (controlled: the composer keeps them and sends them). */

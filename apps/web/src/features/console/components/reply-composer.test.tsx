@@ -3,11 +3,11 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http } from "msw";
 import { describe, expect, it } from "vitest";
+import { cannedRepliesHandler } from "../../../testing/console/console-handlers";
 import { contractJson, errorJson } from "../../../testing/contract-json";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import {
-  cannedRepliesHandler,
   consoleQuery,
   draftsHandlers,
   helpSuggestionsHandler,

@@ -11,14 +11,15 @@ import {
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
+import { consolePaths } from "../../../lib/console/console-paths";
+import { consoleErrorMessage } from "../../../lib/console/error-message";
+import { formatDateTime } from "../../../lib/console/labels";
+import { cleanReplyHtml, replyHasText, shownReplyHtml } from "../../../lib/console/reply-html";
 import { isHttpError } from "../../../lib/http";
 import { useDraftSaver, useDrafts } from "../api/drafts";
 import { useSendReply } from "../api/send-reply";
-import { consolePaths } from "../utils/console-paths";
-import { consoleErrorMessage } from "../utils/error-message";
-import { formatDateTime } from "../utils/labels";
 import { useNextConversation } from "../utils/next-conversation";
-import { cleanReplyHtml, replyHasText, shownReplyHtml } from "../utils/reply-html";
 import { arrivedSince, newestOf, type SeenConversation } from "../utils/seen-conversation";
 import { SEND_SHORTCUT, SEND_SHORTCUT_HINT } from "../utils/send-shortcut";
 import { useLeaveWarning } from "../utils/use-leave-warning";
@@ -27,7 +28,6 @@ import { HelpLinksPicker } from "./help-links-picker";
 import { LazyReplyEditor } from "./lazy-reply-editor";
 import { ReplyAttachmentsInput } from "./reply-attachments-input";
 import type { ReplyEditorHandle } from "./reply-editor";
-import { ErrorMessage, SuccessStatus } from "./status-message";
 
 interface ReplyComposerProps {
   referenceNumber: number;

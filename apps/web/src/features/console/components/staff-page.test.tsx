@@ -3,17 +3,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it } from "vitest";
+import { agent, supervisor } from "../../../testing/console/console-handlers";
 import { contractJson, errorJson } from "../../../testing/contract-json";
 import { recordRequests, type SentRequest, sentKeys, server } from "../../../testing/msw-server";
 import { stubViewportWidth } from "../../../testing/viewport";
 import {
-  agent,
   STAFF_ACCOUNTS_PATH,
   staffAccount,
   staffAccountsForbidden,
   staffAccountsHandler,
   staffChangeHandler,
-  supervisor,
 } from "../testing/handlers";
 import { renderConsole } from "../testing/render-console";
 

@@ -1,20 +1,20 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
+import { useConsoleUser } from "../../../components/console/console-user";
+import { LoadMore } from "../../../components/console/load-more";
+import { PageHeading } from "../../../components/console/page-heading";
+import { ErrorMessage, SuccessStatus } from "../../../components/console/status-message";
 import { LoadingStatus } from "../../../components/spinner/spinner";
+import { consoleErrorMessage, isForbidden } from "../../../lib/console/error-message";
+import { formatDateTime, personName } from "../../../lib/console/labels";
 import { isHttpError } from "../../../lib/http";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 import { useDisableStaffAccount } from "../api/disable-staff-account";
 import { useEnableStaffAccount } from "../api/enable-staff-account";
 import { type StaffAccount, useStaffAccounts } from "../api/get-staff-accounts";
 import { type StaffRole, useSetStaffRole } from "../api/set-staff-role";
-import { consoleErrorMessage, isForbidden } from "../utils/error-message";
-import { formatDateTime, personName } from "../utils/labels";
 import { AddStaffForm } from "./add-staff-form";
-import { useConsoleUser } from "./console-user";
-import { LoadMore } from "./load-more";
-import { PageHeading } from "./page-heading";
 import { StaffRoleOptions } from "./staff-role-options";
-import { ErrorMessage, SuccessStatus } from "./status-message";
 
 /** How the person signs in, in words. */
 function signInText(signIn: StaffAccount["signIn"]): string {

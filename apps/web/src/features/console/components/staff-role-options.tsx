@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from "../utils/labels";
+import { ROLE_LABELS } from "../../../lib/console/labels";
 
 const STAFF_ROLE_ORDER = Object.keys(ROLE_LABELS) as (keyof typeof ROLE_LABELS)[];
 

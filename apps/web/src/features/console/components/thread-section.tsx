@@ -1,7 +1,7 @@
 import type { ThreadMessage } from "@portal/domain";
 import { FileKindIcon } from "../../../components/file-kind/file-kind-icon";
+import { formatDateTime } from "../../../lib/console/labels";
 import { consoleAttachmentUrl } from "../api/get-console-query";
-import { formatDateTime } from "../utils/labels";
 
 /** The original query and every update after it, oldest first, each with its files. */
 export function ThreadSection({ thread }: { thread: readonly ThreadMessage[] }) {

@@ -6,13 +6,10 @@ import {
   bulkActionResponseSchema,
   type CannedReply,
   CONSOLE_BASE,
-  type ConsoleMe,
   type ConsoleMemberSummary,
   type ConsoleQueryResponse,
-  cannedRepliesResponseSchema,
   cannedReplySchema,
   consoleMemberSummarySchema,
-  consoleMeResponseSchema,
   consoleQueryResponseSchema,
   type DataExport,
   type DataRequest,
@@ -35,49 +32,22 @@ import {
   memberLegalHoldResponseSchema,
   memberLookupResponseSchema,
   memberSearchResponseSchema,
-  noContentSchema,
   type QueueResponse,
   type QueueRow,
   queueResponseSchema,
   replySentResponseSchema,
-  type SessionInfo,
   type StaffAccount,
-  type StaffMember,
   staffAccountsResponseSchema,
-  staffListResponseSchema,
 } from "@portal/domain";
-import { HttpResponse, http } from "msw";
+import { http } from "msw";
+import { agent, informationOfficer, noContent, supervisor } from "../../../testing/console/console-handlers";
 import { contractBody, contractJson, errorJson } from "../../../testing/contract-json";
 import { testConfig } from "../../../testing/test-utils";
 import type { FailedMail } from "../api/get-failed-mails";
 
 // The console's fake services. Every answer goes through its contract (contract-json.ts).
-
-export const agent: StaffMember = {
-  entityNumber: 9001,
-  firstName: "Thandi",
-  lastName: "Mokoena",
-  role: "STAFF_AGENT",
-};
-export const supervisor: StaffMember = {
-  entityNumber: 9002,
-  firstName: "Pieter",
-  lastName: "van Wyk",
-  role: "STAFF_SUPERVISOR",
-};
-
-/** An information officer without a desk role (the staff list of assignees does not hold them). */
-export const informationOfficer = { entityNumber: 9004, firstName: "Naledi", lastName: "Dlamini" };
-
-/** Anyone who signs in to the console: a person's name, with a desk role or none. */
-export type ConsolePerson = Omit<StaffMember, "role"> & { role?: StaffMember["role"] };
-
-export function staffSession(person: ConsolePerson): SessionInfo {
-  const { role: _role, ...member } = person;
-  return { authenticated: true, member, workspace: "console" };
-}
-
 export const QUEUE_PATH = `${CONSOLE_BASE}/queries`;
+
 export const QUERY_PATH = `${CONSOLE_BASE}/queries/:referenceNumber`;
 
 /** A conversation as the queue lists it: a query with one update, waiting on the desk. */
@@ -203,12 +173,6 @@ export function consoleQueryFailing(status: number, exceptionCode: ExceptionCode
   return http.get(QUERY_PATH, () => errorJson(status, exceptionCode));
 }
 
-/** A 204 the contract allows. */
-export function noContent(): Response {
-  contractBody(noContentSchema, null);
-  return new HttpResponse(null, { status: 204 });
-}
-
 export function noteHandler() {
   return http.post(`${QUERY_PATH}/notes`, () => noContent());
 }
@@ -253,25 +217,6 @@ export function bulkHandler(
   );
 }
 
-export const CANNED_REPLIES_PATH = `${CONSOLE_BASE}/canned-replies`;
-
-export function cannedReply(overrides: Partial<CannedReply> = {}): CannedReply {
-  return contractBody(cannedReplySchema, {
-    id: 3,
-    title: "Claim being checked",
-    html: "<p>Dear {{firstName}}</p><p>We are checking query {{referenceNumber}} and will answer by {{dueDate}}.</p>",
-    updatedAt: "2026-11-20T12:00:00.000Z",
-    ...overrides,
-  });
-}
-
-/** GET /canned-replies; `current` is asked on every request, so a test can change the list. */
-export function cannedRepliesHandler(current: () => CannedReply[] = () => [cannedReply()]) {
-  return http.get(CANNED_REPLIES_PATH, () =>
-    contractJson(cannedRepliesResponseSchema, { cannedReplies: current() }),
-  );
-}
-
 export function cannedReplyJson(reply: CannedReply, status = 200): Response {
   return contractJson(cannedReplySchema, reply, { status });
 }
@@ -285,10 +230,6 @@ export function helpSuggestionsHandler(suggestions: HelpSuggestion[]) {
 
 export function reopenHandler() {
   return http.post(`${QUERY_PATH}/reopen`, () => noContent());
-}
-
-export function staffHandler(staff: StaffMember[] = [agent, supervisor]) {
-  return http.get(`${CONSOLE_BASE}/staff`, () => contractJson(staffListResponseSchema, { staff }));
 }
 
 /** GET /members/{entityNumber}: `summary`, or for the numbers `others` names, theirs. */
@@ -382,14 +323,6 @@ export function staffChangeHandler(
 }
 
 // ---- The information officer's desk ------------------------------------------------------------
-
-export const ME_PATH = `${CONSOLE_BASE}/me`;
-
-/** GET /me: the person's staff roles. */
-export function meHandler(me: ConsoleMe) {
-  return http.get(ME_PATH, () => contractJson(consoleMeResponseSchema, me));
-}
-
 export const AUDIT_TRAIL_PATH = `${CONSOLE_BASE}/audit-trail`;
 
 export function auditRow(overrides: Partial<AuditTrailRow> = {}): AuditTrailRow {
@@ -485,6 +418,7 @@ export function prepareExportHandler(answer: () => DataExport) {
 }
 
 export const LEGAL_HOLDS_PATH = `${CONSOLE_BASE}/legal-holds`;
+
 export const LEGAL_HOLD_PATH = `${CONSOLE_BASE}/members/:entityNumber/legal-hold`;
 
 export function legalHold(overrides: Partial<LegalHold> = {}): LegalHold {

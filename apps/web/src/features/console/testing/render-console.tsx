@@ -1,69 +1,22 @@
-import { render } from "@testing-library/react";
-import { http } from "msw";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { errorJson } from "../../../testing/contract-json";
-import { server } from "../../../testing/msw-server";
-import { createTestQueryClient, TestProviders, testConfig } from "../../../testing/test-utils";
-import { consoleKeys } from "../api/console-keys";
-import type { ConsoleRole } from "../api/get-console-me";
-import { ConsoleApp } from "../components/console-app";
-import { agent, type ConsolePerson, ME_PATH, meHandler, staffHandler, staffSession } from "./handlers";
+import type { ConsoleUser } from "../../../components/console/console-user";
+import { type RenderConsoleOptions, renderConsolePages } from "../../../testing/console/render-console";
+import { deskAdminRoutes } from "../components/desk-admin-routes";
+import { deskRoutes } from "../components/desk-routes";
+import { informationOfficerRoutes } from "../components/information-officer-routes";
+import { reportsRoutes } from "../components/reports/reports-routes";
 
-interface RenderConsoleOptions {
-  person?: ConsolePerson;
-  /** The person's staff roles (GET /me); their desk role by default. */
-  roles?: ConsoleRole[];
-  /**
-   * Whether GET /me is asked as the app asks it (to test what shows until it answers). Otherwise
-   * its answer is already known, as on any page after the first, and the page shows at once.
-   */
-  askMe?: boolean;
-  /** GET /me answers 500 (asked, then): the console falls back to the desk. */
-  meFails?: boolean;
+function pages(user: ConsoleUser) {
+  return (
+    <>
+      {deskRoutes(user)}
+      {deskAdminRoutes(user)}
+      {reportsRoutes(user)}
+      {informationOfficerRoutes(user)}
+    </>
+  );
 }
 
-/**
- * The console at `route` (e.g. "/console/queries/300001") as `person` sees it, mounted at
- * /console/* as the app mounts it. The staff list and the person's roles (GET /me) are answered.
- */
-export function renderConsole(
-  route: string,
-  {
-    person = agent,
-    roles = person.role ? [person.role] : [],
-    askMe = false,
-    meFails = false,
-  }: RenderConsoleOptions = {},
-) {
-  const me = { entityNumber: person.entityNumber, roles };
-  server.use(
-    staffHandler(),
-    meFails ? http.get(ME_PATH, () => errorJson(500, "INTERNAL_ERROR")) : meHandler(me),
-  );
-  const session = staffSession(person);
-  if (!session.authenticated) throw new Error("a staff session is a logged-in one");
-  const queryClient = createTestQueryClient();
-  if (!askMe && !meFails) queryClient.setQueryData(consoleKeys.me, me);
-  const router = createMemoryRouter(
-    [
-      {
-        path: "/console/*",
-        element: (
-          <ConsoleApp
-            person={session.member}
-            schemeName={testConfig.brand.name}
-            logoutButton={<button type="button">Log out</button>}
-          />
-        ),
-      },
-    ],
-    { initialEntries: [route] },
-  );
-  const result = render(
-    <TestProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { ...result, router, queryClient, location };
+/** The console at `route` with these pages in its frame, as `options.person` sees it. */
+export function renderConsole(route: string, options?: RenderConsoleOptions) {
+  return renderConsolePages(pages, route, options);
 }

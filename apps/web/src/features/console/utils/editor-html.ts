@@ -1,4 +1,4 @@
-import { cleanReplyHtml } from "./reply-html";
+import { cleanReplyHtml } from "../../../lib/console/reply-html";
 
 // HTML into and out of the reply editor (TipTap). A browser shows nothing for a line break that
 // ends a block (`<p>a<br></p>` is one line), except that it gives an empty block its line

@@ -6,21 +6,14 @@ import {
   type DataRequestKind,
   DEFAULT_CATEGORIES,
   findCategory,
-  formatDate,
   MEDXPRESS_CATEGORIES,
   type QueryStatus,
   type QueueSort,
-  type ServerOrigin,
   type WaitingOn,
 } from "@portal/domain";
-import { formatSchemeDateTime, getSchemeTimeZone } from "../../../config/scheme-time-zone";
+import { getSchemeTimeZone } from "../../../config/scheme-time-zone";
 
-// Words the console shows for the services' values.
-
-export const ORIGIN_LABELS: Readonly<Record<ServerOrigin, string>> = {
-  MEMBER_WEB: "Member portal",
-  MED_XPRESS: "MedXpress",
-};
+// Words the console shows for the desk's and the information officer's values.
 
 export const STATUS_LABELS: Readonly<Record<QueryStatus, string>> = { OPEN: "Open", CLOSED: "Closed" };
 
@@ -47,12 +40,6 @@ export const QUEUE_SORT_CAPTIONS: Readonly<Record<QueueSort, string>> = {
 export function conversationCount(count: number): string {
   return count === 1 ? "1 conversation" : `${count} conversations`;
 }
-
-export const ROLE_LABELS = {
-  STAFF_AGENT: "Agent",
-  STAFF_SUPERVISOR: "Supervisor",
-  STAFF_INFORMATION_OFFICER: "Information officer",
-} as const;
 
 export const DATA_REQUEST_KIND_LABELS: Readonly<Record<DataRequestKind, string>> = {
   ACCESS: "Access to their data",
@@ -82,10 +69,6 @@ export function auditPersonName(person: { entityNumber: number; name: string | n
 /** Every category a query may carry, default and medxpress, for the queue's filter. */
 export const ALL_CATEGORIES = [...DEFAULT_CATEGORIES, ...MEDXPRESS_CATEGORIES];
 
-export function personName(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName} ${person.lastName}`.trim();
-}
-
 /** The label of a subcategory within its category; the value itself when unknown. */
 export function subCategoryLabel(category: string, subCategory: string): string {
   const option = findCategory(ALL_CATEGORIES, category);
@@ -98,27 +81,10 @@ export function categoryText(category: string, subCategory: string | null): stri
   return subCategory ? `${main} — ${subCategoryLabel(category, subCategory)}` : main;
 }
 
-/** yyyy-MM-dd HH:mm in the scheme's time zone, for when something was logged, sent or written. */
-export function formatDateTime(value: string): string {
-  return formatSchemeDateTime(value);
-}
-
-/** The day a reply is due, as the member is told it: "2026-11-24". */
-export function dueDateText(replyDueOn: string): string {
-  return formatDate(replyDueOn);
-}
-
 /** "Reply sent" for REPLY_SENT: the outbox's kinds, in words. */
 export function mailKindLabel(kind: string): string {
   const words = kind.replace(/[_-]+/g, " ").trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** "1.5 MB": an archive's size. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** Today in the scheme's time zone, yyyy-MM-dd: the day the statutory clocks count from. */

@@ -1,7 +1,8 @@
 import type { QueueResponse } from "@portal/domain";
 import { type InfiniteData, skipToken, useQuery } from "@tanstack/react-query";
-import { consoleKeys } from "../api/console-keys";
-import { DEFAULT_QUEUE_FILTERS, type QueueFilters, useQueue } from "../api/get-queue";
+import { consoleKeys } from "../../../api/console/console-keys";
+import { DEFAULT_QUEUE_FILTERS, type QueueFilters } from "../../../lib/console/queue-address";
+import { useQueue } from "../api/get-queue";
 
 /**
  * The conversation after `currentReference` in the queue's rows as they were shown: the row after

@@ -1,5 +1,5 @@
 import type { ConsoleReply, ThreadMessage } from "@portal/domain";
-import { formatDateTime, personName } from "./labels";
+import { formatDateTime, personName } from "../../../lib/console/labels";
 
 // What an agent had seen of a conversation when writing a reply: the newest reply and the newest
 // of the member's messages. Sent with the reply, so the server can refuse one written on an older

@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react";
 import { ErrorAlert } from "../../../../components/alert/alert";
+import { PageHeading } from "../../../../components/console/page-heading";
 import { LoadingStatus } from "../../../../components/spinner/spinner";
+import { consoleErrorMessage, isForbidden } from "../../../../lib/console/error-message";
+import { ORIGIN_LABELS } from "../../../../lib/console/labels";
 import { type ReportFilters, useReport } from "../../api/get-report";
-import { consoleErrorMessage, isForbidden } from "../../utils/error-message";
-import { ORIGIN_LABELS } from "../../utils/labels";
-import { PageHeading } from "../page-heading";
 import { BacklogView } from "./backlog-view";
 import { DocumentsView } from "./documents-view";
 import { OpenNowView } from "./open-now-view";

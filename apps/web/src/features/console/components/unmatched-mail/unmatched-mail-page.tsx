@@ -6,14 +6,14 @@ import {
 import { type FormEvent, useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorAlert } from "../../../../components/alert/alert";
+import { PageHeading } from "../../../../components/console/page-heading";
+import { ErrorMessage, SuccessStatus } from "../../../../components/console/status-message";
 import { LoadingStatus } from "../../../../components/spinner/spinner";
+import { consolePaths } from "../../../../lib/console/console-paths";
+import { consoleErrorMessage } from "../../../../lib/console/error-message";
+import { formatDateTime, formatSize, personName } from "../../../../lib/console/labels";
 import { useUnmatchedMail } from "../../api/get-unmatched-mails";
 import { useDiscardUnmatchedMail, useLinkUnmatchedMail } from "../../api/resolve-unmatched-mail";
-import { consolePaths } from "../../utils/console-paths";
-import { consoleErrorMessage } from "../../utils/error-message";
-import { formatDateTime, formatSize, personName } from "../../utils/labels";
-import { PageHeading } from "../page-heading";
-import { ErrorMessage, SuccessStatus } from "../status-message";
 
 type TargetKind = "conversation" | "member";
 

@@ -1,13 +1,13 @@
 import { UNMATCHED_REASON_LABELS } from "@portal/domain";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../../../components/alert/alert";
+import { LoadMore } from "../../../../components/console/load-more";
+import { PageHeading } from "../../../../components/console/page-heading";
 import { LoadingStatus } from "../../../../components/spinner/spinner";
+import { consolePaths } from "../../../../lib/console/console-paths";
+import { consoleErrorMessage } from "../../../../lib/console/error-message";
+import { formatDateTime, formatSize, personName } from "../../../../lib/console/labels";
 import { useUnmatchedMails } from "../../api/get-unmatched-mails";
-import { consolePaths } from "../../utils/console-paths";
-import { consoleErrorMessage } from "../../utils/error-message";
-import { formatDateTime, formatSize, personName } from "../../utils/labels";
-import { LoadMore } from "../load-more";
-import { PageHeading } from "../page-heading";
 
 /**
  * #/console/unmatched-mail (agents and supervisors): mails to the support mailbox that the portal

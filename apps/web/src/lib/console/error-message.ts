@@ -1,4 +1,4 @@
-import { isHttpError } from "../../../lib/http";
+import { isHttpError } from "../http";
 
 /** A sentence for a failed console call: what went wrong in words, never the server's text. */
 export function consoleErrorMessage(error: Error, fallback: string): string {

@@ -1,39 +1,31 @@
 import type { MemberSummary } from "@portal/domain";
 import { type ReactNode, useMemo } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import "../console.css";
-import { AppLayout } from "../../../components/layouts/app-layout";
-import { LoadingStatus } from "../../../components/spinner/spinner";
-import { type ConsoleRole, useConsoleMe } from "../api/get-console-me";
-import { useStaff } from "../api/get-staff";
-import { consolePaths } from "../utils/console-paths";
-import { adoptReplyStylesheet } from "../utils/reply-stylesheet";
-import { AuditTrailPage } from "./audit-trail-page";
-import { CannedRepliesPage } from "./canned-replies-page";
+import "./console.css";
+import { type ConsoleRole, useConsoleMe } from "../../api/console/get-console-me";
+import { useStaff } from "../../api/console/get-staff";
+import { consolePaths } from "../../lib/console/console-paths";
+import { adoptReplyStylesheet } from "../../lib/console/reply-stylesheet";
+import { AppLayout } from "../layouts/app-layout";
+import { LoadingStatus } from "../spinner/spinner";
 import { ConsoleLayout } from "./console-layout";
 import { type ConsoleUser, ConsoleUserContext } from "./console-user";
-import { DataRequestsPage } from "./data-requests-page";
-import { DocumentIntakePage } from "./document-intake-page";
-import { FailedMailsPage } from "./failed-mails-page";
-import { LegalHoldsPage } from "./legal-holds-page";
-import { MemberDataPage } from "./member-data-page";
-import { MembersPage } from "./members-page";
-import { QueryRoute } from "./query-page";
-import { QueuePage } from "./queue-page";
-import { ReportsPage } from "./reports/reports-page";
 import { SecondFactorOffer } from "./second-factor-offer";
-import { StaffPage } from "./staff-page";
-import { UnmatchedMailRoute } from "./unmatched-mail/unmatched-mail-page";
-import { UnmatchedMailsPage } from "./unmatched-mail/unmatched-mails-page";
 
 // Replies show in the console as in the member's frame: one stylesheet (REPLY_STYLESHEET).
 adoptReplyStylesheet();
 
-export interface ConsoleAppProps {
+export interface ConsoleFrameProps {
   /** The logged-in staff member, from the session. */
   person: MemberSummary;
   schemeName: string;
   logoutButton: ReactNode;
+  /**
+   * The pages the person's roles give them, as <Route> elements below /console: the app composes
+   * them from the console's features (the desk, its administration, reports, the information
+   * officer's desk), none of which knows the others.
+   */
+  pages: (user: ConsoleUser) => ReactNode;
 }
 
 /** Which parts of the console are the person's, from their roles. */
@@ -47,14 +39,14 @@ function userFromRoles(person: MemberSummary, roles: readonly ConsoleRole[]): Co
 }
 
 /**
- * The staff console (requirements §10, staff desk), mounted by the app at /console/*. Which pages
+ * The staff console's frame (requirements §10, staff desk), mounted by the app at /console/*. Which pages
  * the person sees comes from their roles (GET /me): the desk for agents and supervisors, the
  * information officer's pages for the information officer, both for someone with both. Nothing
  * shows until the roles are known, so no one sees pages that are not theirs. Should /me fail after
  * its retries, the console is the desk it was before /me, a supervisor told by the staff list; the
  * server refuses whatever is not the person's in any case.
  */
-export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps) {
+export function ConsoleFrame({ person, schemeName, logoutButton, pages }: ConsoleFrameProps) {
   const me = useConsoleMe();
   const staff = useStaff({ enabled: me.isError });
   const staffListSupervisor =
@@ -84,28 +76,7 @@ export function ConsoleApp({ person, schemeName, logoutButton }: ConsoleAppProps
       <ConsoleLayout schemeName={schemeName} logoutButton={logoutButton}>
         <SecondFactorOffer />
         <Routes>
-          {user.isDesk ? (
-            <>
-              <Route index element={<QueuePage />} />
-              <Route path="queries/:reference" element={<QueryRoute />} />
-              <Route path="documents/new" element={<DocumentIntakePage />} />
-              <Route path="mails" element={<FailedMailsPage />} />
-              <Route path="unmatched-mail" element={<UnmatchedMailsPage />} />
-              <Route path="unmatched-mail/:mailId" element={<UnmatchedMailRoute />} />
-              <Route path="staff" element={<StaffPage />} />
-              {user.isSupervisor ? <Route path="canned-replies" element={<CannedRepliesPage />} /> : null}
-              {user.isSupervisor ? <Route path="reports" element={<ReportsPage />} /> : null}
-            </>
-          ) : null}
-          {user.isInformationOfficer ? (
-            <>
-              <Route path="members" element={<MembersPage />} />
-              <Route path="members/:entityNumber" element={<MemberDataPage />} />
-              <Route path="audit-trail" element={<AuditTrailPage />} />
-              <Route path="requests" element={<DataRequestsPage />} />
-              <Route path="legal-holds" element={<LegalHoldsPage />} />
-            </>
-          ) : null}
+          {pages(user)}
           <Route path="*" element={<Navigate to={home} replace />} />
         </Routes>
       </ConsoleLayout>

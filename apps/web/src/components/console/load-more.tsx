@@ -1,5 +1,5 @@
-import { ErrorAlert } from "../../../components/alert/alert";
-import { Spinner } from "../../../components/spinner/spinner";
+import { ErrorAlert } from "../alert/alert";
+import { Spinner } from "../spinner/spinner";
 
 /** What LoadMore needs of an infinite query (TanStack Query's useInfiniteQuery result). */
 interface PagedQuery {

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { AppLayout } from "../../../components/layouts/app-layout";
-import { HeaderNavLink } from "../../../components/layouts/header-nav-link";
-import { consolePaths } from "../utils/console-paths";
-import { personName } from "../utils/labels";
-import { useShownQueueHref } from "../utils/shown-queue";
+import { consolePaths } from "../../lib/console/console-paths";
+import { personName } from "../../lib/console/labels";
+import { useShownQueueHref } from "../../lib/console/shown-queue";
+import { AppLayout } from "../layouts/app-layout";
+import { HeaderNavLink } from "../layouts/header-nav-link";
 import { useConsoleUser } from "./console-user";
 
 interface ConsoleLayoutProps {

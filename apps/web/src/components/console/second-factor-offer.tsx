@@ -1,14 +1,14 @@
 import type { ConsoleSecondFactorEnrolled, ConsoleSecondFactorStatus } from "@portal/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { AuthenticatorEnrolment } from "../../../components/authenticator-enrolment/authenticator-enrolment";
-import { consoleKeys } from "../api/console-keys";
+import { consoleKeys } from "../../api/console/console-keys";
 import {
   confirmConsoleEnrolment,
   postponeConsoleEnrolment,
   startConsoleEnrolment,
   useSecondFactorStatus,
-} from "../api/second-factor";
+} from "../../api/console/second-factor";
+import { AuthenticatorEnrolment } from "../authenticator-enrolment/authenticator-enrolment";
 
 // STAFF_MFA=optional (docs/decisions/0021): a local staff log-in signed in with its password alone, without an
 // authenticator app, is offered one at the top of the console. "Not now" hides the notice, and the

@@ -1,6 +1,6 @@
 import { type CannedReply, CONSOLE_BASE } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
-import { getJson } from "../../../lib/http";
+import { getJson } from "../../lib/http";
 import { consoleKeys, NO_STORE } from "./console-keys";
 
 export const CANNED_REPLIES_URL = `${CONSOLE_BASE}/canned-replies`;

@@ -1,4 +1,4 @@
-import { paths } from "../../../config/paths";
+import { paths } from "../../config/paths";
 
 // The console's own addresses (router locations, without the "#") below where the app mounts it.
 

@@ -1,6 +1,6 @@
 import { CONSOLE_BASE, type StaffMember } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
-import { getJson } from "../../../lib/http";
+import { getJson } from "../../lib/http";
 import { consoleKeys, NO_STORE } from "./console-keys";
 
 export const STAFF_URL = `${CONSOLE_BASE}/staff`;

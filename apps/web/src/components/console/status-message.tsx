@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ErrorAlert } from "../../../components/alert/alert";
+import { ErrorAlert } from "../alert/alert";
 
 /**
  * A live region that is always there, so what appears in it is announced: a success said politely

@@ -1,6 +1,6 @@
 import { CONSOLE_BASE, type ConsoleMemberSummary } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
-import { getJson } from "../../../lib/http";
+import { getJson } from "../../lib/http";
 import { consoleKeys, NO_STORE } from "./console-keys";
 
 export function memberSummaryUrl(entityNumber: number): string {

@@ -8,9 +8,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it } from "vitest";
-import { contractJson, errorJson } from "../../../testing/contract-json";
-import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
-import { renderConsole } from "../testing/render-console";
+import { renderConsolePages } from "../../testing/console/render-console";
+import { contractJson, errorJson } from "../../testing/contract-json";
+import { recordRequests, sentKeys, server } from "../../testing/msw-server";
+
+/** The offer is the frame's, above whichever page: no page is needed to show it. */
+const noPages = () => null;
 
 const STATUS = `${CONSOLE_BASE}/second-factor`;
 const CODES = Array.from({ length: 10 }, (_, index) => `ABCDE-FGH${String(index).padStart(2, "0")}`);
@@ -45,7 +48,7 @@ describe("the console's offer of an authenticator app", () => {
   it("offers it to a log-in signed in with its password alone, sets it up and shows the recovery codes once", async () => {
     offer({ enrolled: false, offered: true });
     const sent = recordRequests();
-    renderConsole("/console");
+    renderConsolePages(noPages, "/console");
     const user = userEvent.setup();
     expect(await screen.findByText(NOTICE)).toBeInTheDocument();
 
@@ -83,7 +86,7 @@ describe("the console's offer of an authenticator app", () => {
   it("can be dismissed, and is not shown to a log-in that has an app or signed in through the provider", async () => {
     offer({ enrolled: false, offered: true });
     const postponing = recordRequests();
-    const view = renderConsole("/console");
+    const view = renderConsolePages(noPages, "/console");
     const user = userEvent.setup();
     await screen.findByText(NOTICE);
     await user.click(screen.getByRole("button", { name: "Not now" }));
@@ -94,7 +97,7 @@ describe("the console's offer of an authenticator app", () => {
 
     offer({ enrolled: false, offered: false });
     const sent = recordRequests();
-    renderConsole("/console");
+    renderConsolePages(noPages, "/console");
     await waitFor(() => expect(sentKeys(sent)).toContain(`GET ${STATUS}`));
     expect(screen.queryByText(NOTICE)).toBeNull();
     expect(screen.queryByRole("button", { name: "Set up" })).toBeNull();

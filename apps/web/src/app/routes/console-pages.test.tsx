@@ -1,20 +1,22 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import {
   AUDIT_TRAIL_PATH,
-  agent,
   auditRow,
   auditTrailHandler,
   failedMailsForbidden,
   failedMailsHandler,
-  informationOfficer,
   queueHandler,
   resendHandler,
-  supervisor,
-} from "../testing/handlers";
-import { renderConsole } from "../testing/render-console";
+} from "../../features/console/testing/handlers";
+import { agent, informationOfficer, supervisor } from "../../testing/console/console-handlers";
+import { type RenderConsoleOptions, renderConsolePages } from "../../testing/console/render-console";
+import { recordRequests, sentKeys, server } from "../../testing/msw-server";
+import { consolePages } from "./console-pages";
+
+const renderConsole = (route: string, options?: RenderConsoleOptions) =>
+  renderConsolePages(consolePages, route, options);
 
 const menu = () => screen.getByRole("navigation", { name: "Console menu" });
 

@@ -1,6 +1,6 @@
 import { CONSOLE_BASE, CONSOLE_ME_PATH, type ConsoleMe } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
-import { getJson } from "../../../lib/http";
+import { getJson } from "../../lib/http";
 import { consoleKeys, NO_STORE } from "./console-keys";
 
 export type ConsoleRole = ConsoleMe["roles"][number];

@@ -9,7 +9,7 @@ import {
   type SecondFactorEnrolment,
 } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
-import { getJson, postJson } from "../../../lib/http";
+import { getJson, postJson } from "../../lib/http";
 import { consoleKeys, NO_STORE } from "./console-keys";
 
 // The console's offer of an authenticator app (STAFF_MFA=optional; the server's

@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
-import { consoleKeys } from "../api/console-keys";
-import { type QueueFilters, queueFilterParams } from "../api/get-queue";
+import { consoleKeys } from "../../api/console/console-keys";
 import { consolePaths } from "./console-paths";
+import { type QueueFilters, queueFilterParams } from "./queue-address";
 
 /**
  * The queue's address with the filters, order and search the queue page last showed (it records

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { PageTitle } from "../../../components/page-title/page-title";
+import { PageTitle } from "../page-title/page-title";
 
 /**
  * The page's one h1, which also titles the browser tab. It takes focus when the page opens, so

@@ -1,0 +1,20 @@
+import type { ConsoleUser } from "../../components/console/console-user";
+import { deskAdminRoutes } from "../../features/console/components/desk-admin-routes";
+import { deskRoutes } from "../../features/console/components/desk-routes";
+import { informationOfficerRoutes } from "../../features/console/components/information-officer-routes";
+import { reportsRoutes } from "../../features/console/components/reports/reports-routes";
+
+/**
+ * Every page of the console, as the console's frame mounts them for `user`: the app composes the
+ * console's features, which never import one another. Each gives only the pages the roles allow.
+ */
+export function consolePages(user: ConsoleUser) {
+  return (
+    <>
+      {deskRoutes(user)}
+      {deskAdminRoutes(user)}
+      {reportsRoutes(user)}
+      {informationOfficerRoutes(user)}
+    </>
+  );
+}
