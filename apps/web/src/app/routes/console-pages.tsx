@@ -2,7 +2,7 @@ import type { ConsoleUser } from "../../components/console/console-user";
 import { deskAdminRoutes } from "../../features/console/components/desk-admin-routes";
 import { deskRoutes } from "../../features/console/components/desk-routes";
 import { informationOfficerRoutes } from "../../features/console/components/information-officer-routes";
-import { reportsRoutes } from "../../features/console/components/reports/reports-routes";
+import { reportsRoutes } from "../../features/reports/components/reports-routes";
 
 /**
  * Every page of the console, as the console's frame mounts them for `user`: the app composes the

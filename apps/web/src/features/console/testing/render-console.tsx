@@ -3,14 +3,12 @@ import { type RenderConsoleOptions, renderConsolePages } from "../../../testing/
 import { deskAdminRoutes } from "../components/desk-admin-routes";
 import { deskRoutes } from "../components/desk-routes";
 import { informationOfficerRoutes } from "../components/information-officer-routes";
-import { reportsRoutes } from "../components/reports/reports-routes";
 
 function pages(user: ConsoleUser) {
   return (
     <>
       {deskRoutes(user)}
       {deskAdminRoutes(user)}
-      {reportsRoutes(user)}
       {informationOfficerRoutes(user)}
     </>
   );

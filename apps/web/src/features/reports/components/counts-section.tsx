@@ -1,5 +1,5 @@
 import type { ReportView } from "@portal/domain";
-import type { ReportFilters } from "../../api/get-report";
+import type { ReportFilters } from "../api/get-report";
 import { type CountColumn, FiguresTable, seriesOf } from "./figures-table";
 import { ReportChart } from "./report-chart";
 import { ReportSection } from "./report-section";

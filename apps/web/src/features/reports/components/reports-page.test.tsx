@@ -3,12 +3,12 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { describe, expect, it } from "vitest";
-import { agent, supervisor } from "../../../../testing/console/console-handlers";
-import { contractJson, errorJson } from "../../../../testing/contract-json";
-import { server } from "../../../../testing/msw-server";
-import { REPORTS_URL } from "../../api/get-report";
-import { renderConsole } from "../../testing/render-console";
-import { lastMonth } from "./report-format";
+import { agent, supervisor } from "../../../testing/console/console-handlers";
+import { contractJson, errorJson } from "../../../testing/contract-json";
+import { server } from "../../../testing/msw-server";
+import { REPORTS_URL } from "../api/get-report";
+import { renderConsole } from "../testing/render-console";
+import { lastMonth } from "../utils/report-format";
 
 function report(
   query: ReportResponse["query"],

@@ -1,9 +1,9 @@
 import { SERVER_ORIGINS, type ServerOrigin } from "@portal/domain";
 import { type FormEvent, useId, useState } from "react";
-import { ORIGIN_LABELS } from "../../../../lib/console/labels";
-import { DATE_INPUT_PROPS } from "../../../../lib/date-input";
-import type { ReportFilters } from "../../api/get-report";
-import { CATEGORY_OPTIONS } from "./report-categories";
+import { ORIGIN_LABELS } from "../../../lib/console/labels";
+import { DATE_INPUT_PROPS } from "../../../lib/date-input";
+import type { ReportFilters } from "../api/get-report";
+import { CATEGORY_OPTIONS } from "../utils/report-categories";
 
 interface ReportFiltersFormProps {
   initial: ReportFilters;

@@ -1,6 +1,6 @@
+import { businessDays, businessHours } from "../utils/report-format";
 import { FiguresTable } from "./figures-table";
 import { ReportChart } from "./report-chart";
-import { businessDays, businessHours } from "./report-format";
 import { ReportSection, type ReportViewProps } from "./report-section";
 
 /** The first reply's and the resolution's business time: median and 90th percentile. */

@@ -1,8 +1,8 @@
 import type { PromiseRow } from "@portal/domain";
-import type { ReportFilters } from "../../api/get-report";
+import type { ReportFilters } from "../api/get-report";
+import { percent } from "../utils/report-format";
 import { type FigureColumn, FiguresTable } from "./figures-table";
 import { ReportChart } from "./report-chart";
-import { percent } from "./report-format";
 import { ReportSection } from "./report-section";
 
 interface PromiseViewProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Route } from "react-router";
-import type { ConsoleUser } from "../../../../components/console/console-user";
+import type { ConsoleUser } from "../../../components/console/console-user";
 import { ReportsPage } from "./reports-page";
 
 /** The supervisors' reports, as a <Route> element below /console. */

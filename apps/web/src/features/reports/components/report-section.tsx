@@ -1,6 +1,6 @@
 import type { ReportResponse, ReportView } from "@portal/domain";
 import { type ReactNode, useId } from "react";
-import { type ReportFilters, reportCsvUrl } from "../../api/get-report";
+import { type ReportFilters, reportCsvUrl } from "../api/get-report";
 
 /** What each view of the page is given: the report, and the filters its CSV link repeats. */
 export interface ReportViewProps {

@@ -34,7 +34,7 @@ export function ReportChart({ labels, series, horizontal = false, max, stacked =
     > & { max?: number };
     let cancelled = false;
     let destroy = () => {};
-    void import("./chart-setup").then(({ Chart }) => {
+    void import("../utils/chart-setup").then(({ Chart }) => {
       const context = canvas.current?.getContext("2d");
       if (cancelled || !context) return;
       const valueAxis = { beginAtZero: true, stacked, ...(max === undefined ? {} : { max }) };
