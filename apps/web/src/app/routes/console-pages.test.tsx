@@ -2,14 +2,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import {
-  AUDIT_TRAIL_PATH,
-  auditRow,
-  auditTrailHandler,
   failedMailsForbidden,
   failedMailsHandler,
   queueHandler,
   resendHandler,
 } from "../../features/console/testing/handlers";
+import {
+  AUDIT_TRAIL_PATH,
+  auditRow,
+  auditTrailHandler,
+} from "../../features/information-officer/testing/handlers";
 import { agent, informationOfficer, supervisor } from "../../testing/console/console-handlers";
 import { type RenderConsoleOptions, renderConsolePages } from "../../testing/console/render-console";
 import { recordRequests, sentKeys, server } from "../../testing/msw-server";

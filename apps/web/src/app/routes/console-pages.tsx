@@ -1,7 +1,7 @@
 import type { ConsoleUser } from "../../components/console/console-user";
 import { deskAdminRoutes } from "../../features/console/components/desk-admin-routes";
 import { deskRoutes } from "../../features/console/components/desk-routes";
-import { informationOfficerRoutes } from "../../features/console/components/information-officer-routes";
+import { informationOfficerRoutes } from "../../features/information-officer/components/information-officer-routes";
 import { reportsRoutes } from "../../features/reports/components/reports-routes";
 
 /**

@@ -2,14 +2,12 @@ import type { ConsoleUser } from "../../../components/console/console-user";
 import { type RenderConsoleOptions, renderConsolePages } from "../../../testing/console/render-console";
 import { deskAdminRoutes } from "../components/desk-admin-routes";
 import { deskRoutes } from "../components/desk-routes";
-import { informationOfficerRoutes } from "../components/information-officer-routes";
 
 function pages(user: ConsoleUser) {
   return (
     <>
       {deskRoutes(user)}
       {deskAdminRoutes(user)}
-      {informationOfficerRoutes(user)}
     </>
   );
 }

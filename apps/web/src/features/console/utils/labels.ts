@@ -1,9 +1,5 @@
 import {
-  calendarDateIn,
   categoryLabel,
-  DAY_MS,
-  type DataExportStatus,
-  type DataRequestKind,
   DEFAULT_CATEGORIES,
   findCategory,
   MEDXPRESS_CATEGORIES,
@@ -11,7 +7,6 @@ import {
   type QueueSort,
   type WaitingOn,
 } from "@portal/domain";
-import { getSchemeTimeZone } from "../../../config/scheme-time-zone";
 
 // Words the console shows for the desk's and the information officer's values.
 
@@ -41,31 +36,6 @@ export function conversationCount(count: number): string {
   return count === 1 ? "1 conversation" : `${count} conversations`;
 }
 
-export const DATA_REQUEST_KIND_LABELS: Readonly<Record<DataRequestKind, string>> = {
-  ACCESS: "Access to their data",
-  CORRECTION: "Correction of their data",
-  DELETION: "Deletion of their data",
-};
-
-export const DATA_REQUEST_STATUS_LABELS = { OPEN: "Open", COMPLETED: "Completed" } as const;
-
-export const EXPORT_STATUS_LABELS: Readonly<Record<DataExportStatus, string>> = {
-  QUEUED: "Waiting to start",
-  RUNNING: "Being prepared",
-  READY: "Ready",
-  FAILED: "Failed",
-  EXPIRED: "Removed after its time",
-};
-
-/** The audit trail's operator: changes made at the command line, by no person in the register. */
-export const OPERATOR_ENTITY_NUMBER = 0;
-
-/** Who acted or whose data it was, in the audit trail and on a hold: a name where there is one. */
-export function auditPersonName(person: { entityNumber: number; name: string | null }): string {
-  if (person.entityNumber === OPERATOR_ENTITY_NUMBER) return "The operator";
-  return person.name ?? "Not in the register";
-}
-
 /** Every category a query may carry, default and medxpress, for the queue's filter. */
 export const ALL_CATEGORIES = [...DEFAULT_CATEGORIES, ...MEDXPRESS_CATEGORIES];
 
@@ -85,14 +55,4 @@ export function categoryText(category: string, subCategory: string | null): stri
 export function mailKindLabel(kind: string): string {
   const words = kind.replace(/[_-]+/g, " ").trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Today in the scheme's time zone, yyyy-MM-dd: the day the statutory clocks count from. */
-export function schemeToday(now: Date = new Date()): string {
-  return calendarDateIn(getSchemeTimeZone(), now);
-}
-
-/** Whole days from `from` to `to` (both yyyy-MM-dd); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
