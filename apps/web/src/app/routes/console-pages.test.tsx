@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { queueHandler } from "../../features/console/testing/handlers";
 import {
   failedMailsForbidden,
   failedMailsHandler,
-  queueHandler,
   resendHandler,
-} from "../../features/console/testing/handlers";
+} from "../../features/desk-admin/testing/handlers";
 import {
   AUDIT_TRAIL_PATH,
   auditRow,

@@ -1,18 +1,15 @@
 import {
   type BulkActionResponse,
   bulkActionResponseSchema,
-  type CannedReply,
   CONSOLE_BASE,
   type ConsoleMemberSummary,
   type ConsoleQueryResponse,
-  cannedReplySchema,
   consoleMemberSummarySchema,
   consoleQueryResponseSchema,
   type DraftsResponse,
   draftBodySchema,
   draftsResponseSchema,
   type ExceptionCode,
-  failedMailsResponseSchema,
   type HelpSuggestion,
   helpSuggestionsResponseSchema,
   type MemberSearchResult,
@@ -21,14 +18,11 @@ import {
   type QueueRow,
   queueResponseSchema,
   replySentResponseSchema,
-  type StaffAccount,
-  staffAccountsResponseSchema,
 } from "@portal/domain";
 import { http } from "msw";
 import { agent, noContent, supervisor } from "../../../testing/console/console-handlers";
 import { contractBody, contractJson, errorJson } from "../../../testing/contract-json";
 import { testConfig } from "../../../testing/test-utils";
-import type { FailedMail } from "../api/get-failed-mails";
 
 // The console's fake services. Every answer goes through its contract (contract-json.ts).
 export const QUEUE_PATH = `${CONSOLE_BASE}/queries`;
@@ -202,10 +196,6 @@ export function bulkHandler(
   );
 }
 
-export function cannedReplyJson(reply: CannedReply, status = 200): Response {
-  return contractJson(cannedReplySchema, reply, { status });
-}
-
 /** GET …/queries/300001/help-suggestions: the help the server suggests for the reply. */
 export function helpSuggestionsHandler(suggestions: HelpSuggestion[]) {
   return http.get(`${QUERY_PATH}/help-suggestions`, () =>
@@ -231,78 +221,4 @@ export const MEMBER_SEARCH_PATH = `${testConfig.memberDetailsBase}/member-search
 
 export function memberSearchHandler(members: MemberSearchResult[]) {
   return http.post(MEMBER_SEARCH_PATH, () => contractJson(memberSearchResponseSchema, { members }));
-}
-
-export const failedMail: FailedMail = {
-  id: 77,
-  kind: "REPLY_SENT",
-  referenceNumber: 300001,
-  member: { entityNumber: 41, firstName: "Zanele", lastName: "Khumalo" },
-  recipient: "z•••@example.com",
-  otherRecipients: 1,
-  attempts: 5,
-  lastErrorCode: "ESOCKET",
-  createdAt: "2026-11-21T13:00:00.000Z",
-  parkedAt: "2026-11-21T20:15:00.000Z",
-};
-
-export function failedMailsHandler(mails: FailedMail[] = [failedMail]) {
-  return http.get(`${CONSOLE_BASE}/mails/failed`, () => contractJson(failedMailsResponseSchema, { mails }));
-}
-
-/** What the server answers an agent for a supervisor's call. */
-export function failedMailsForbidden() {
-  return http.get(`${CONSOLE_BASE}/mails/failed`, () => errorJson(403, "FORBIDDEN"));
-}
-
-export function resendHandler() {
-  return http.post(`${CONSOLE_BASE}/mails/:mailId/resend`, () => noContent());
-}
-
-/** A staff log-in as the Staff page lists it; the agent by default. */
-export function staffAccount(overrides: Partial<StaffAccount> = {}): StaffAccount {
-  return {
-    entityNumber: agent.entityNumber,
-    firstName: agent.firstName,
-    lastName: agent.lastName,
-    username: "thandi.mokoena",
-    role: "STAFF_AGENT",
-    disabledAt: null,
-    lastSignIn: { at: "2026-11-23T08:15:00.000Z", method: "password" },
-    signIn: { password: true, authenticatorApp: true, identityProvider: false },
-    ...overrides,
-  };
-}
-
-export const STAFF_ACCOUNTS_PATH = `${CONSOLE_BASE}/staff-accounts`;
-
-/** The staff log-ins by cursor: `pages[after ?? ""]`; `current` is asked on every request. */
-export function staffAccountsHandler(current: () => Record<string, StaffAccount[]>) {
-  return http.get(STAFF_ACCOUNTS_PATH, ({ request }) => {
-    const after = new URL(request.url).searchParams.get("after") ?? "";
-    const pages = current();
-    const cursors = Object.keys(pages);
-    const accounts = pages[after];
-    if (!accounts) return errorJson(404, "NOT_FOUND", `No page ${after}`);
-    const next = cursors[cursors.indexOf(after) + 1];
-    return contractJson(staffAccountsResponseSchema, {
-      accounts,
-      nextCursor: next === undefined ? null : Number(next),
-    });
-  });
-}
-
-/** What the server answers an agent for the staff log-ins. */
-export function staffAccountsForbidden() {
-  return http.get(STAFF_ACCOUNTS_PATH, () => errorJson(403, "FORBIDDEN"));
-}
-
-/** POST …/staff-accounts/:entityNumber/(disable|enable|role): `answer` decides, a 204 by default. */
-export function staffChangeHandler(
-  action: "disable" | "enable" | "role",
-  answer: (entityNumber: number) => Response = () => noContent(),
-) {
-  return http.post(`${STAFF_ACCOUNTS_PATH}/:entityNumber/${action}`, ({ params }) =>
-    answer(Number(params.entityNumber)),
-  );
 }

@@ -1,15 +1,9 @@
 import type { ConsoleUser } from "../../../components/console/console-user";
 import { type RenderConsoleOptions, renderConsolePages } from "../../../testing/console/render-console";
-import { deskAdminRoutes } from "../components/desk-admin-routes";
 import { deskRoutes } from "../components/desk-routes";
 
 function pages(user: ConsoleUser) {
-  return (
-    <>
-      {deskRoutes(user)}
-      {deskAdminRoutes(user)}
-    </>
-  );
+  return <>{deskRoutes(user)}</>;
 }
 
 /** The console at `route` with these pages in its frame, as `options.person` sees it. */

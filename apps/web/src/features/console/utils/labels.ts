@@ -50,9 +50,3 @@ export function categoryText(category: string, subCategory: string | null): stri
   const main = categoryLabel(category);
   return subCategory ? `${main} — ${subCategoryLabel(category, subCategory)}` : main;
 }
-
-/** "Reply sent" for REPLY_SENT: the outbox's kinds, in words. */
-export function mailKindLabel(kind: string): string {
-  const words = kind.replace(/[_-]+/g, " ").trim().toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
