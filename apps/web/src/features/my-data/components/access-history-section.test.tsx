@@ -5,7 +5,6 @@ import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import { stubViewportWidth } from "../../../testing/viewport";
 import { accessHistoryFailing, accessHistoryHandler, agentRead, historyPages } from "../testing/handlers";
-import { MY_DATA_MESSAGES } from "../utils/messages";
 import { AccessHistorySection } from "./access-history-section";
 
 const CAPTION = "Who has read or changed your information, newest first";
@@ -93,7 +92,9 @@ describe("AccessHistorySection", () => {
     renderSection();
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Load more" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(MY_DATA_MESSAGES.historyMore);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We could not load more of your access history. Please try again.",
+    );
     expect(rowsOf(screen.getByRole("table"))).toHaveLength(3);
 
     server.use(accessHistoryHandler());
@@ -105,7 +106,7 @@ describe("AccessHistorySection", () => {
   it("says so when no one has seen or changed anything yet", async () => {
     server.use(accessHistoryHandler([{ events: [], nextCursor: null }]));
     renderSection();
-    expect(await screen.findByText(MY_DATA_MESSAGES.noHistory)).toBeInTheDocument();
+    expect(await screen.findByText("No one has seen or changed your information yet.")).toBeInTheDocument();
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
@@ -114,11 +115,13 @@ describe("AccessHistorySection", () => {
     server.use(accessHistoryFailing());
     renderSection();
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(MY_DATA_MESSAGES.historyLoad);
+    expect(alert).toHaveTextContent(
+      "We could not load who has seen your information. Please try again later.",
+    );
     expect(alert).toHaveClass("alert-danger");
     expect(alert).not.toHaveTextContent("boom");
     expect(screen.queryByRole("table")).toBeNull();
-    expect(screen.queryByText(MY_DATA_MESSAGES.noHistory)).toBeNull();
+    expect(screen.queryByText("No one has seen or changed your information yet.")).toBeNull();
   });
 });
 

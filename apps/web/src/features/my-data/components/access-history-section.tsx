@@ -2,13 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { PageSection } from "../../../components/page-section/page-section";
 import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { useTranslate } from "../../../i18n/translate";
 import { useAccessHistory } from "../api/get-access-history";
-import { MY_DATA_MESSAGES } from "../utils/messages";
+import { myDataMessages } from "../my-data.messages";
 import { AccessHistoryTable } from "./access-history-table";
 
 /** "Who has seen my information": the access history, newest first, a page at a time. */
 export function AccessHistorySection() {
   const history = useAccessHistory();
+  const { t } = useTranslate();
   const events = history.data?.pages.flatMap((page) => page.events) ?? [];
   // The index of the first row "Load more" asked for: its header takes focus once it is there, so
   // keyboard and screen-reader users carry on reading where the new rows begin.
@@ -28,21 +30,20 @@ export function AccessHistorySection() {
   };
 
   return (
-    <PageSection title="Who has seen my information">
-      <p>
-        Every time a member of the scheme's staff reads your information, it is recorded, and so is every
-        change made to it, by them or by you. Staff are named here by their role, never by name.
-      </p>
-      {history.isPending ? <LoadingStatus label="Loading who has seen your information..." /> : null}
+    <PageSection title={t(myDataMessages.historyTitle)}>
+      <p>{t(myDataMessages.historyIntro)}</p>
+      {history.isPending ? <LoadingStatus label={t(myDataMessages.historyLoading)} /> : null}
       {history.isError && events.length === 0 ? (
-        <ErrorAlert className="mb-0">{MY_DATA_MESSAGES.historyLoad}</ErrorAlert>
+        <ErrorAlert className="mb-0">{t(myDataMessages.historyLoad)}</ErrorAlert>
       ) : null}
-      {history.isSuccess && events.length === 0 ? <p className="mb-0">{MY_DATA_MESSAGES.noHistory}</p> : null}
+      {history.isSuccess && events.length === 0 ? (
+        <p className="mb-0">{t(myDataMessages.noHistory)}</p>
+      ) : null}
       {events.length > 0 ? (
         <AccessHistoryTable events={events} focusIndex={focusFrom} focusRef={firstNewRow} />
       ) : null}
       {history.isFetchNextPageError ? (
-        <ErrorAlert className="mt-3 mb-0">{MY_DATA_MESSAGES.historyMore}</ErrorAlert>
+        <ErrorAlert className="mt-3 mb-0">{t(myDataMessages.historyMore)}</ErrorAlert>
       ) : null}
       {history.hasNextPage ? (
         <div className="d-flex align-items-center gap-2 mt-3">
@@ -52,11 +53,11 @@ export function AccessHistorySection() {
             aria-disabled={history.isFetchingNextPage}
             onClick={loadMore}
           >
-            Load more
+            {t(myDataMessages.loadMore)}
           </button>
           <span role="status" aria-live="polite">
             {history.isFetchingNextPage ? (
-              <Spinner size="sm" label="Loading more of your access history..." />
+              <Spinner size="sm" label={t(myDataMessages.historyLoadingMore)} />
             ) : null}
           </span>
         </div>

@@ -1,10 +1,10 @@
 import type { AccessEvent } from "@portal/domain";
 import type { Ref } from "react";
+import { useTranslate } from "../../../i18n/translate";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
+import { accessHistoryMessages as messages } from "../access-history.messages";
 import { formatSchemeDateTime } from "../utils/format";
 import { actionText, actorText, subjectText } from "../utils/labels";
-
-const CAPTION = "Who has read or changed your information, newest first";
 
 interface AccessHistoryTableProps {
   events: readonly AccessEvent[];
@@ -23,13 +23,15 @@ interface AccessHistoryTableProps {
  */
 export function AccessHistoryTable({ events, focusIndex, focusRef }: AccessHistoryTableProps) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const { t } = useTranslate();
+  const caption = t(messages.caption);
   if (!wide) {
     return (
-      <ol className="list-unstyled mb-0" aria-label={CAPTION}>
+      <ol className="list-unstyled mb-0" aria-label={caption}>
         {events.map((event, index) => (
           <li key={event.id} className="border-top pt-2">
             <dl className="mb-2">
-              <dt className="small text-body-secondary fw-normal">When</dt>
+              <dt className="small text-body-secondary fw-normal">{t(messages.when)}</dt>
               <dd
                 className="mb-2"
                 ref={index === focusIndex ? focusRef : undefined}
@@ -37,12 +39,12 @@ export function AccessHistoryTable({ events, focusIndex, focusRef }: AccessHisto
               >
                 <time dateTime={event.at}>{formatSchemeDateTime(event.at)}</time>
               </dd>
-              <dt className="small text-body-secondary fw-normal">Who</dt>
-              <dd className="mb-2 text-break">{actorText(event.who)}</dd>
-              <dt className="small text-body-secondary fw-normal">What</dt>
-              <dd className="mb-2 text-break">{subjectText(event)}</dd>
-              <dt className="small text-body-secondary fw-normal">Read or changed</dt>
-              <dd className="mb-2 text-break">{actionText(event)}</dd>
+              <dt className="small text-body-secondary fw-normal">{t(messages.who)}</dt>
+              <dd className="mb-2 text-break">{actorText(event.who, t)}</dd>
+              <dt className="small text-body-secondary fw-normal">{t(messages.what)}</dt>
+              <dd className="mb-2 text-break">{subjectText(event, t)}</dd>
+              <dt className="small text-body-secondary fw-normal">{t(messages.readOrChanged)}</dt>
+              <dd className="mb-2 text-break">{actionText(event, t)}</dd>
             </dl>
           </li>
         ))}
@@ -51,15 +53,15 @@ export function AccessHistoryTable({ events, focusIndex, focusRef }: AccessHisto
   }
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable to scroll it by keyboard
-    <section className="table-responsive" aria-label={CAPTION} tabIndex={0}>
+    <section className="table-responsive" aria-label={caption} tabIndex={0}>
       <table className="table align-middle mb-0">
-        <caption>{CAPTION}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Read or changed</th>
+            <th scope="col">{t(messages.when)}</th>
+            <th scope="col">{t(messages.who)}</th>
+            <th scope="col">{t(messages.what)}</th>
+            <th scope="col">{t(messages.readOrChanged)}</th>
           </tr>
         </thead>
         <tbody>
@@ -73,9 +75,9 @@ export function AccessHistoryTable({ events, focusIndex, focusRef }: AccessHisto
               >
                 <time dateTime={event.at}>{formatSchemeDateTime(event.at)}</time>
               </th>
-              <td>{actorText(event.who)}</td>
-              <td>{subjectText(event)}</td>
-              <td>{actionText(event)}</td>
+              <td>{actorText(event.who, t)}</td>
+              <td>{subjectText(event, t)}</td>
+              <td>{actionText(event, t)}</td>
             </tr>
           ))}
         </tbody>

@@ -17,7 +17,6 @@ import {
   requestExportHandler,
   requestExportRefused,
 } from "../testing/handlers";
-import { MY_DATA_MESSAGES } from "../utils/messages";
 import { DataExportSection } from "./data-export-section";
 
 // The clock stands at 2026-11-20 12:00:30 UTC (14:00:30 in the scheme's zone), just after the
@@ -113,11 +112,11 @@ describe("DataExportSection", () => {
     expect(bar).toHaveAttribute("aria-valuemin", "0");
     expect(bar).toHaveAttribute("aria-valuemax", "10");
     expect(bar).toHaveAttribute("aria-valuetext", "3 of 10 records and files written");
-    expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportRunning);
+    expect(statusLine()).toHaveTextContent("Your data download is being prepared.");
     // Pressed, the button keeps focus, unavailable with its reason.
     expect(prepareButton()).toHaveFocus();
     expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
-    expect(prepareButton()).toHaveAccessibleDescription(MY_DATA_MESSAGES.preparingReason);
+    expect(prepareButton()).toHaveAccessibleDescription("You can ask for another once this one is ready.");
 
     const post = sent.find((entry) => entry.key === `POST ${EXPORTS_PATH}`);
     expect(post?.request.headers.get(XSRF_HEADER)).toBe("token-7");
@@ -134,7 +133,7 @@ describe("DataExportSection", () => {
     expect(link).toHaveAttribute("href", "/api/my-data/exports/7/download");
     expect(link).toHaveAttribute("download");
     expect(screen.getByText("Available until 2026-11-27 14:01.")).toBeInTheDocument();
-    expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportReady);
+    expect(statusLine()).toHaveTextContent("Your data download is ready.");
     expect(screen.queryByRole("progressbar")).toBeNull();
     // One a day: the next from tomorrow.
     expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
@@ -166,16 +165,18 @@ describe("DataExportSection", () => {
     const field = await screen.findByLabelText("Your password");
     expect(field).toHaveAttribute("type", "password");
     expect(field).toHaveAttribute("autocomplete", "current-password");
-    expect(field).toHaveAccessibleDescription(MY_DATA_MESSAGES.passwordHint);
+    expect(field).toHaveAccessibleDescription(
+      "For your safety, enter your password again: the download holds all your information.",
+    );
     expect(field).not.toHaveAttribute("aria-invalid");
 
     // None given: said beside the field, at once, and nothing sent.
     await user.click(prepareButton());
-    const missing = await screen.findByText(MY_DATA_MESSAGES.passwordMissing);
+    const missing = await screen.findByText("Enter your password to prepare your download.");
     expect(missing).toHaveAttribute("role", "alert");
     expect(field).toHaveAttribute("aria-invalid", "true");
     expect(field).toHaveAccessibleDescription(
-      `${MY_DATA_MESSAGES.passwordHint} ${MY_DATA_MESSAGES.passwordMissing}`,
+      `${"For your safety, enter your password again: the download holds all your information."} ${"Enter your password to prepare your download."}`,
     );
     expect(field).toHaveFocus();
     expect(sentKeys(sent).filter((key) => key === `POST ${EXPORTS_PATH}`)).toHaveLength(0);
@@ -183,8 +184,11 @@ describe("DataExportSection", () => {
     // A wrong one: the server's refusal, in the page's words, beside the field; focus back on it.
     await user.type(field, "Not-my-password");
     await user.click(prepareButton());
-    expect(await screen.findByText(MY_DATA_MESSAGES.passwordIncorrect)).toHaveAttribute("role", "alert");
-    expect(screen.queryByText(MY_DATA_MESSAGES.passwordMissing)).toBeNull();
+    expect(await screen.findByText("The password you entered is not correct.")).toHaveAttribute(
+      "role",
+      "alert",
+    );
+    expect(screen.queryByText("Enter your password to prepare your download.")).toBeNull();
     expect(field).toHaveAttribute("aria-invalid", "true");
     expect(field).toHaveFocus();
     expect(field).toHaveValue("");
@@ -195,7 +199,9 @@ describe("DataExportSection", () => {
     // The right one: asked for.
     await user.type(field, MEMBER_PASSWORD);
     await user.keyboard("{Enter}");
-    await waitFor(() => expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportQueued));
+    await waitFor(() =>
+      expect(statusLine()).toHaveTextContent("Your data download is waiting to be prepared."),
+    );
     expect(screen.queryByRole("alert")).toBeNull();
     expect(sentKeys(sent).filter((key) => key === `POST ${EXPORTS_PATH}`)).toHaveLength(2);
   });
@@ -248,7 +254,7 @@ describe("DataExportSection", () => {
     const bar = await screen.findByRole("progressbar", { name: "Progress of your data download" });
     expect(bar).not.toHaveAttribute("aria-valuenow");
     expect(bar).toHaveAttribute("aria-valuetext", "Waiting to start");
-    expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportQueued);
+    expect(statusLine()).toHaveTextContent("Your data download is waiting to be prepared.");
     expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
     await pollOnce();
     await waitFor(() => expect(currentGets(sent)).toBe(2));
@@ -257,7 +263,9 @@ describe("DataExportSection", () => {
   it("offers to try again when the archive failed, and another once it has expired", async () => {
     server.use(currentExportHandler({ export: dataExport({ status: "FAILED" }), nextAllowedAt: null }));
     const { user } = renderSection();
-    expect(await screen.findByText(MY_DATA_MESSAGES.exportFailed)).toBeInTheDocument();
+    expect(
+      await screen.findByText("We could not prepare your data download. Please try again."),
+    ).toBeInTheDocument();
     expect(prepareButton()).toHaveAttribute("aria-disabled", "false");
     expect(screen.queryByRole("link")).toBeNull();
 
@@ -266,7 +274,11 @@ describe("DataExportSection", () => {
       requestExportHandler(),
     );
     await prepareWithPassword(user);
-    expect(await screen.findByText(MY_DATA_MESSAGES.exportExpired)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Your last data download was offered for 7 days and has been removed. You can prepare another.",
+      ),
+    ).toBeInTheDocument();
     expect(prepareButton()).toHaveAttribute("aria-disabled", "false");
     expect(screen.queryByRole("link")).toBeNull();
   });
@@ -280,7 +292,9 @@ describe("DataExportSection", () => {
 
     await act(() => vi.advanceTimersByTimeAsync(31_000));
     expect(screen.queryByRole("link")).toBeNull();
-    expect(statusLine()).toHaveTextContent(MY_DATA_MESSAGES.exportExpired);
+    expect(statusLine()).toHaveTextContent(
+      "Your last data download was offered for 7 days and has been removed. You can prepare another.",
+    );
     expect(prepareButton()).toHaveAttribute("aria-disabled", "true");
 
     await act(() => vi.advanceTimersByTimeAsync(60_000));
@@ -292,7 +306,7 @@ describe("DataExportSection", () => {
     server.use(currentExportFailing());
     renderSection();
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(MY_DATA_MESSAGES.exportLoad);
+    expect(alert).toHaveTextContent("We could not check on your data download. Please try again later.");
     expect(alert).not.toHaveTextContent("boom");
     expect(prepareButton()).toHaveAttribute("aria-disabled", "false");
   });

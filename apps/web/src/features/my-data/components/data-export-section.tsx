@@ -8,13 +8,14 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { PageSection } from "../../../components/page-section/page-section";
 import { LoadingStatus, Spinner } from "../../../components/spinner/spinner";
+import { type translate, useTranslate } from "../../../i18n/translate";
 import { exportDownloadUrl } from "../api/download-export";
 import { isBeingPrepared, useCurrentExport } from "../api/get-current-export";
 import { useRequestExport } from "../api/request-export";
 import { usePassed } from "../hooks/use-passed";
+import { myDataMessages } from "../my-data.messages";
 import { exportPasswordMessage, exportRequestMessage } from "../utils/export-request-message";
 import { formatSchemeDateTime } from "../utils/format";
-import { MY_DATA_MESSAGES, notBeforeReason } from "../utils/messages";
 import { ExportProgress } from "./export-progress";
 
 /**
@@ -23,29 +24,19 @@ import { ExportProgress } from "./export-progress";
  */
 export function DataExportSection() {
   const current = useCurrentExport();
+  const { t } = useTranslate();
   return (
-    <PageSection title="Download all my data">
-      <p>You can download all the information the portal holds about you, in one zip file. It holds:</p>
+    <PageSection title={t(myDataMessages.exportTitle)}>
+      <p>{t(myDataMessages.exportIntro)}</p>
       <ul>
-        <li>a page you can open in any web browser, index.html, that shows it all;</li>
-        <li>
-          a JSON file for each kind of record (your membership details and plan, your queries, your documents,
-          the mails sent to you, your requests about your data and your access history), for use in other
-          programs;
-        </li>
-        <li>
-          the attachments you sent with your queries, your documents, the replies you received and the files
-          sent with them.
-        </li>
+        <li>{t(myDataMessages.exportHoldsPage)}</li>
+        <li>{t(myDataMessages.exportHoldsJson)}</li>
+        <li>{t(myDataMessages.exportHoldsFiles)}</li>
       </ul>
-      <p>
-        The file is prepared in the background, so you need not stay on this page: we send you an email when
-        it is ready. It is then offered here for {DATA_RIGHTS_LIMITS.exportAvailableDays} days. You can ask
-        for one download a day.
-      </p>
-      {current.isPending ? <LoadingStatus label="Checking on your data download..." /> : null}
+      <p>{t(myDataMessages.exportBackground, { days: DATA_RIGHTS_LIMITS.exportAvailableDays })}</p>
+      {current.isPending ? <LoadingStatus label={t(myDataMessages.exportChecking)} /> : null}
       {current.isError && current.data === undefined ? (
-        <ErrorAlert>{MY_DATA_MESSAGES.exportLoad}</ErrorAlert>
+        <ErrorAlert>{t(myDataMessages.exportLoad)}</ErrorAlert>
       ) : null}
       {current.isPending ? null : <ExportPanel current={current.data} />}
     </PageSection>
@@ -54,6 +45,7 @@ export function DataExportSection() {
 
 /** The newest archive and the button; `current` is undefined when it could not be loaded. */
 function ExportPanel({ current }: { current: CurrentExportResponse | undefined }) {
+  const { t } = useTranslate();
   const archive = current?.export ?? null;
   const expired = usePassed(archive?.status === "READY" ? archive.expiresAt : null);
   // A ready archive past its time is gone, whether or not the server has said so yet.
@@ -63,7 +55,7 @@ function ExportPanel({ current }: { current: CurrentExportResponse | undefined }
     <>
       {/* Always there, so each change of state (queued, being prepared, ready) is announced. */}
       <p role="status" aria-live="polite" className={status === undefined ? "mb-0" : undefined}>
-        {statusSentence(status)}
+        {statusSentence(status, t)}
       </p>
       {archive && isBeingPrepared(status) ? <ExportProgress progress={archive.progress} /> : null}
       {archive && status === "READY" ? <ReadyDownload archive={archive} /> : null}
@@ -72,18 +64,18 @@ function ExportPanel({ current }: { current: CurrentExportResponse | undefined }
   );
 }
 
-function statusSentence(status: DataExport["status"] | undefined): string {
+function statusSentence(status: DataExport["status"] | undefined, t: typeof translate): string {
   switch (status) {
     case "QUEUED":
-      return MY_DATA_MESSAGES.exportQueued;
+      return t(myDataMessages.exportQueued);
     case "RUNNING":
-      return MY_DATA_MESSAGES.exportRunning;
+      return t(myDataMessages.exportRunning);
     case "READY":
-      return MY_DATA_MESSAGES.exportReady;
+      return t(myDataMessages.exportReady);
     case "FAILED":
-      return MY_DATA_MESSAGES.exportFailed;
+      return t(myDataMessages.exportFailed);
     case "EXPIRED":
-      return MY_DATA_MESSAGES.exportExpired;
+      return t(myDataMessages.exportExpired, { days: DATA_RIGHTS_LIMITS.exportAvailableDays });
     default:
       return "";
   }
@@ -91,14 +83,18 @@ function statusSentence(status: DataExport["status"] | undefined): string {
 
 /** The zip, fetched by the browser itself from a plain link (the session cookie goes with it). */
 function ReadyDownload({ archive }: { archive: DataExport }) {
-  const size = archive.sizeBytes === null ? "" : `, ${formatFileSize(archive.sizeBytes)}`;
+  const { t } = useTranslate();
   return (
     <div className="mb-3">
       <a className="btn btn-primary" href={exportDownloadUrl(archive.exportId)} download>
-        Download my data (zip{size})
+        {archive.sizeBytes === null
+          ? t(myDataMessages.download)
+          : t(myDataMessages.downloadWithSize, { size: formatFileSize(archive.sizeBytes) })}
       </a>
       {archive.expiresAt === null ? null : (
-        <p className="mt-2 mb-0">Available until {formatSchemeDateTime(archive.expiresAt)}.</p>
+        <p className="mt-2 mb-0">
+          {t(myDataMessages.availableUntil, { dateTime: formatSchemeDateTime(archive.expiresAt) })}
+        </p>
       )}
     </div>
   );
@@ -120,6 +116,7 @@ interface PrepareButtonProps {
  */
 function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
   const request = useRequestExport();
+  const { t } = useTranslate();
   const reasonId = useId();
   const fieldId = useId();
   const hintId = `${fieldId}-hint`;
@@ -132,12 +129,12 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
   const nextAllowedAt = current?.nextAllowedAt ?? null;
   const allowedNow = usePassed(nextAllowedAt);
   let reason: string | null = null;
-  if (preparing) reason = MY_DATA_MESSAGES.preparingReason;
+  if (preparing) reason = t(myDataMessages.preparingReason);
   else if (!allowedNow && nextAllowedAt !== null)
-    reason = notBeforeReason(formatSchemeDateTime(nextAllowedAt));
+    reason = t(myDataMessages.notBefore, { dateTime: formatSchemeDateTime(nextAllowedAt) });
   const unavailable = reason !== null || request.isPending;
   // A refused password is the field's error; any other refusal the alert's.
-  const otherRefusal = request.isError && exportPasswordMessage(request.error) === null;
+  const otherRefusal = request.isError && exportPasswordMessage(request.error, t) === null;
 
   const refusePassword = (message: string) => {
     setPasswordError(message);
@@ -155,7 +152,7 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
     const password = passwordRef.current?.value ?? "";
     if (password === "") {
       request.reset();
-      refusePassword(MY_DATA_MESSAGES.passwordMissing);
+      refusePassword(t(myDataMessages.passwordMissing));
       return;
     }
     setPasswordError(null);
@@ -166,18 +163,18 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
         if (document.activeElement === passwordRef.current) buttonRef.current?.focus();
       },
       onError: (error) => {
-        const message = exportPasswordMessage(error);
+        const message = exportPasswordMessage(error, t);
         if (message !== null) refusePassword(message);
       },
     });
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Prepare my download">
+    <form noValidate onSubmit={submit} aria-label={t(myDataMessages.prepare)}>
       {reason === null ? (
         <div className="mb-3">
           <label htmlFor={fieldId} className="form-label">
-            Your password
+            {t(myDataMessages.password)}
           </label>
           <input
             ref={passwordRef}
@@ -191,7 +188,7 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
             aria-describedby={passwordError ? `${hintId} ${errorId}` : hintId}
           />
           <div id={hintId} className="form-text">
-            {MY_DATA_MESSAGES.passwordHint}
+            {t(myDataMessages.passwordHint)}
           </div>
           {passwordError ? (
             <div key={attempt} id={errorId} className="invalid-feedback d-block" role="alert">
@@ -207,10 +204,8 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
         aria-disabled={unavailable}
         aria-describedby={reason === null ? undefined : reasonId}
       >
-        {request.isPending ? (
-          <Spinner size="sm" label="Asking for your download..." className="me-2" />
-        ) : null}
-        Prepare my download
+        {request.isPending ? <Spinner size="sm" label={t(myDataMessages.asking)} className="me-2" /> : null}
+        {t(myDataMessages.prepare)}
       </button>
       {reason === null ? null : (
         <p id={reasonId} className="small text-body-secondary mt-2 mb-0">
@@ -218,7 +213,7 @@ function PrepareButton({ current, preparing, secondary }: PrepareButtonProps) {
         </p>
       )}
       {otherRefusal ? (
-        <ErrorAlert className="mt-3 mb-0">{exportRequestMessage(request.error)}</ErrorAlert>
+        <ErrorAlert className="mt-3 mb-0">{exportRequestMessage(request.error, t)}</ErrorAlert>
       ) : null}
     </form>
   );

@@ -1,4 +1,6 @@
 import type { DataExport } from "@portal/domain";
+import { useTranslate } from "../../../i18n/translate";
+import { myDataMessages } from "../my-data.messages";
 
 /**
  * How far the archive has got: records and files written of all there are. A native <progress>
@@ -7,14 +9,17 @@ import type { DataExport } from "@portal/domain";
  * ARIA too, and in words, so every screen reader reads the same "3 of 10".
  */
 export function ExportProgress({ progress }: { progress: DataExport["progress"] }) {
+  const { t } = useTranslate();
   const counted = progress.total > 0;
   const done = Math.min(progress.done, progress.total);
-  const words = counted ? `${done} of ${progress.total} records and files written` : "Waiting to start";
+  const words = counted
+    ? t(myDataMessages.progressWords, { done, total: progress.total })
+    : t(myDataMessages.progressWaiting);
   return (
     <div className="d-flex align-items-center gap-2 my-2">
       <progress
         className="flex-grow-1"
-        aria-label="Progress of your data download"
+        aria-label={t(myDataMessages.progressName)}
         max={counted ? progress.total : undefined}
         value={counted ? done : undefined}
         aria-valuemin={counted ? 0 : undefined}
@@ -23,7 +28,7 @@ export function ExportProgress({ progress }: { progress: DataExport["progress"] 
         aria-valuetext={words}
       />
       <span className="small text-body-secondary" aria-hidden="true">
-        {counted ? `${done} of ${progress.total}` : words}
+        {counted ? t(myDataMessages.progressShort, { done, total: progress.total }) : words}
       </span>
     </div>
   );

@@ -1,4 +1,6 @@
 import { PageTitle } from "../../../components/page-title/page-title";
+import { useTranslate } from "../../../i18n/translate";
+import { myDataMessages } from "../my-data.messages";
 import { AccessHistorySection } from "./access-history-section";
 import { DataExportSection } from "./data-export-section";
 
@@ -7,10 +9,11 @@ import { DataExportSection } from "./data-export-section";
  * access under POPIA). Each section asks for its own data and shows its own spinner and alert.
  */
 export function MyDataPage() {
+  const { t } = useTranslate();
   return (
     <section>
-      <PageTitle>My data</PageTitle>
-      <h1 className="h2 mb-4">My data</h1>
+      <PageTitle>{t(myDataMessages.title)}</PageTitle>
+      <h1 className="h2 mb-4">{t(myDataMessages.title)}</h1>
       <AccessHistorySection />
       <DataExportSection />
     </section>

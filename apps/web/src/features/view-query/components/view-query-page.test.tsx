@@ -14,8 +14,11 @@ import {
   viewedQueryWithReplyFiles,
   viewedUpdate,
 } from "../testing/handlers";
-import { viewQueryMessages } from "../view-query.messages";
 import { ViewQueryPage } from "./view-query-page";
+
+/** What the page says of a reply sent with another query of the conversation. */
+const REPLY_IN_CONVERSATION =
+  "Our reply was sent to you by email with another query of this conversation: open that query below to read it.";
 
 const base64 = (html: string) => btoa(String.fromCharCode(...new TextEncoder().encode(html)));
 
@@ -370,7 +373,7 @@ describe("ViewQueryPage", () => {
         renderAt("/update/default?reference=300003&timeline=true");
         const view = await card();
         expect(within(view).getByText("Replied on 2026-12-01")).toBeVisible();
-        expect(within(view).getByText(viewQueryMessages.replyInConversation.message)).toBeVisible();
+        expect(within(view).getByText(REPLY_IN_CONVERSATION)).toBeVisible();
         expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
         expect(screen.queryByText(/Reply expected by/)).toBeNull();
         expect(screen.queryByRole("button", { name: "View response sent to you via email" })).toBeNull();
@@ -393,7 +396,7 @@ describe("ViewQueryPage", () => {
           within(view).getByRole("button", { name: "View response sent to you via email" }),
         ).toBeVisible();
         expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
-        expect(screen.queryByText(viewQueryMessages.replyInConversation.message)).toBeNull();
+        expect(screen.queryByText(REPLY_IN_CONVERSATION)).toBeNull();
       } finally {
         vi.useRealTimers();
       }
@@ -408,7 +411,7 @@ describe("ViewQueryPage", () => {
         );
         renderAt("/update/default?reference=300001&timeline=true");
         const view = await card();
-        expect(within(view).getByText(viewQueryMessages.closed.message)).toBeVisible();
+        expect(within(view).getByText("This query is closed.")).toBeVisible();
         expect(screen.queryByText(/Reply expected by/)).toBeNull();
         expect(screen.queryByText(/our reply is late/)).toBeNull();
         expect(screen.queryByText(NO_AGENT_RESPONSE_YET)).toBeNull();
