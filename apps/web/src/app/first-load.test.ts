@@ -15,7 +15,10 @@ const DOMAIN_SRC = resolve(SRC, "..", "..", "..", "packages", "domain", "src");
 
 /** The staff console's folders: its features, and the shared code only the console uses. */
 const CONSOLE_FOLDERS = [
-  "features/console/",
+  "features/desk/",
+  "features/desk-admin/",
+  "features/reports/",
+  "features/information-officer/",
   "api/console/",
   "lib/console/",
   "components/console/",

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { queueHandler } from "../../features/console/testing/handlers";
+import { queueHandler } from "../../features/desk/testing/handlers";
 import {
   failedMailsForbidden,
   failedMailsHandler,

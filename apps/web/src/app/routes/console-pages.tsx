@@ -1,5 +1,5 @@
 import type { ConsoleUser } from "../../components/console/console-user";
-import { deskRoutes } from "../../features/console/components/desk-routes";
+import { deskRoutes } from "../../features/desk/components/desk-routes";
 import { deskAdminRoutes } from "../../features/desk-admin/components/desk-admin-routes";
 import { informationOfficerRoutes } from "../../features/information-officer/components/information-officer-routes";
 import { reportsRoutes } from "../../features/reports/components/reports-routes";

@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { http } from "msw";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { consoleQueryHandler, queueHandler } from "../../features/console/testing/handlers";
+import { consoleQueryHandler, queueHandler } from "../../features/desk/testing/handlers";
 import { setCookie } from "../../lib/cookies";
 import { agent, noContent, staffHandler, staffSession } from "../../testing/console/console-handlers";
 import { contractJson, contractText, errorJson } from "../../testing/contract-json";

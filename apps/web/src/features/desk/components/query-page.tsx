@@ -7,7 +7,7 @@ import { consoleErrorMessage } from "../../../lib/console/error-message";
 import { isHttpError } from "../../../lib/http";
 import { parseReferenceParam } from "../../../lib/reference-param";
 import { useConsoleQuery } from "../api/get-console-query";
-import { useShortcuts } from "../utils/use-shortcuts";
+import { useShortcuts } from "../hooks/use-shortcuts";
 import { InternalNotes } from "./internal-notes";
 import { KeyboardShortcutsHelp } from "./keyboard-shortcuts-help";
 import { MemberSummaryCard } from "./member-summary-card";

@@ -17,8 +17,8 @@ import {
 } from "../../../lib/console/queue-address";
 import { useMediaQuery, WIDE_SCREEN_QUERY } from "../../../lib/use-media-query";
 import { useQueue } from "../api/get-queue";
+import { useShortcuts } from "../hooks/use-shortcuts";
 import { QUEUE_SORT_CAPTIONS } from "../utils/labels";
-import { useShortcuts } from "../utils/use-shortcuts";
 import { BulkActionsBar } from "./bulk-actions-bar";
 import { KeyboardShortcutsHelp } from "./keyboard-shortcuts-help";
 import { QueueFilterControls, QueueSearch } from "./queue-filters";

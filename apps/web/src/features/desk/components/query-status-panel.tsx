@@ -9,8 +9,8 @@ import { isHttpError } from "../../../lib/http";
 import { useAssignToMe } from "../api/assign-to-me";
 import { useReopenQuery } from "../api/reopen-query";
 import { useSetAssignee } from "../api/set-assignee";
+import { useShortcuts } from "../hooks/use-shortcuts";
 import { categoryText, STATUS_LABELS, waitingOnText } from "../utils/labels";
-import { useShortcuts } from "../utils/use-shortcuts";
 import { DueDate } from "./due-date";
 
 type ConsoleQuery = ConsoleQueryResponse["query"];

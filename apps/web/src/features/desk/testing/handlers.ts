@@ -24,7 +24,8 @@ import { agent, noContent, supervisor } from "../../../testing/console/console-h
 import { contractBody, contractJson, errorJson } from "../../../testing/contract-json";
 import { testConfig } from "../../../testing/test-utils";
 
-// The console's fake services. Every answer goes through its contract (contract-json.ts).
+// The desk's fake services: the queue, a query and its replies, notes, drafts, help links, members'
+// summaries and search. Every answer goes through its contract (contract-json.ts).
 export const QUEUE_PATH = `${CONSOLE_BASE}/queries`;
 
 export const QUERY_PATH = `${CONSOLE_BASE}/queries/:referenceNumber`;

@@ -1,8 +1,8 @@
 import { Fragment, useState } from "react";
 import { Modal } from "../../../components/modal/modal";
+import { useShortcuts } from "../hooks/use-shortcuts";
 import { SEND_SHORTCUT_HINT } from "../utils/send-shortcut";
 import { KEY_NAMES, SHORTCUT_PAGES, type Shortcut, type ShortcutPage } from "../utils/shortcuts";
-import { useShortcuts } from "../utils/use-shortcuts";
 
 function Keys({ keys }: { keys: Shortcut["keys"] }) {
   return keys.map((key, index) => (

@@ -8,7 +8,8 @@ import {
   type WaitingOn,
 } from "@portal/domain";
 
-// Words the console shows for the desk's and the information officer's values.
+// Words the desk shows for the services' values: statuses, whom a conversation waits on, the queue's
+// order, categories.
 
 export const STATUS_LABELS: Readonly<Record<QueryStatus, string>> = { OPEN: "Open", CLOSED: "Closed" };
 

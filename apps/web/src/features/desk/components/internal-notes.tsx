@@ -8,7 +8,7 @@ import { consoleErrorMessage } from "../../../lib/console/error-message";
 import { formatDateTime, personName } from "../../../lib/console/labels";
 import { useAddNote } from "../api/add-note";
 import { useDraftSaver, useDrafts } from "../api/drafts";
-import { useLeaveWarning } from "../utils/use-leave-warning";
+import { useLeaveWarning } from "../hooks/use-leave-warning";
 
 interface InternalNotesProps {
   referenceNumber: number;

@@ -19,10 +19,10 @@ import { cleanReplyHtml, replyHasText, shownReplyHtml } from "../../../lib/conso
 import { isHttpError } from "../../../lib/http";
 import { useDraftSaver, useDrafts } from "../api/drafts";
 import { useSendReply } from "../api/send-reply";
+import { useLeaveWarning } from "../hooks/use-leave-warning";
 import { useNextConversation } from "../utils/next-conversation";
 import { arrivedSince, newestOf, type SeenConversation } from "../utils/seen-conversation";
 import { SEND_SHORTCUT, SEND_SHORTCUT_HINT } from "../utils/send-shortcut";
-import { useLeaveWarning } from "../utils/use-leave-warning";
 import { CannedReplyPicker } from "./canned-reply-picker";
 import { HelpLinksPicker } from "./help-links-picker";
 import { LazyReplyEditor } from "./lazy-reply-editor";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { type ShortcutAction, type ShortcutPage, shortcutAction } from "./shortcuts";
+import { type ShortcutAction, type ShortcutPage, shortcutAction } from "../utils/shortcuts";
 
 /**
  * What a page does for its shortcuts. A handler that returns false did nothing (e.g. Enter on no
