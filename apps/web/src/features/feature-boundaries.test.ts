@@ -11,6 +11,12 @@ import { describe, expect, it } from "vitest";
 const SHARED_LAYERS = new Set(["api", "lib", "components", "config", "testing", "i18n"]);
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * The staff console's features, by domain. Their shared frame and helpers are components/console,
+ * lib/console, api/console and testing/console; app/routes/console-pages.tsx composes them.
+ */
+const CONSOLE_FEATURES = ["desk", "desk-admin", "reports", "information-officer"];
 const SOURCE_FILE = /\.(ts|tsx)$/;
 const IMPORT_SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*)["']([^"']+)["']/g;
@@ -80,10 +86,36 @@ describe("feature boundaries", () => {
     expect(
       boundaryViolations(join("testing", "x.ts"), `import { y } from "../features/view-query/testing/y";`),
     ).toHaveLength(1);
+    // The console's features are features like the others: the desk never reaches the officer's.
+    expect(
+      boundaryViolations(
+        join("features", "desk", "components", "x.tsx"),
+        `import { AuditTrailPage } from "../../information-officer/components/audit-trail-page";`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      boundaryViolations(
+        join("components", "console", "x.tsx"),
+        `import "../../features/desk/components/x";`,
+      ),
+    ).toHaveLength(1);
   });
 
   it("no feature imports another feature", () => {
     expect(violationsUnder("features")).toEqual([]);
+  });
+
+  it("keeps the staff console as features of their own, each composed by the app", () => {
+    const features = readdirSync(join(SRC, "features"));
+    expect(features.filter((name) => CONSOLE_FEATURES.includes(name)).sort()).toEqual(
+      [...CONSOLE_FEATURES].sort(),
+    );
+    // No one feature holds the whole console again.
+    expect(features).not.toContain("console");
+    const composed = importSpecifiers(readFileSync(join(SRC, "app", "routes", "console-pages.tsx"), "utf8"))
+      .map((specifier) => featureOf(relative(SRC, resolve(SRC, "app", "routes", specifier))))
+      .filter((name) => name !== undefined);
+    expect(new Set(composed)).toEqual(new Set(CONSOLE_FEATURES));
   });
 
   it("api, lib, components, config, testing and i18n import no feature", () => {
