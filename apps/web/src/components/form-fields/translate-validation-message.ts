@@ -1,16 +1,23 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { VALIDATION_MESSAGES } from "@portal/domain";
+import { CONTACT_DETAILS_MESSAGES, VALIDATION_MESSAGES } from "@portal/domain";
 import type { translate } from "../../i18n/translate";
 import { validationMessages } from "./validation.messages";
 
+/** The phone-number schema's sentence, which the domain does not export. */
+export const PHONE_NUMBER_MESSAGE = "Please enter a valid phone number.";
+
 /** Each English sentence of the domain's schemas, and its message in the catalogue. */
-const BY_ENGLISH = new Map<string, MessageDescriptor>([
+export const BY_ENGLISH = new Map<string, MessageDescriptor>([
   [VALIDATION_MESSAGES.category, validationMessages.category],
   [VALIDATION_MESSAGES.subCategory, validationMessages.category],
   [VALIDATION_MESSAGES.email, validationMessages.email],
   [VALIDATION_MESSAGES.ccEmail, validationMessages.email],
   [VALIDATION_MESSAGES.queryDetail, validationMessages.queryDetail],
   [VALIDATION_MESSAGES.updateDetail, validationMessages.updateDetail],
+  [PHONE_NUMBER_MESSAGE, validationMessages.phoneNumber],
+  [CONTACT_DETAILS_MESSAGES.emailNeeded, validationMessages.emailNeeded],
+  [CONTACT_DETAILS_MESSAGES.emailRepeated, validationMessages.emailRepeated],
+  [CONTACT_DETAILS_MESSAGES.passwordNeeded, validationMessages.contactPasswordNeeded],
 ]);
 
 /**

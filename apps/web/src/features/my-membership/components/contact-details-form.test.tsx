@@ -12,7 +12,6 @@ import {
   changeContactDetailsRefused,
   MEMBER_PASSWORD,
 } from "../testing/handlers";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { YourDetailsSection } from "./your-details-section";
 
 async function openForm() {
@@ -55,7 +54,9 @@ describe("changing the e-mail addresses and phone numbers on My membership", () 
     await user.click(within(form).getByRole("button", { name: "Save changes" }));
 
     const status = await screen.findByRole("status");
-    expect(status).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.contactDetailsSaved);
+    expect(status).toHaveTextContent(
+      "Your email addresses and phone numbers have been saved. We have told the addresses you had before.",
+    );
     expect(status).toHaveFocus();
     const [post] = posts(sent);
     expect(post?.request.headers.get(XSRF_HEADER)).toBe("token-9");

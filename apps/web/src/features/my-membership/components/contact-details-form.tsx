@@ -4,7 +4,6 @@ import {
   type ContactDetailsUpdate,
   contactDetailsUpdateSchema,
   type MemberDetails,
-  PHONE_TYPE_LABELS,
   PHONE_TYPES,
 } from "@portal/domain";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
@@ -12,12 +11,17 @@ import { type FieldError, type UseFormRegister, useForm } from "react-hook-form"
 import type { z } from "zod";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
+import { translateValidationMessage } from "../../../components/form-fields/translate-validation-message";
 import { Spinner } from "../../../components/spinner/spinner";
+import { formatElements } from "../../../i18n/format-elements";
+import { useTranslate } from "../../../i18n/translate";
 import { useChangeContactDetails } from "../api/change-contact-details";
+import { contactDetailsMessages as messages } from "../contact-details.messages";
 import {
   contactDetailsPasswordMessage,
   contactDetailsRefusalMessage,
 } from "../utils/contact-details-refusal";
+import { PHONE_TYPE_LABELS } from "../utils/labels";
 
 /** The server's schema, with the password required: this form only changes what asks for it. */
 const formSchema = contactDetailsUpdateSchema.required({ currentPassword: true });
@@ -38,6 +42,7 @@ interface ContactDetailsFormProps {
  */
 export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetailsFormProps) {
   const change = useChangeContactDetails();
+  const { t } = useTranslate();
   const formId = useId();
   const {
     register,
@@ -92,15 +97,15 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
     change.mutate(values, {
       onSuccess: onSaved,
       onError: (error) => {
-        const message = contactDetailsPasswordMessage(error);
+        const message = contactDetailsPasswordMessage(error, t);
         if (message === null) return;
         setValue("currentPassword", "");
         setError("currentPassword", { message }, { shouldFocus: true });
       },
     });
   const refusal =
-    change.isError && contactDetailsPasswordMessage(change.error) === null
-      ? contactDetailsRefusalMessage(change.error)
+    change.isError && contactDetailsPasswordMessage(change.error, t) === null
+      ? contactDetailsRefusalMessage(change.error, t)
       : null;
   // A list's own error (none given, one twice) is its root's while it has rows, else the list's.
   const listError = (error: unknown) => {
@@ -109,22 +114,18 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
   };
 
   return (
-    <form
-      noValidate
-      aria-label="Change your email addresses and phone numbers"
-      onSubmit={handleSubmit(submit)}
-    >
+    <form noValidate aria-label={t(messages.title)} onSubmit={handleSubmit(submit)}>
       <fieldset className="mb-3">
-        <legend className="fs-6 fw-bold">Email addresses</legend>
+        <legend className="fs-6 fw-bold">{t(messages.emails)}</legend>
         {emails.map((_, index) => (
           <Row
             // The rows have no identity of their own; the index is what the field names use too.
             // biome-ignore lint/suspicious/noArrayIndexKey: the field names are index-based
             key={index}
             id={`${formId}-email-${index}`}
-            label={`Email address ${index + 1}`}
+            label={t(messages.emailLabel, { number: index + 1 })}
             error={errors.emails?.[index]}
-            what={`email address ${index + 1}`}
+            removeText={t(messages.removeEmail, { number: index + 1 })}
             onRemove={() => removeEmail(index)}
           >
             {(controlProps) => (
@@ -150,17 +151,17 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
               setFocusTarget(`emails.${emails.length}`);
             }}
           >
-            Add an email address
+            {t(messages.addEmail)}
           </button>
         ) : (
           <p className="small text-body-secondary mb-0">
-            You can give at most {CONTACT_DETAILS_LIMITS.emails} email addresses.
+            {t(messages.emailsAtMost, { max: CONTACT_DETAILS_LIMITS.emails })}
           </p>
         )}
       </fieldset>
 
       <fieldset className="mb-3">
-        <legend className="fs-6 fw-bold">Phone numbers</legend>
+        <legend className="fs-6 fw-bold">{t(messages.phones)}</legend>
         {phones.map((_, index) => (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: the field names are index-based
@@ -169,7 +170,7 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
           >
             <div className="col-sm-4">
               <label htmlFor={`${formId}-phone-type-${index}`} className="form-label">
-                {`Kind of phone number ${index + 1}`}
+                {t(messages.phoneKindLabel, { number: index + 1 })}
               </label>
               <select
                 id={`${formId}-phone-type-${index}`}
@@ -178,7 +179,7 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
               >
                 {PHONE_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {PHONE_TYPE_LABELS[type]}
+                    {t(PHONE_TYPE_LABELS[type])}
                   </option>
                 ))}
               </select>
@@ -186,9 +187,9 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
             <div className="col-sm-8">
               <Row
                 id={`${formId}-phone-${index}`}
-                label={`Phone number ${index + 1}`}
+                label={t(messages.phoneLabel, { number: index + 1 })}
                 error={errors.phoneNumbers?.[index]?.number}
-                what={`phone number ${index + 1}`}
+                removeText={t(messages.removePhone, { number: index + 1 })}
                 onRemove={() => removePhone(index)}
                 noMargin
               >
@@ -205,7 +206,7 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
             </div>
           </div>
         ))}
-        {phones.length === 0 ? <p className="mb-2">No phone numbers.</p> : null}
+        {phones.length === 0 ? <p className="mb-2">{t(messages.noPhones)}</p> : null}
         {phones.length < CONTACT_DETAILS_LIMITS.phoneNumbers ? (
           <button
             ref={addPhoneRef}
@@ -216,11 +217,11 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
               setFocusTarget(`phoneNumbers.${phones.length}.number`);
             }}
           >
-            Add a phone number
+            {t(messages.addPhone)}
           </button>
         ) : (
           <p className="small text-body-secondary mb-0">
-            You can give at most {CONTACT_DETAILS_LIMITS.phoneNumbers} phone numbers.
+            {t(messages.phonesAtMost, { max: CONTACT_DETAILS_LIMITS.phoneNumbers })}
           </p>
         )}
       </fieldset>
@@ -229,8 +230,8 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
       {refusal ? <ErrorAlert className="mb-3">{refusal}</ErrorAlert> : null}
       <div className="d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {change.isPending ? <Spinner size="sm" label="Saving..." className="me-2" /> : null}
-          Save changes
+          {change.isPending ? <Spinner size="sm" label={t(messages.saving)} className="me-2" /> : null}
+          {t(messages.save)}
         </button>
         <button
           type="button"
@@ -238,7 +239,7 @@ export function ContactDetailsForm({ member, onSaved, onCancel }: ContactDetails
           onClick={onCancel}
           disabled={change.isPending}
         >
-          Cancel
+          {t(messages.cancel)}
         </button>
       </div>
     </form>
@@ -252,7 +253,7 @@ function Row({
   id,
   label,
   error,
-  what,
+  removeText,
   onRemove,
   noMargin = false,
   children,
@@ -260,8 +261,8 @@ function Row({
   id: string;
   label: string;
   error: FieldError | undefined;
-  /** What the remove button removes, for its name ("Remove email address 2"). */
-  what: string;
+  /** The remove button's text, what it removes said to screen readers only ("Remove <0>email address 2</0>"). */
+  removeText: string;
   onRemove: () => void;
   noMargin?: boolean;
   children: (controlProps: ControlProps) => ReactNode;
@@ -275,7 +276,7 @@ function Row({
       <div className="d-flex gap-2 align-items-start">
         <div className="flex-grow-1">{children({ id, ...controlProps })}</div>
         <button type="button" className="btn btn-outline-secondary" onClick={onRemove}>
-          Remove <span className="visually-hidden">{what}</span>
+          {formatElements(removeText, [<span key="what" className="visually-hidden" />])}
         </button>
       </div>
       <FieldErrorText id={errorId} error={error} />
@@ -285,10 +286,11 @@ function Row({
 
 /** A list's own error (none left, one given twice), said when it appears. */
 function ListError({ id, message }: { id: string; message: string | undefined }) {
+  const { t } = useTranslate();
   if (!message) return null;
   return (
     <div id={id} className="invalid-feedback d-block mb-2" role="alert">
-      {message}
+      {translateValidationMessage(message, t)}
     </div>
   );
 }
@@ -302,12 +304,13 @@ function PasswordField({
   error: FieldError | undefined;
   register: UseFormRegister<FormValues>;
 }) {
+  const { t } = useTranslate();
   const hintId = `${id}-hint`;
   const { errorId, controlProps } = errorAttributes(id, error, [hintId]);
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
-        Your password
+        {t(messages.password)}
       </label>
       <input
         id={id}
@@ -319,12 +322,11 @@ function PasswordField({
         {...register("currentPassword")}
       />
       <div id={hintId} className="form-text">
-        Your email addresses are how you get back into the portal, so we ask for your password again. We tell
-        the addresses you had before that they were changed.
+        {t(messages.passwordHint)}
       </div>
       {error?.message ? (
         <div id={errorId} className="invalid-feedback d-block" role="alert">
-          {error.message}
+          {translateValidationMessage(error.message, t)}
         </div>
       ) : null}
     </div>

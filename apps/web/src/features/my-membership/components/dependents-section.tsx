@@ -1,35 +1,42 @@
 import { PageSection } from "../../../components/page-section/page-section";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { useTranslate } from "../../../i18n/translate";
 import { useDependents } from "../api/get-dependents";
-import { NOT_RECORDED, RELATIONSHIP_LABELS } from "../utils/labels";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { myMembershipMessages as messages } from "../my-membership.messages";
+import { RELATIONSHIP_LABELS } from "../utils/labels";
 import { LoadStateContent } from "./load-state-content";
 import { SectionTable } from "./section-table";
 
 export function DependentsSection() {
   const dependents = useDependents();
+  const { t } = useTranslate();
   return (
-    <PageSection title="Dependants">
+    <PageSection title={t(messages.dependants)}>
       <LoadStateContent
         state={dependents}
-        loadingLabel="Loading your dependants..."
-        errorMessage={MY_MEMBERSHIP_MESSAGES.dependentsLoad}
+        loadingLabel={t(messages.dependantsLoading)}
+        errorMessage={t(messages.dependantsLoad)}
       >
         {(people) =>
           people.length === 0 ? (
-            <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noDependents}</p>
+            <p className="mb-0">{t(messages.noDependants)}</p>
           ) : (
             <SectionTable
-              caption="The dependants on your policy"
-              columns={["Name", "Relationship", "Dependant code", "Date of birth"]}
+              caption={t(messages.dependantsCaption)}
+              columns={[
+                t(messages.name),
+                t(messages.relationship),
+                t(messages.dependantCode),
+                t(messages.dateOfBirth),
+              ]}
               rows={people.map((person) => ({
                 key: person.entityNumber,
                 cells: [
                   [person.title, person.firstName, person.lastName].filter(Boolean).join(" "),
-                  RELATIONSHIP_LABELS[person.relationship],
+                  t(RELATIONSHIP_LABELS[person.relationship]),
                   person.dependentCode,
                   <span key="born" className="text-nowrap">
-                    {person.dateOfBirth ? formatSchemeDate(person.dateOfBirth) : NOT_RECORDED}
+                    {person.dateOfBirth ? formatSchemeDate(person.dateOfBirth) : t(messages.notRecorded)}
                   </span>,
                 ],
               }))}

@@ -1,6 +1,8 @@
 import { ErrorAlert } from "../../../components/alert/alert";
 import { Spinner } from "../../../components/spinner/spinner";
+import { useTranslate } from "../../../i18n/translate";
 import { type MembershipDocument, useDownloadMembershipDocument } from "../api/get-membership-document";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 
 interface DownloadDocumentButtonProps {
   document: MembershipDocument;
@@ -11,6 +13,7 @@ interface DownloadDocumentButtonProps {
 /** Fetches one PDF and saves it; a spinner in the button meanwhile, a red alert under it on failure. */
 export function DownloadDocumentButton({ document, label, errorMessage }: DownloadDocumentButtonProps) {
   const download = useDownloadMembershipDocument(document);
+  const { t } = useTranslate();
   return (
     <div className="mb-3">
       <button
@@ -19,7 +22,7 @@ export function DownloadDocumentButton({ document, label, errorMessage }: Downlo
         onClick={() => download.mutate()}
         disabled={download.isPending}
       >
-        {download.isPending ? <Spinner size="sm" label="Downloading..." className="me-2" /> : null}
+        {download.isPending ? <Spinner size="sm" label={t(messages.downloading)} className="me-2" /> : null}
         {label}
       </button>
       {download.isError ? <ErrorAlert className="mt-2 mb-0">{errorMessage}</ErrorAlert> : null}

@@ -1,26 +1,32 @@
 import { PageSection } from "../../../components/page-section/page-section";
+import { useTranslate } from "../../../i18n/translate";
 import { useEmergencyContacts } from "../api/get-emergency-contacts";
-import { NOT_RECORDED } from "../utils/labels";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 import { LoadStateContent } from "./load-state-content";
 import { SectionTable } from "./section-table";
 
 export function EmergencyContactsSection() {
   const contacts = useEmergencyContacts();
+  const { t } = useTranslate();
   return (
-    <PageSection title="Emergency contacts">
+    <PageSection title={t(messages.emergencyContacts)}>
       <LoadStateContent
         state={contacts}
-        loadingLabel="Loading your emergency contacts..."
-        errorMessage={MY_MEMBERSHIP_MESSAGES.emergencyContactsLoad}
+        loadingLabel={t(messages.emergencyContactsLoading)}
+        errorMessage={t(messages.emergencyContactsLoad)}
       >
         {(people) =>
           people.length === 0 ? (
-            <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noEmergencyContacts}</p>
+            <p className="mb-0">{t(messages.noEmergencyContacts)}</p>
           ) : (
             <SectionTable
-              caption="The people to contact in an emergency"
-              columns={["Name", "Relationship", "Phone number", "Email address"]}
+              caption={t(messages.emergencyContactsCaption)}
+              columns={[
+                t(messages.name),
+                t(messages.relationship),
+                t(messages.phoneNumber),
+                t(messages.emailAddress),
+              ]}
               rows={people.map((person) => ({
                 key: `${person.name}|${person.phoneNumber}`,
                 cells: [
@@ -29,7 +35,7 @@ export function EmergencyContactsSection() {
                   <span key="phone" className="text-nowrap">
                     {person.phoneNumber}
                   </span>,
-                  person.email ?? NOT_RECORDED,
+                  person.email ?? t(messages.notRecorded),
                 ],
               }))}
             />

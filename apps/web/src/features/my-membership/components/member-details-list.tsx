@@ -1,7 +1,9 @@
 import type { MemberDetails } from "@portal/domain";
 import type { ReactNode } from "react";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
-import { ADDRESS_TYPE_LABELS, addressText, NOT_RECORDED, PHONE_TYPE_LABELS } from "../utils/labels";
+import { useTranslate } from "../../../i18n/translate";
+import { myMembershipMessages as messages } from "../my-membership.messages";
+import { ADDRESS_TYPE_LABELS, addressText, PHONE_TYPE_LABELS } from "../utils/labels";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -14,7 +16,8 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 /** A list, or "Not recorded" when there is nothing in it. */
 function ListOrNone({ items }: { items: { key: string; content: ReactNode }[] }) {
-  if (items.length === 0) return NOT_RECORDED;
+  const { t } = useTranslate();
+  if (items.length === 0) return t(messages.notRecorded);
   return (
     <ul className="list-unstyled mb-0">
       {items.map((item) => (
@@ -26,31 +29,36 @@ function ListOrNone({ items }: { items: { key: string; content: ReactNode }[] })
 
 /** The member's personal and contact details, as the service holds them. */
 export function MemberDetailsList({ member }: { member: MemberDetails }) {
+  const { t } = useTranslate();
+  const notRecorded = t(messages.notRecorded);
   return (
     <dl className="row mb-0">
-      <Row term="Title">{member.title ?? NOT_RECORDED}</Row>
-      <Row term="First name">{member.firstName}</Row>
-      <Row term="Last name">{member.lastName}</Row>
-      <Row term="Membership number">{member.membershipNumber ?? NOT_RECORDED}</Row>
-      <Row term="Date of birth">
-        {member.dateOfBirth ? formatSchemeDate(member.dateOfBirth) : NOT_RECORDED}
+      <Row term={t(messages.detailTitle)}>{member.title ?? notRecorded}</Row>
+      <Row term={t(messages.detailFirstName)}>{member.firstName}</Row>
+      <Row term={t(messages.detailLastName)}>{member.lastName}</Row>
+      <Row term={t(messages.detailMembershipNumber)}>{member.membershipNumber ?? notRecorded}</Row>
+      <Row term={t(messages.detailDateOfBirth)}>
+        {member.dateOfBirth ? formatSchemeDate(member.dateOfBirth) : notRecorded}
       </Row>
-      <Row term="Email addresses">
+      <Row term={t(messages.detailEmails)}>
         <ListOrNone items={member.emails.map(({ address }) => ({ key: address, content: address }))} />
       </Row>
-      <Row term="Phone numbers">
+      <Row term={t(messages.detailPhones)}>
         <ListOrNone
           items={member.phoneNumbers.map((phone) => ({
             key: `${phone.type}|${phone.number}`,
-            content: `${PHONE_TYPE_LABELS[phone.type]}: ${phone.number}`,
+            content: t(messages.phoneLine, { kind: t(PHONE_TYPE_LABELS[phone.type]), number: phone.number }),
           }))}
         />
       </Row>
-      <Row term="Addresses">
+      <Row term={t(messages.detailAddresses)}>
         <ListOrNone
           items={(member.addresses ?? []).map((address) => ({
             key: address.type,
-            content: `${ADDRESS_TYPE_LABELS[address.type]}: ${addressText(address)}`,
+            content: t(messages.addressLine, {
+              kind: t(ADDRESS_TYPE_LABELS[address.type]),
+              address: addressText(address),
+            }),
           }))}
         />
       </Row>

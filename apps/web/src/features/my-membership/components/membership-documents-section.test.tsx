@@ -8,7 +8,6 @@ import { errorJson } from "../../../testing/contract-json";
 import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import { mayOrderCardHandler, membershipDocumentAnswer, orderCardHandler, PATHS } from "../testing/handlers";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { MembershipDocumentsSection } from "./membership-documents-section";
 
 const PDF_TEXT = "%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n";
@@ -94,7 +93,9 @@ describe("MembershipDocumentsSection", () => {
     const { saved } = captureDownloads();
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(screen.getByRole("button", { name: "Download membership card" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardDownload);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We could not download your membership card. Please try again later.",
+    );
     expect(saved).toEqual([]);
   });
 
@@ -125,7 +126,9 @@ describe("MembershipDocumentsSection", () => {
   it("tells someone who may not order a card who can, and offers no button", async () => {
     server.use(mayOrderCardHandler(false));
     renderWithProviders(<MembershipDocumentsSection />);
-    expect(await screen.findByText(MY_MEMBERSHIP_MESSAGES.cardOrderPrincipalOnly)).toBeInTheDocument();
+    expect(
+      await screen.findByText("A new card can be ordered by the principal member of your policy."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Order a new card" })).toBeNull();
   });
 
@@ -137,7 +140,9 @@ describe("MembershipDocumentsSection", () => {
     renderWithProviders(<MembershipDocumentsSection />);
     await userEvent.click(await screen.findByRole("button", { name: "Order a new card" }));
     await userEvent.click(screen.getByRole("button", { name: "Yes, order a new card" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardOrder);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We could not order your new card. Please try again later.",
+    );
     expect(screen.queryByRole("status")).toBeNull();
   });
 
@@ -151,7 +156,7 @@ describe("MembershipDocumentsSection", () => {
     await user.click(orderButton);
     const dialog = screen.getByRole("dialog", { name: "Order a new membership card?" });
     expect(dialog).toHaveAttribute("aria-modal", "true");
-    expect(dialog).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.cardOrderConfirm);
+    expect(dialog).toHaveTextContent("Please only order a new card if yours is lost or damaged.");
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();

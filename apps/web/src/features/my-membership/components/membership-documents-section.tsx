@@ -1,21 +1,23 @@
 import { PageSection } from "../../../components/page-section/page-section";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { useTranslate } from "../../../i18n/translate";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 import { DownloadDocumentButton } from "./download-document-button";
 import { OrderCardButton } from "./order-card-button";
 
 /** The membership card and certificate as PDFs, and ordering a new plastic card. */
 export function MembershipDocumentsSection() {
+  const { t } = useTranslate();
   return (
-    <PageSection title="Membership card and certificate">
+    <PageSection title={t(messages.documents)}>
       <DownloadDocumentButton
         document="card"
-        label="Download membership card"
-        errorMessage={MY_MEMBERSHIP_MESSAGES.cardDownload}
+        label={t(messages.downloadCard)}
+        errorMessage={t(messages.cardDownload)}
       />
       <DownloadDocumentButton
         document="certificate"
-        label="Download certificate"
-        errorMessage={MY_MEMBERSHIP_MESSAGES.certificateDownload}
+        label={t(messages.downloadCertificate)}
+        errorMessage={t(messages.certificateDownload)}
       />
       <OrderCardButton />
     </PageSection>

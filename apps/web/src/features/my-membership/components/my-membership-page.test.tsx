@@ -8,7 +8,6 @@ import { recordRequests, sentKeys, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import { stubViewportWidth } from "../../../testing/viewport";
 import { emptyListHandlers, failingGet, membershipPageHandlers, PATHS } from "../testing/handlers";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { MyMembershipPage } from "./my-membership-page";
 
 const region = (name: string) => screen.findByRole("region", { name });
@@ -95,11 +94,13 @@ describe("MyMembershipPage", () => {
     renderWithProviders(<MyMembershipPage />);
 
     const plan = await region("Plan and scheme");
-    expect(await within(plan).findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.planLoad);
+    expect(await within(plan).findByRole("alert")).toHaveTextContent(
+      "We could not load your plan. Please try again later.",
+    );
     // The scheme has a call of its own and still shows.
     expect(await within(plan).findByText("Meridian Health")).toBeInTheDocument();
     expect(await within(await region("Dependants")).findByRole("alert")).toHaveTextContent(
-      MY_MEMBERSHIP_MESSAGES.dependentsLoad,
+      "We could not load your dependents. Please try again later.",
     );
 
     expect(await within(await region("Your details")).findByText("Zanele")).toBeInTheDocument();
@@ -114,9 +115,9 @@ describe("MyMembershipPage", () => {
     const sent = recordRequests();
     renderWithProviders(<MyMembershipPage />);
     for (const [name, message] of [
-      ["Your details", MY_MEMBERSHIP_MESSAGES.detailsLoad],
-      ["Waiting periods", MY_MEMBERSHIP_MESSAGES.waitingPeriodsLoad],
-      ["Your GP", MY_MEMBERSHIP_MESSAGES.doctorLoad],
+      ["Your details", "We could not load your details. Please try again later."],
+      ["Waiting periods", "We could not load your waiting periods. Please try again later."],
+      ["Your GP", "We could not load your GP. Please try again later."],
     ] as const) {
       expect(await within(await region(name)).findByRole("alert")).toHaveTextContent(message);
     }
@@ -129,8 +130,8 @@ describe("MyMembershipPage", () => {
     server.use(...emptyListHandlers());
     renderWithProviders(<MyMembershipPage />);
     for (const text of [
-      MY_MEMBERSHIP_MESSAGES.noDependents,
-      MY_MEMBERSHIP_MESSAGES.noEmergencyContacts,
+      "No dependants are registered on your policy.",
+      "No emergency contacts are recorded.",
       "No waiting periods apply.",
       "No GP is allocated.",
       PROFILE_PICTURE_MESSAGES.notFound,

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { PageTitle } from "../../../components/page-title/page-title";
 import { paths } from "../../../config/paths";
+import { formatElements } from "../../../i18n/format-elements";
+import { useTranslate } from "../../../i18n/translate";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 import { DependentsSection } from "./dependents-section";
 import { EmergencyContactsSection } from "./emergency-contacts-section";
 import { MembershipDocumentsSection } from "./membership-documents-section";
@@ -15,13 +18,17 @@ import { YourGpSection } from "./your-gp-section";
  * failing call never blanks the page.
  */
 export function MyMembershipPage() {
+  const { t } = useTranslate();
   return (
     <section>
-      <PageTitle>My membership</PageTitle>
-      <h1 className="h2 mb-4">My membership</h1>
+      <PageTitle>{t(messages.title)}</PageTitle>
+      <h1 className="h2 mb-4">{t(messages.title)}</h1>
       <p>
-        To see who has seen your information, or to download all of it, go to{" "}
-        <Link to={paths.myData.getHref()}>My data</Link>.
+        {formatElements(t(messages.toMyData), [
+          <Link key="my-data" to={paths.myData.getHref()}>
+            My data
+          </Link>,
+        ])}
       </p>
       <YourDetailsSection />
       <PlanAndSchemeSection />

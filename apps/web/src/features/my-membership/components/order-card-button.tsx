@@ -2,9 +2,10 @@ import { useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { Modal } from "../../../components/modal/modal";
 import { Spinner } from "../../../components/spinner/spinner";
+import { useTranslate } from "../../../i18n/translate";
 import { useMayOrderCard } from "../api/get-order-permission";
 import { useOrderMembershipCard } from "../api/order-membership-card";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 
 /**
  * "Order a new card", confirmed in a dialog first (one click used to order at once), then the
@@ -15,9 +16,10 @@ export function OrderCardButton() {
   const mayOrder = useMayOrderCard();
   const order = useOrderMembershipCard();
   const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslate();
   if (mayOrder.isPending) return null;
   if (mayOrder.data === false) {
-    return <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.cardOrderPrincipalOnly}</p>;
+    return <p className="mb-0">{t(messages.cardOrderPrincipalOnly)}</p>;
   }
   const confirm = () => {
     setConfirming(false);
@@ -26,7 +28,7 @@ export function OrderCardButton() {
   // If the check itself failed, the button is offered: the service still decides.
   return (
     <div>
-      <p className="mb-2">Lost your card, or is it damaged? Order a new one.</p>
+      <p className="mb-2">{t(messages.cardLost)}</p>
       <button
         type="button"
         className="btn btn-primary"
@@ -37,34 +39,32 @@ export function OrderCardButton() {
           if (!order.isPending) setConfirming(true);
         }}
       >
-        {order.isPending ? <Spinner size="sm" label="Ordering..." className="me-2" /> : null}
-        Order a new card
+        {order.isPending ? <Spinner size="sm" label={t(messages.ordering)} className="me-2" /> : null}
+        {t(messages.orderCard)}
       </button>
       <Modal
         open={confirming}
         onClose={() => setConfirming(false)}
-        title={MY_MEMBERSHIP_MESSAGES.cardOrderConfirmTitle}
+        title={t(messages.cardOrderConfirmTitle)}
         footer={
           <>
             <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t(messages.cancel)}
             </button>
             <button type="button" className="btn btn-primary" onClick={confirm}>
-              Yes, order a new card
+              {t(messages.confirmOrder)}
             </button>
           </>
         }
       >
-        <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.cardOrderConfirm}</p>
+        <p className="mb-0">{t(messages.cardOrderConfirm)}</p>
       </Modal>
       {order.isSuccess ? (
         <div className="alert alert-success mt-2 mb-0" role="status">
           {order.data}
         </div>
       ) : null}
-      {order.isError ? (
-        <ErrorAlert className="mt-2 mb-0">{MY_MEMBERSHIP_MESSAGES.cardOrder}</ErrorAlert>
-      ) : null}
+      {order.isError ? <ErrorAlert className="mt-2 mb-0">{t(messages.cardOrder)}</ErrorAlert> : null}
     </div>
   );
 }

@@ -1,3 +1,6 @@
+import { useTranslate } from "../../../i18n/translate";
+import { myMembershipMessages as messages } from "../my-membership.messages";
+
 interface PictureCropPreviewProps {
   src: string;
   /** The decoded size, for the pixel limit; called once the browser has read the picture. */
@@ -10,19 +13,19 @@ interface PictureCropPreviewProps {
  * square). The square and object-fit come from app.css: the CSP forbids style attributes.
  */
 export function PictureCropPreview({ src, onDecoded, onUnreadable }: PictureCropPreviewProps) {
+  const { t } = useTranslate();
   return (
     <figure className="mb-3">
       <div className="profile-picture-crop">
         <img
           className="profile-picture-crop__image"
           src={src}
-          // biome-ignore lint/a11y/noRedundantAlt: the words name what is shown (the member's profile picture), not the element.
-          alt="Preview of your new profile picture"
+          alt={t(messages.previewAlt)}
           onLoad={(event) => onDecoded(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)}
           onError={onUnreadable}
         />
       </div>
-      <figcaption className="form-text">This is how your picture will be cropped.</figcaption>
+      <figcaption className="form-text">{t(messages.previewCaption)}</figcaption>
     </figure>
   );
 }

@@ -1,40 +1,42 @@
 import { PageSection } from "../../../components/page-section/page-section";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { useTranslate } from "../../../i18n/translate";
 import { usePlan } from "../api/get-plan";
 import { useScheme } from "../api/get-scheme";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 import { LoadStateContent } from "./load-state-content";
 
 /** Two calls, each with its own spinner and alert: a failing scheme call still shows the plan. */
 export function PlanAndSchemeSection() {
   const plan = usePlan();
   const scheme = useScheme();
+  const { t } = useTranslate();
   return (
-    <PageSection title="Plan and scheme">
+    <PageSection title={t(messages.planAndScheme)}>
       <LoadStateContent
         state={scheme}
-        loadingLabel="Loading your scheme..."
-        errorMessage={MY_MEMBERSHIP_MESSAGES.schemeLoad}
+        loadingLabel={t(messages.schemeLoading)}
+        errorMessage={t(messages.schemeLoad)}
       >
         {(answer) => (
           <dl className="row mb-0">
-            <dt className="col-sm-4">Scheme</dt>
+            <dt className="col-sm-4">{t(messages.scheme)}</dt>
             <dd className="col-sm-8">{answer.schemeName}</dd>
           </dl>
         )}
       </LoadStateContent>
       <LoadStateContent
         state={plan}
-        loadingLabel="Loading your plan..."
-        errorMessage={MY_MEMBERSHIP_MESSAGES.planLoad}
+        loadingLabel={t(messages.planLoading)}
+        errorMessage={t(messages.planLoad)}
       >
         {(answer) => (
           <dl className="row mb-0">
-            <dt className="col-sm-4">Plan</dt>
+            <dt className="col-sm-4">{t(messages.plan)}</dt>
             <dd className="col-sm-8">{answer.planName}</dd>
-            <dt className="col-sm-4">Policy number</dt>
+            <dt className="col-sm-4">{t(messages.policyNumber)}</dt>
             <dd className="col-sm-8">{answer.policyIdentifier}</dd>
-            <dt className="col-sm-4">Cover start date</dt>
+            <dt className="col-sm-4">{t(messages.coverStartDate)}</dt>
             <dd className="col-sm-8">{formatSchemeDate(answer.startDate)}</dd>
           </dl>
         )}

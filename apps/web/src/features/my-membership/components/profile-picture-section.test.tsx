@@ -13,7 +13,6 @@ import { formEntries, stubUploads } from "../../../testing/fake-upload";
 import { recordRequests, server } from "../../../testing/msw-server";
 import { renderWithProviders } from "../../../testing/test-utils";
 import { noPictureAnswer, PATHS, PICTURE, pictureAnswer, removePictureHandler } from "../testing/handlers";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { ProfilePictureSection } from "./profile-picture-section";
 
 const png = (name = "me.png", size = 64) => new File([new Uint8Array(size)], name, { type: "image/png" });
@@ -48,7 +47,9 @@ describe("ProfilePictureSection", () => {
 
   it("shows a red alert when the picture cannot be loaded", async () => {
     renderSection(() => errorJson(500, "INTERNAL_ERROR"));
-    expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureLoad);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We could not load your profile picture. Please try again later.",
+    );
   });
 
   it("refuses a file of the wrong type or too large before sending anything", async () => {
@@ -95,7 +96,7 @@ describe("ProfilePictureSection", () => {
 
     act(() => request.answerText(200, contractBody(profilePictureResponseSchema, PICTURE)));
     const savedStatus = await screen.findByRole("status");
-    expect(savedStatus).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureSaved);
+    expect(savedStatus).toHaveTextContent("Your profile picture has been saved.");
     expect(savedStatus).toHaveFocus();
     // The picture is asked for again (invalidated), and the choice is cleared.
     expect(await screen.findByRole("img", { name: "Your profile picture" })).toHaveAttribute("src", PICTURE);
@@ -121,7 +122,9 @@ describe("ProfilePictureSection", () => {
     await user.click(await screen.findByRole("button", { name: "Save picture" }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     act(() => uploads[0]?.answerError(500, "INTERNAL_ERROR", "stack trace"));
-    expect(await screen.findByRole("alert")).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureSave);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We could not save your picture. Please try again later.",
+    );
   });
 
   it("asks before removing; Cancel keeps the picture, Yes sends DELETE and refreshes", async () => {
@@ -140,7 +143,7 @@ describe("ProfilePictureSection", () => {
     await user.click(screen.getByRole("button", { name: "Remove picture" }));
     await user.click(screen.getByRole("button", { name: "Yes, remove it" }));
     const removed = await screen.findByRole("status");
-    expect(removed).toHaveTextContent(MY_MEMBERSHIP_MESSAGES.pictureRemoved);
+    expect(removed).toHaveTextContent("Your profile picture has been removed.");
     // The focused "Yes, remove it" is gone: focus is on what happened, not lost to the page.
     expect(removed).toHaveFocus();
     expect(await screen.findByText(PROFILE_PICTURE_MESSAGES.notFound)).toBeInTheDocument();

@@ -7,26 +7,29 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { SendButton } from "../../../components/form-fields/send-button";
+import { type translate, useTranslate } from "../../../i18n/translate";
 import { isHttpError } from "../../../lib/http";
 import { useUploadProfilePicture } from "../api/upload-profile-picture";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 import {
   knownProfilePictureMessage,
   profilePicturePixelProblem,
   profilePictureProblem,
 } from "../utils/profile-picture-problem";
 import { readAsDataUri } from "../utils/read-as-data-uri";
+import { translateProfilePictureMessage } from "../utils/translate-profile-picture-message";
 import { PictureCropPreview } from "./picture-crop-preview";
 
 /** The server's own sentence when it is a known one (wrong type, too large…), else ours. */
-function uploadErrorMessage(error: Error): string {
-  const serverMessage = isHttpError(error) ? error.body?.message : undefined;
-  return knownProfilePictureMessage(serverMessage) ?? MY_MEMBERSHIP_MESSAGES.pictureSave;
+function uploadErrorMessage(error: Error, t: typeof translate): string {
+  const serverMessage = knownProfilePictureMessage(isHttpError(error) ? error.body?.message : undefined);
+  return serverMessage ? translateProfilePictureMessage(serverMessage, t) : t(messages.pictureSave);
 }
 
 /** Choose a PNG or JPEG, see it cropped, then "Save picture" (with upload progress). */
 export function ProfilePictureUpload() {
   const upload = useUploadProfilePicture();
+  const { t } = useTranslate();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -76,7 +79,7 @@ export function ProfilePictureUpload() {
   return (
     <form
       noValidate
-      aria-label="Upload a new profile picture"
+      aria-label={t(messages.uploadFormName)}
       onSubmit={(event) => {
         event.preventDefault();
         if (file) upload.mutate(file, { onSuccess: clearChoice });
@@ -84,7 +87,7 @@ export function ProfilePictureUpload() {
     >
       <div className="mb-3">
         <label className="form-label" htmlFor={inputId}>
-          Choose a new picture
+          {t(messages.choosePicture)}
         </label>
         <input
           key={inputKey}
@@ -98,12 +101,12 @@ export function ProfilePictureUpload() {
           onChange={(event) => choose(event.target.files?.[0])}
         />
         <p className="form-text mb-0" id={hintId}>
-          PNG or JPEG, up to {formatFileSize(PROFILE_PICTURE_LIMITS.maxBytes)}.
+          {t(messages.pictureHint, { size: formatFileSize(PROFILE_PICTURE_LIMITS.maxBytes) })}
         </p>
       </div>
       {problem ? (
         <div id={problemId}>
-          <ErrorAlert>{problem}</ErrorAlert>
+          <ErrorAlert>{translateProfilePictureMessage(problem, t)}</ErrorAlert>
         </div>
       ) : null}
       {file && preview ? (
@@ -116,11 +119,11 @@ export function ProfilePictureUpload() {
             }}
             onUnreadable={() => refuse(PROFILE_PICTURE_MESSAGES.unreadable)}
           />
-          {upload.error ? <ErrorAlert>{uploadErrorMessage(upload.error)}</ErrorAlert> : null}
+          {upload.error ? <ErrorAlert>{uploadErrorMessage(upload.error, t)}</ErrorAlert> : null}
           <div className="d-flex flex-wrap align-items-start gap-2">
             <SendButton
-              label="Save picture"
-              progressLabel="Uploading your picture"
+              label={t(messages.savePicture)}
+              progressLabel={t(messages.uploadingPicture)}
               sending={upload.isPending}
               progress={upload.progress}
             />
@@ -130,14 +133,14 @@ export function ProfilePictureUpload() {
               onClick={clearChoice}
               disabled={upload.isPending}
             >
-              Cancel
+              {t(messages.cancel)}
             </button>
           </div>
         </>
       ) : null}
       {upload.isSuccess ? (
         <div ref={saved} tabIndex={-1} className="alert alert-success mb-0" role="status">
-          {MY_MEMBERSHIP_MESSAGES.pictureSaved}
+          {t(messages.pictureSaved)}
         </div>
       ) : null}
     </form>

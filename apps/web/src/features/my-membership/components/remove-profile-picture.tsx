@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/alert/alert";
 import { Spinner } from "../../../components/spinner/spinner";
+import { useTranslate } from "../../../i18n/translate";
 import { useRemoveProfilePicture } from "../api/remove-profile-picture";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 
 /**
  * "Remove picture", then a confirm step on the page itself (not window.confirm, which screen
@@ -10,6 +11,7 @@ import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
  */
 export function RemoveProfilePicture({ hasPicture }: { hasPicture: boolean }) {
   const removal = useRemoveProfilePicture();
+  const { t } = useTranslate();
   const [confirming, setConfirming] = useState(false);
   const removeButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -48,16 +50,16 @@ export function RemoveProfilePicture({ hasPicture }: { hasPicture: boolean }) {
             setConfirming(true);
           }}
         >
-          Remove picture
+          {t(messages.removePicture)}
         </button>
       ) : null}
       {hasPicture && confirming ? (
         <fieldset className="border rounded p-3">
-          <legend className="fs-6">Are you sure you want to remove your profile picture?</legend>
+          <legend className="fs-6">{t(messages.removeConfirm)}</legend>
           <div className="d-flex flex-wrap gap-2">
             <button type="button" className="btn btn-danger" onClick={remove} disabled={removal.isPending}>
-              {removal.isPending ? <Spinner size="sm" label="Removing..." className="me-2" /> : null}
-              Yes, remove it
+              {removal.isPending ? <Spinner size="sm" label={t(messages.removing)} className="me-2" /> : null}
+              {t(messages.confirmRemove)}
             </button>
             <button
               ref={cancelButton}
@@ -66,19 +68,19 @@ export function RemoveProfilePicture({ hasPicture }: { hasPicture: boolean }) {
               onClick={cancel}
               disabled={removal.isPending}
             >
-              Cancel
+              {t(messages.cancel)}
             </button>
           </div>
         </fieldset>
       ) : null}
       {removal.isError ? (
         <div ref={outcome} tabIndex={-1}>
-          <ErrorAlert className="mt-2 mb-0">{MY_MEMBERSHIP_MESSAGES.pictureRemove}</ErrorAlert>
+          <ErrorAlert className="mt-2 mb-0">{t(messages.pictureRemove)}</ErrorAlert>
         </div>
       ) : null}
       {removal.isSuccess ? (
         <div ref={outcome} tabIndex={-1} className="alert alert-success mt-2 mb-0" role="status">
-          {MY_MEMBERSHIP_MESSAGES.pictureRemoved}
+          {t(messages.pictureRemoved)}
         </div>
       ) : null}
     </div>

@@ -1,10 +1,11 @@
 import { useMemberDetails } from "../../../api/get-member-details";
 import { PageSection } from "../../../components/page-section/page-section";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { useTranslate } from "../../../i18n/translate";
 import { useWaitingPeriods } from "../api/get-waiting-periods";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 import { WAITING_PERIOD_TYPE_LABELS } from "../utils/labels";
 import { afterMemberDetails } from "../utils/load-state";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
 import { SectionTable } from "./section-table";
 
@@ -12,25 +13,26 @@ import { SectionTable } from "./section-table";
 export function WaitingPeriodsSection() {
   const details = useMemberDetails();
   const periods = useWaitingPeriods(details.data?.entityNumber);
+  const { t } = useTranslate();
   return (
-    <PageSection title="Waiting periods">
+    <PageSection title={t(messages.waitingPeriods)}>
       <LoadStateContent
         state={afterMemberDetails(details, periods)}
-        loadingLabel="Loading your waiting periods..."
-        errorMessage={MY_MEMBERSHIP_MESSAGES.waitingPeriodsLoad}
+        loadingLabel={t(messages.waitingPeriodsLoading)}
+        errorMessage={t(messages.waitingPeriodsLoad)}
       >
         {(inForce) =>
           inForce.length === 0 ? (
-            <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noWaitingPeriods}</p>
+            <p className="mb-0">{t(messages.noWaitingPeriods)}</p>
           ) : (
             <SectionTable
-              caption="The waiting periods that apply to you today"
-              columns={["Type", "Condition", "Start date", "End date"]}
+              caption={t(messages.waitingPeriodsCaption)}
+              columns={[t(messages.type), t(messages.condition), t(messages.startDate), t(messages.endDate)]}
               rows={inForce.map((period) => ({
                 key: `${period.type}|${period.condition ?? ""}|${period.startDate}`,
                 cells: [
-                  WAITING_PERIOD_TYPE_LABELS[period.type],
-                  period.condition ?? "General",
+                  t(WAITING_PERIOD_TYPE_LABELS[period.type]),
+                  period.condition ?? t(messages.anyCondition),
                   <span key="start" className="text-nowrap">
                     {formatSchemeDate(period.startDate)}
                   </span>,

@@ -2,19 +2,22 @@ import type { MemberDetails } from "@portal/domain";
 import { useEffect, useRef, useState } from "react";
 import { useMemberDetails } from "../../../api/get-member-details";
 import { PageSection } from "../../../components/page-section/page-section";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
+import { useTranslate } from "../../../i18n/translate";
+import { contactDetailsMessages } from "../contact-details.messages";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 import { ContactDetailsForm } from "./contact-details-form";
 import { LoadStateContent } from "./load-state-content";
 import { MemberDetailsList } from "./member-details-list";
 
 export function YourDetailsSection() {
   const details = useMemberDetails();
+  const { t } = useTranslate();
   return (
-    <PageSection title="Your details">
+    <PageSection title={t(messages.yourDetails)}>
       <LoadStateContent
         state={details}
-        loadingLabel="Loading your details..."
-        errorMessage={MY_MEMBERSHIP_MESSAGES.detailsLoad}
+        loadingLabel={t(messages.detailsLoading)}
+        errorMessage={t(messages.detailsLoad)}
       >
         {(member) => <DetailsWithChange member={member} />}
       </LoadStateContent>
@@ -27,6 +30,7 @@ export function YourDetailsSection() {
  * goes into the form when it opens, and back to its button (or the saved sentence) when it closes.
  */
 function DetailsWithChange({ member }: { member: MemberDetails }) {
+  const { t } = useTranslate();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
@@ -43,7 +47,7 @@ function DetailsWithChange({ member }: { member: MemberDetails }) {
       <MemberDetailsList member={member} />
       {editing ? (
         <div className="border-top pt-3 mt-3">
-          <h3 className="h5">Change your email addresses and phone numbers</h3>
+          <h3 className="h5">{t(contactDetailsMessages.title)}</h3>
           <ContactDetailsForm
             member={member}
             onSaved={() => {
@@ -61,7 +65,7 @@ function DetailsWithChange({ member }: { member: MemberDetails }) {
         <div className="mt-3">
           {saved ? (
             <div ref={savedNote} tabIndex={-1} className="alert alert-success" role="status">
-              {MY_MEMBERSHIP_MESSAGES.contactDetailsSaved}
+              {t(messages.contactDetailsSaved)}
             </div>
           ) : null}
           <button
@@ -73,7 +77,7 @@ function DetailsWithChange({ member }: { member: MemberDetails }) {
               setEditing(true);
             }}
           >
-            Change email addresses or phone numbers
+            {t(messages.changeContactDetails)}
           </button>
         </div>
       )}

@@ -1,9 +1,10 @@
 import { useMemberDetails } from "../../../api/get-member-details";
 import { PageSection } from "../../../components/page-section/page-section";
 import { formatSchemeDate } from "../../../config/scheme-time-zone";
+import { useTranslate } from "../../../i18n/translate";
 import { useDoctorAllocations } from "../api/get-doctor-allocations";
+import { myMembershipMessages as messages } from "../my-membership.messages";
 import { afterMemberDetails } from "../utils/load-state";
-import { MY_MEMBERSHIP_MESSAGES } from "../utils/messages";
 import { LoadStateContent } from "./load-state-content";
 import { SectionTable } from "./section-table";
 
@@ -11,20 +12,27 @@ import { SectionTable } from "./section-table";
 export function YourGpSection() {
   const details = useMemberDetails();
   const allocations = useDoctorAllocations(details.data?.entityNumber);
+  const { t } = useTranslate();
   return (
-    <PageSection title="Your GP">
+    <PageSection title={t(messages.yourGp)}>
       <LoadStateContent
         state={afterMemberDetails(details, allocations)}
-        loadingLabel="Loading your GP..."
-        errorMessage={MY_MEMBERSHIP_MESSAGES.doctorLoad}
+        loadingLabel={t(messages.gpLoading)}
+        errorMessage={t(messages.gpLoad)}
       >
         {(all) => {
           const gps = all.filter((allocation) => allocation.allocationType === "GP");
-          if (gps.length === 0) return <p className="mb-0">{MY_MEMBERSHIP_MESSAGES.noGp}</p>;
+          if (gps.length === 0) return <p className="mb-0">{t(messages.noGp)}</p>;
           return (
             <SectionTable
-              caption="Your GP allocations, newest first"
-              columns={["Practice", "Practice number", "Doctor", "Start date", "End date"]}
+              caption={t(messages.gpCaption)}
+              columns={[
+                t(messages.practice),
+                t(messages.practiceNumber),
+                t(messages.doctor),
+                t(messages.startDate),
+                t(messages.endDate),
+              ]}
               rows={gps.map((gp) => ({
                 key: `${gp.practiceNumber}|${gp.startDate}`,
                 cells: [
@@ -35,7 +43,7 @@ export function YourGpSection() {
                     {formatSchemeDate(gp.startDate)}
                   </span>,
                   <span key="end" className="text-nowrap">
-                    {gp.endDate ? formatSchemeDate(gp.endDate) : "No end date"}
+                    {gp.endDate ? formatSchemeDate(gp.endDate) : t(messages.noEndDate)}
                   </span>,
                 ],
               }))}
