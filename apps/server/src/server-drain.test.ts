@@ -60,7 +60,9 @@ describe("the drain on PostgreSQL with the local blob store", () => {
     await client.connect();
     try {
       const { rows } = await client.query<{ files: number }>(
-        `select count(a.*)::int as files from queries q join query_attachments a using (reference_number)
+        `select count(a.*)::int as files from queries q
+           join thread_entries e on e.query_reference_number = q.reference_number
+           join attachments a on a.thread_entry_id = e.id
          where q.query_text = $1`,
         [marker],
       );

@@ -7,6 +7,40 @@ import { isOverdue } from "./reply-due-date.js";
 // the promise made for that message; an agent's reply that does not close it waits on the member.
 
 export const WAITING_ON = ["AGENT", "MEMBER"] as const;
+
+/**
+ * What a conversation's thread holds, one typed entry each, oldest first: the member's messages
+ * (from the portal, or received by e-mail), the scheme's replies, staff's internal notes, documents
+ * received, and what happened to it (assigned, closed, reopened, escalated). Only replies and the
+ * member's messages ever reach the member; notes and events are the desk's.
+ */
+export const THREAD_ENTRY_KINDS = [
+  "MEMBER_MESSAGE",
+  "EMAIL_RECEIVED",
+  "REPLY",
+  "NOTE",
+  "DOCUMENT_RECEIVED",
+  "ASSIGNED",
+  "CLOSED",
+  "REOPENED",
+  "ESCALATED",
+] as const;
+export type ThreadEntryKind = (typeof THREAD_ENTRY_KINDS)[number];
+
+/** The kinds that are a member's message (the entry of one query row). */
+export const MEMBER_MESSAGE_KINDS = [
+  "MEMBER_MESSAGE",
+  "EMAIL_RECEIVED",
+] as const satisfies readonly ThreadEntryKind[];
+
+/** The kinds that record something done to the conversation rather than something said. */
+export const THREAD_EVENT_KINDS = [
+  "ASSIGNED",
+  "CLOSED",
+  "REOPENED",
+  "ESCALATED",
+] as const satisfies readonly ThreadEntryKind[];
+export type ThreadEventKind = (typeof THREAD_EVENT_KINDS)[number];
 export type WaitingOn = (typeof WAITING_ON)[number];
 
 export interface ConversationState {

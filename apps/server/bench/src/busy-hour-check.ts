@@ -91,12 +91,15 @@ export async function checkStored(
     const queries = await client.query<QueryRow>(
       `select q.reference_number, q.query_text, count(a.attachment_id)::int as files,
          coalesce(sum(a.size_bytes), 0)::int as bytes, array_agg(a.blob_key) as keys
-       from queries q left join query_attachments a on a.reference_number = q.reference_number
+       from queries q
+         left join thread_entries e on e.query_reference_number = q.reference_number
+           and e.kind in ('MEMBER_MESSAGE', 'EMAIL_RECEIVED')
+         left join attachments a on a.thread_entry_id = e.id
        where q.query_text like $1 group by q.reference_number, q.query_text`,
       [`BH-${tag}-%`],
     );
     const replies = await client.query<ReplyRow>(
-      "select id, reference_number, html from agent_responses where html like $1",
+      "select id, query_reference_number as reference_number, body as html from thread_entries where kind = 'REPLY' and body like $1",
       [`%BHR-${tag}-%`],
     );
     const closing = writes.filter((write) => write.kind === "close" && write.status === 200);

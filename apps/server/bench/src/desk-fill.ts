@@ -85,6 +85,8 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
   await db.execute(sql`alter table conversations disable trigger conversations_report_summary`);
   await db.execute(sql`alter table conversations disable trigger conversations_report_volumes`);
   await db.execute(sql`alter table queries disable trigger queries_report_volumes`);
+  // Each query's thread entry is written below in one statement, not row by row at commit.
+  await db.execute(sql`alter table queries disable trigger compat_queries_entry`);
   // g: the query's number; a conversation starts at each g not divisible by 5.
   await db.execute(sql`
     insert into conversations (reference_number, member_entity_number, origin, category, email, status,
@@ -123,6 +125,11 @@ export async function fillDesk(db: Db, size: { members: number; queries: number 
   await db.execute(
     sql`select setval(pg_get_serial_sequence('queries', 'reference_number'), ${base}::int + ${size.queries})`,
   );
+  await db.execute(sql`
+    insert into thread_entries (conversation_reference_number, kind, at, query_reference_number)
+    select conversation_reference_number, 'MEMBER_MESSAGE', logged_at, reference_number from queries
+    where reference_number > ${base}::int order by conversation_reference_number, logged_at`);
+  await db.execute(sql`alter table queries enable trigger compat_queries_entry`);
   await db.execute(sql`alter table conversations enable trigger conversations_queue_counts`);
   await db.execute(sql`alter table conversations enable trigger conversations_report_summary`);
   await db.execute(sql`alter table conversations enable trigger conversations_report_volumes`);

@@ -7,11 +7,9 @@ import {
   conversationOf,
   countQueue,
   findConversation,
-  listConversationMessages,
-  listNotes,
   listQueue,
-  listReplies,
   type QueueFilter,
+  readDeskThread,
 } from "../../dist/modules/conversations/index.js";
 import { type DeskFill, describeFilledDesk, fillDesk } from "./desk-fill.js";
 import { explainAll, type LoggedStatement } from "./explain-statements.js";
@@ -212,12 +210,7 @@ async function benchFilledDesk(
       async (db) => {
         const conversation = await conversationOf(db, someReference?.latestReferenceNumber ?? 1);
         if (conversation === null) return;
-        await Promise.all([
-          findConversation(db, conversation),
-          listConversationMessages(db, conversation),
-          listReplies(db, conversation),
-          listNotes(db, conversation),
-        ]);
+        await Promise.all([findConversation(db, conversation), readDeskThread(db, conversation)]);
       },
     ],
   ];

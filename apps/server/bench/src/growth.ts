@@ -36,6 +36,7 @@ async function fill(database: Database, size: (typeof SIZES)[number]): Promise<v
   // Each query its own conversation (the open list reads queries only); the queue counts' trigger
   // is off while filling: the desk's counts play no part here.
   await db.execute(sql`alter table conversations disable trigger conversations_queue_counts`);
+  await db.execute(sql`alter table queries disable trigger compat_queries_entry`);
   await db.execute(sql`
     with numbered as (
       select nextval(pg_get_serial_sequence('queries', 'reference_number'))::int as reference,
@@ -56,6 +57,11 @@ async function fill(database: Database, size: (typeof SIZES)[number]): Promise<v
       member_entity_number, origin, category, query_text, email, status, logged_at) overriding system value
     select reference, reference, member, origin, 'MEDICAL_CLAIMS', text, 'growth@example.com', status, logged
     from numbered`);
+  await db.execute(sql`
+    insert into thread_entries (conversation_reference_number, kind, at, query_reference_number)
+    select q.reference_number, 'MEMBER_MESSAGE', q.logged_at, q.reference_number from queries q
+    where not exists (select 1 from thread_entries e where e.query_reference_number = q.reference_number)`);
+  await db.execute(sql`alter table queries enable trigger compat_queries_entry`);
   await db.execute(sql`alter table conversations enable trigger conversations_queue_counts`);
   // What autovacuum would do a little later: give the planner the table's real size now.
   await db.execute(sql`analyze`);

@@ -30,20 +30,21 @@ const SESSION_WITH_MEMBER = `select m.entity_number, m.first_name, m.last_name,
 from sessions s join members m on m.entity_number = s.member_entity_number
 where s.token_hash = $1`;
 const OPEN_LIST = `select reference_number, category, query_text, logged_at, reply_due_on, parent_reference_number, legacy, (
-  select max(reply.sent_at) from queries thread_query
-  join agent_responses reply on reply.reference_number = thread_query.reference_number
-  where thread_query.conversation_reference_number = q.conversation_reference_number
-    and reply.sent_at >= q.logged_at
+  select max(reply.at) from thread_entries reply
+  where reply.conversation_reference_number = q.conversation_reference_number
+    and reply.kind = 'REPLY' and reply.at >= q.logged_at
 ) as replied_at from queries q where member_entity_number = $1 and origin = $2 and status = $3 and logged_at >= $4
 order by logged_at desc, reference_number desc limit 500`;
 // The member's own query, or nothing: the member in the where clause is the whole check of whose it is.
 const QUERY_ROW = `select reference_number, origin, category, query_text, status, logged_at, legacy, reply_due_on,
   parent_reference_number, conversation_reference_number
 from queries where reference_number = $1 and member_entity_number = $2 and origin = $3`;
-const ATTACHMENTS = `select attachment_id, file_name from query_attachments where reference_number = $1 order by position`;
+const ATTACHMENTS = `select a.attachment_id, a.file_name from attachments a join thread_entries e on e.id = a.thread_entry_id
+where e.query_reference_number = $1 and e.kind in ('MEMBER_MESSAGE', 'EMAIL_RECEIVED') order by a.position`;
 const THREAD = `select reference_number, parent_reference_number, query_text, logged_at from queries
 where conversation_reference_number = $1 and member_entity_number = $2 and origin = $3`;
-const REPLIES = `select reference_number, sent_at from agent_responses where reference_number = any($1) order by sent_at, id`;
+const REPLIES = `select query_reference_number as reference_number, at as sent_at from thread_entries
+where query_reference_number = any($1) and kind = 'REPLY' order by at, id`;
 
 function sessionToken(cookieHeader: string | undefined): string | null {
   for (const part of (cookieHeader ?? "").split(";")) {

@@ -37,7 +37,7 @@ const REPORT_PENDING_COUNTED_TO = 10_000;
 async function fillReports(db: Db, agents: readonly number[]): Promise<void> {
   const agentArray = `{${agents.join(",")}}`;
   await db.execute(sql`alter table conversations disable trigger conversations_report_summary`);
-  await db.execute(sql`alter table agent_responses disable trigger agent_responses_first_reply`);
+  await db.execute(sql`alter table thread_entries disable trigger thread_entries_first_reply`);
   // Promised two days after logging; answered unless open and waiting on the desk, after 0 to 4
   // days (some late), by the agent who holds it or one of the ten.
   await db.execute(sql`
@@ -51,11 +51,11 @@ async function fillReports(db: Db, agents: readonly number[]): Promise<void> {
         then abs(hashint4(c.reference_number * 17 + 1)) % 96 * 20 end,
       resolution_business_minutes = case when c.status = 'CLOSED' then 3 * 540 end`);
   await db.execute(sql`
-    insert into agent_responses (reference_number, html, sent_at, sent_by_entity_number)
-    select reference_number, '<p>An answer.</p>', first_reply_at, first_reply_by_entity_number
+    insert into thread_entries (conversation_reference_number, kind, at, query_reference_number, author_entity_number, body)
+    select reference_number, 'REPLY', first_reply_at, reference_number, first_reply_by_entity_number, '<p>An answer.</p>'
     from conversations where first_reply_at is not null`);
   await db.execute(sql`alter table conversations enable trigger conversations_report_summary`);
-  await db.execute(sql`alter table agent_responses enable trigger agent_responses_first_reply`);
+  await db.execute(sql`alter table thread_entries enable trigger thread_entries_first_reply`);
   // The volumes the triggers would have kept, as migration 0021 counts them, folded.
   await db.execute(sql`delete from report_volume_changes`);
   await db.execute(sql`
@@ -70,8 +70,9 @@ async function fillReports(db: Db, agents: readonly number[]): Promise<void> {
       from queries q join conversations c on c.reference_number = q.conversation_reference_number
       where q.parent_reference_number is not null
       union all
-      select a.sent_at, c.origin, c.category, 0, 0, 1, 0
-      from agent_responses a join conversations c on c.reference_number = a.reference_number
+      select a.at, c.origin, c.category, 0, 0, 1, 0
+      from thread_entries a join conversations c on c.reference_number = a.conversation_reference_number
+      where a.kind = 'REPLY'
       union all
       select closed_at, origin, category, 0, 0, 0, 1 from conversations where closed_at is not null
     ) events

@@ -1,12 +1,6 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { databaseUrl, waitUntilUnused, withAdminClient } from "../../test-support/database-templates.js";
-import { TEST_DATABASE_KINDS, type TestDatabaseKind } from "../../test-support/databases.js";
-import { startPglite } from "./database.js";
-import { migrationsFolder } from "./migrations.js";
+import { TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { migrateUpTo, runMigrationFile, withEmptyDatabase } from "../../test-support/migration-steps.js";
 
 // The migration that made conversations of the parent links (0014), run over rows as the portal
 // wrote them before: a chain of five (an update of an update …), a chain whose original the desk
@@ -16,51 +10,10 @@ import { migrationsFolder } from "./migrations.js";
 const BEFORE = "0013_data_rights";
 const BACKFILL = "0014_conversations";
 
-function migrationFiles(): string[] {
-  return fs
-    .readdirSync(migrationsFolder)
-    .filter((name) => name.endsWith(".sql"))
-    .sort();
-}
-
-async function runFile(run: (statement: string) => Promise<unknown>, name: string) {
-  const text = fs.readFileSync(path.join(migrationsFolder, name), "utf8");
-  for (const statement of text.split("--> statement-breakpoint")) if (statement.trim()) await run(statement);
-}
-
-async function withDatabase<T>(
-  kind: TestDatabaseKind,
-  work: (query: (text: string) => Promise<unknown[]>) => Promise<T>,
-) {
-  if (kind === "pglite") {
-    const client = await startPglite();
-    try {
-      return await work(async (text) => (await client.query(text)).rows);
-    } finally {
-      await client.close();
-    }
-  }
-  const serverUrl = process.env.DATABASE_URL ?? "";
-  const name = `portal_backfill_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const client = new pg.Client({ connectionString: databaseUrl(serverUrl, name) });
-  await client.connect();
-  try {
-    return await work(async (text) => (await client.query(text)).rows);
-  } finally {
-    await client.end();
-    await withAdminClient(serverUrl, async (admin) => {
-      await waitUntilUnused(admin, name);
-      await admin.query(`drop database if exists ${name} with (force)`);
-    });
-  }
-}
-
 describe.each(TEST_DATABASE_KINDS)("the conversations' backfill on %s", (kind) => {
   it("makes one conversation of each chain, open while any query is, and counts the tabs", async () => {
-    await withDatabase(kind, async (query) => {
-      const files = migrationFiles();
-      for (const file of files.filter((name) => name <= `${BEFORE}.sql`)) await runFile(query, file);
+    await withEmptyDatabase(kind, async (query) => {
+      await migrateUpTo(query, BEFORE);
       await query(`insert into members (entity_number, first_name, last_name) values
         (1, 'Thandi', 'One'), (2, 'Sipho', 'Two'), (9, 'Agent', 'Desk')`);
       const insert = (
@@ -95,7 +48,7 @@ describe.each(TEST_DATABASE_KINDS)("the conversations' backfill on %s", (kind) =
       await query(`insert into agent_responses (reference_number, html, sent_at) values
         (400, '<p>Done</p>', now() - interval '29 days')`);
 
-      await runFile(query, `${BACKFILL}.sql`);
+      await runMigrationFile(query, `${BACKFILL}.sql`);
 
       const keys = await query(`select reference_number, conversation_reference_number as c, status
         from queries order by reference_number`);

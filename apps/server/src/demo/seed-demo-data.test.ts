@@ -5,8 +5,9 @@ import { calendarDateIn, DAY_MS, DEFAULT_BRAND, SCHEME_TIME_ZONE } from "@portal
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../test-support/databases.js";
+import { allReplies } from "../../test-support/thread-rows.js";
 import type { Database } from "../db/database.js";
-import { agentResponses, documentSubmissions, memberProfiles, members, queries } from "../db/schema.js";
+import { documentSubmissions, memberProfiles, members, queries } from "../db/schema.js";
 import { reachableEntities } from "../modules/access/reach.js";
 import { listRoles } from "../modules/access/roles.js";
 import {
@@ -61,7 +62,7 @@ describe.each(TEST_DATABASE_KINDS)("seedDemoData on %s", (kind) => {
     expect(rows.some((row) => row.status === "CLOSED")).toBe(true);
     expect(rows.some((row) => row.legacy)).toBe(true);
     expect(rows.some((row) => now.getTime() - row.loggedAt.getTime() > 30 * DAY_MS)).toBe(true);
-    const replies = await database.db.select().from(agentResponses);
+    const replies = (await allReplies(database.db)).map((reply) => ({ html: reply.html ?? "" }));
     expect(
       replies.some((reply) => reply.html.includes("<table") && reply.html.includes("data:image/png;base64,")),
     ).toBe(true);

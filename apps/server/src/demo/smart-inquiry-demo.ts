@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { DAY_MS, replyDueWindow } from "@portal/domain";
 import type { Db } from "../db/database.js";
-import { documentSubmissionAttachments, documentSubmissions } from "../db/schema.js";
+import { attachments, documentSubmissions } from "../db/schema.js";
 import {
   closeConversation,
   type NewAttachment,
@@ -241,11 +241,13 @@ export async function seedSmartInquiryDemo(
       .returning({ referenceNumber: documentSubmissions.referenceNumber });
     if (!submission) throw new Error("insert into document_submissions returned no row");
     const stored = await storeFiles(blobStore, files);
-    await db
-      .insert(documentSubmissionAttachments)
-      .values(
-        stored.map((file, position) => ({ ...file, referenceNumber: submission.referenceNumber, position })),
-      );
+    await db.insert(attachments).values(
+      stored.map((file, position) => ({
+        ...file,
+        documentSubmissionReferenceNumber: submission.referenceNumber,
+        position,
+      })),
+    );
   }
 }
 

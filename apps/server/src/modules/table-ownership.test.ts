@@ -102,11 +102,9 @@ const READ_EXCEPTIONS: ReadonlyMap<string, { tables: readonly string[]; reason: 
         ...A_PERSONS_RECORD,
         "membership_card_orders",
         "queries",
-        "query_attachments",
-        "agent_responses",
-        "reply_attachments",
+        "thread_entries",
+        "attachments",
         "document_submissions",
-        "document_submission_attachments",
         "outbox_mails",
         "audit_events",
       ],
@@ -134,7 +132,7 @@ const READ_EXCEPTIONS: ReadonlyMap<string, { tables: readonly string[]; reason: 
   [
     "members",
     {
-      tables: ["member_roles", "queries", "query_attachments"],
+      tables: ["member_roles", "queries", "thread_entries", "attachments"],
       reason: "a member's limits count their queries and files today; operator accounts carry roles",
     },
   ],
@@ -156,7 +154,7 @@ const READ_EXCEPTIONS: ReadonlyMap<string, { tables: readonly string[]; reason: 
   [
     "reports",
     {
-      tables: ["members", "conversations", "queries", "agent_responses", "document_submissions"],
+      tables: ["members", "conversations", "queries", "thread_entries", "document_submissions"],
       reason: "the reports count the desk's work from its rows",
     },
   ],
@@ -167,22 +165,14 @@ const READ_EXCEPTIONS: ReadonlyMap<string, { tables: readonly string[]; reason: 
   [
     "smart-inquiry",
     {
-      tables: [
-        "members",
-        "queries",
-        "query_attachments",
-        "agent_responses",
-        "reply_attachments",
-        "document_submissions",
-        "document_submission_attachments",
-      ],
+      tables: ["members", "queries", "thread_entries", "attachments", "document_submissions"],
       reason: "the member's own pages read their queries, replies and documents as the desk stores them",
     },
   ],
   [
     "storage",
     {
-      tables: ["query_attachments", "reply_attachments", "document_submission_attachments"],
+      tables: ["attachments"],
       reason: "the sweep of unreferenced files asks whether an attachment row names a blob",
     },
   ],

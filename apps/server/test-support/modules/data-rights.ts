@@ -1,17 +1,16 @@
 import { Readable } from "node:stream";
 import { MY_DATA_BASE } from "@portal/domain";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
-  agentResponses,
+  attachments,
   conversations,
-  documentSubmissionAttachments,
   documentSubmissions,
   queries,
-  queryAttachments,
-  replyAttachments,
+  threadEntries,
 } from "../../src/db/schema.js";
 import { createExportWorker } from "../../src/modules/data-rights/export-worker.js";
 import type { TestApp, TestBrowser } from "../test-app.js";
+import { insertReply, insertReplyFile, insertSubmissionFile } from "../thread-rows.js";
 import { pdfOfSize, pngFile, type UploadFile } from "../upload-fixtures.js";
 import { defaultQueryFields, loggedInMember, SI } from "./smart-inquiry.js";
 
@@ -40,7 +39,7 @@ export async function memberWithData(testApp: TestApp, words = "physiotherapy") 
   if (update.statusCode !== 200) throw new Error(`update: ${update.body}`);
   const updateRef: number = update.json().referenceNumber;
   const { db } = testApp.database;
-  await db.insert(agentResponses).values({
+  await insertReply(db, {
     referenceNumber: original,
     html: `<p>We paid your ${words} claim.</p>`,
     sentAt: testApp.clock.now,
@@ -53,15 +52,15 @@ export async function memberWithData(testApp: TestApp, words = "physiotherapy") 
 export async function addReplyFile(testApp: TestApp, referenceNumber: number, file: UploadFile) {
   const { db } = testApp.database;
   const [reply] = await db
-    .select({ id: agentResponses.id })
-    .from(agentResponses)
-    .where(eq(agentResponses.referenceNumber, referenceNumber))
-    .orderBy(agentResponses.id)
+    .select({ id: threadEntries.id })
+    .from(threadEntries)
+    .where(and(eq(threadEntries.queryReferenceNumber, referenceNumber), eq(threadEntries.kind, "REPLY")))
+    .orderBy(threadEntries.id)
     .limit(1);
   if (!reply) throw new Error("no reply");
   const blobKey = `replies/test/${reply.id}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   await testApp.blobStore.commit(await testApp.blobStore.writePending(blobKey, Readable.from([file.bytes])));
-  await db.insert(replyAttachments).values({
+  await insertReplyFile(db, {
     replyId: reply.id,
     fileName: file.name,
     contentType: file.type,
@@ -91,7 +90,7 @@ export async function addSubmission(testApp: TestApp, memberEntityNumber: number
   if (!row) throw new Error("no submission");
   const blobKey = `attachments/test/${row.referenceNumber}-${Date.now()}`;
   await testApp.blobStore.commit(await testApp.blobStore.writePending(blobKey, Readable.from([file.bytes])));
-  await db.insert(documentSubmissionAttachments).values({
+  await insertSubmissionFile(db, {
     referenceNumber: row.referenceNumber,
     fileName: file.name,
     contentType: file.type,
@@ -125,9 +124,15 @@ export async function ageSubmission(testApp: TestApp, reference: number, days: n
 /** The blob keys of a conversation's attachments. */
 export async function attachmentKeys(testApp: TestApp, refs: readonly number[]): Promise<string[]> {
   const rows = await testApp.database.db
-    .select({ key: queryAttachments.blobKey })
-    .from(queryAttachments)
-    .where(inArray(queryAttachments.referenceNumber, [...refs]));
+    .select({ key: attachments.blobKey })
+    .from(attachments)
+    .innerJoin(threadEntries, eq(threadEntries.id, attachments.threadEntryId))
+    .where(
+      and(
+        inArray(threadEntries.queryReferenceNumber, [...refs]),
+        inArray(threadEntries.kind, ["MEMBER_MESSAGE", "EMAIL_RECEIVED"]),
+      ),
+    );
   return rows.map((row) => row.key);
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WAITING_ON } from "../conversations.js";
+import { MEMBER_MESSAGE_KINDS, THREAD_EVENT_KINDS, WAITING_ON } from "../conversations.js";
 import { emailSchema } from "../email.js";
 import { QUERY_STATUSES } from "../limits.js";
 import { SERVER_ORIGINS } from "../origins.js";
@@ -116,6 +116,10 @@ export type QueueResponse = z.infer<typeof queueResponseSchema>;
 
 export const threadMessageSchema = z.object({
   referenceNumber: z.number().int(),
+  kind: z
+    .enum(MEMBER_MESSAGE_KINDS)
+    .optional()
+    .describe("MEMBER_MESSAGE: sent through the portal; EMAIL_RECEIVED: the member's e-mail."),
   text: z.string(),
   dateLogged: z.string(),
   attachments: z.array(attachmentRefSchema),
@@ -148,6 +152,23 @@ export const consoleReplySchema = z.object({
     ),
 });
 export type ConsoleReply = z.infer<typeof consoleReplySchema>;
+
+/**
+ * What happened to the conversation, in its thread: assigned (to whom; null: to nobody), closed,
+ * reopened, escalated, or documents received for it (the submission's reference). `by` is the
+ * member of staff who did it; null for what the portal did and for history from before the thread.
+ */
+export const threadEventSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum([...THREAD_EVENT_KINDS, "DOCUMENT_RECEIVED"]),
+    at: z.string(),
+    by: personNameSchema.nullable(),
+    assignee: personNameSchema.nullable(),
+    documentSubmissionReferenceNumber: z.number().int().nullable(),
+  })
+  .meta({ id: "ThreadEvent" });
+export type ThreadEvent = z.infer<typeof threadEventSchema>;
 
 export const internalNoteSchema = z.object({
   id: z.number().int(),
@@ -213,6 +234,7 @@ export const consoleQueryResponseSchema = z.object({
     thread: z.array(threadMessageSchema),
     replies: z.array(consoleReplySchema),
     notes: z.array(internalNoteSchema),
+    events: z.array(threadEventSchema).optional().describe("The conversation's events, oldest first."),
   }),
   member: consoleMemberSummarySchema,
 });

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -260,48 +261,6 @@ export const queries = pgTable(
   ],
 );
 
-export const queryAttachments = pgTable(
-  "query_attachments",
-  {
-    attachmentId: integer("attachment_id").primaryKey().generatedAlwaysAsIdentity({ startWith: 500001 }),
-    referenceNumber: integer("reference_number")
-      .notNull()
-      .references(() => queries.referenceNumber, { onDelete: "cascade" }),
-    fileName: text("file_name").notNull(),
-    contentType: text("content_type").notNull(),
-    sizeBytes: integer("size_bytes").notNull(),
-    blobKey: text("blob_key").notNull().unique(),
-    position: integer("position").notNull(),
-  },
-  (table) => [index("query_attachments_reference").on(table.referenceNumber)],
-);
-
-/** The agents' replies to a query, as the HTML e-mails that were sent; the member sees the newest. */
-export const agentResponses = pgTable(
-  "agent_responses",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    referenceNumber: integer("reference_number")
-      .notNull()
-      .references(() => queries.referenceNumber, { onDelete: "cascade" }),
-    html: text("html").notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
-    /** The member of staff who sent it; null for replies from before the staff desk. */
-    sentByEntityNumber: integer("sent_by_entity_number").references(() => members.entityNumber, {
-      onDelete: "set null",
-    }),
-    /**
-     * The composer's key for this reply (made when it opened): a repeat of the send with it gets
-     * this reply back and sends no second mail. Null for replies sent without one.
-     */
-    idempotencyKey: text("idempotency_key"),
-  },
-  (table) => [
-    index("agent_responses_reference").on(table.referenceNumber, table.sentAt.desc()),
-    uniqueIndex("agent_responses_idempotency").on(table.referenceNumber, table.idempotencyKey),
-  ],
-);
-
 /**
  * A reply or note a member of staff is writing, kept while they type (one per conversation, author
  * and kind) so it survives a reload and follows them to another device; removed when sent.
@@ -326,40 +285,6 @@ export const replyDrafts = pgTable(
     index("reply_drafts_author").on(table.authorEntityNumber),
     check("reply_drafts_kind_known", sql`${table.kind} in ('REPLY', 'NOTE')`),
   ],
-);
-
-/** Files staff sent with a reply: the member's attachment rules, stored like theirs (decision 0003). */
-export const replyAttachments = pgTable(
-  "reply_attachments",
-  {
-    attachmentId: integer("attachment_id").primaryKey().generatedAlwaysAsIdentity({ startWith: 900001 }),
-    replyId: integer("reply_id")
-      .notNull()
-      .references(() => agentResponses.id, { onDelete: "cascade" }),
-    fileName: text("file_name").notNull(),
-    contentType: text("content_type").notNull(),
-    sizeBytes: integer("size_bytes").notNull(),
-    blobKey: text("blob_key").notNull().unique(),
-    position: integer("position").notNull(),
-  },
-  (table) => [index("reply_attachments_reply").on(table.replyId)],
-);
-
-/** Staff's internal notes on a query: never in any member call, screen, mail or export. */
-export const queryNotes = pgTable(
-  "query_notes",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    referenceNumber: integer("reference_number")
-      .notNull()
-      .references(() => queries.referenceNumber, { onDelete: "cascade" }),
-    authorEntityNumber: integer("author_entity_number")
-      .notNull()
-      .references(() => members.entityNumber),
-    text: text("text").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-  },
-  (table) => [index("query_notes_reference").on(table.referenceNumber, table.createdAt)],
 );
 
 export const documentSubmissions = pgTable(
@@ -392,18 +317,103 @@ export const documentSubmissions = pgTable(
   ],
 );
 
-export const documentSubmissionAttachments = pgTable(
-  "document_submission_attachments",
+/**
+ * A conversation's thread, one typed entry each (THREAD_ENTRY_KINDS of the domain), oldest first:
+ * the member's messages, the scheme's replies, staff's notes, documents received and what was
+ * done to it (docs/decisions 0038). A member's message is also a row of `queries` (the
+ * specification's query, with its own reference number); its entry places it in the thread and
+ * carries its files, while its words stay on that row. Only the conversations' commands write it.
+ */
+export const threadEntries = pgTable(
+  "thread_entries",
   {
-    attachmentId: integer("attachment_id").primaryKey().generatedAlwaysAsIdentity({ startWith: 900001 }),
-    referenceNumber: integer("reference_number")
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    conversationReferenceNumber: integer("conversation_reference_number")
       .notNull()
-      .references(() => documentSubmissions.referenceNumber, { onDelete: "cascade" }),
+      .references(() => conversations.referenceNumber, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /**
+     * The query it is (a member's message) or answers (a reply: the conversation's first query,
+     * or for replies from before the desk the query they were sent to); null for the others.
+     */
+    queryReferenceNumber: integer("query_reference_number").references(() => queries.referenceNumber, {
+      onDelete: "cascade",
+    }),
+    /** The member of staff who wrote or did it; null for the member's messages and history from before the desk. */
+    authorEntityNumber: integer("author_entity_number").references(() => members.entityNumber, {
+      onDelete: "set null",
+    }),
+    /** ASSIGNED: to whom (null: to nobody). */
+    assigneeEntityNumber: integer("assignee_entity_number").references(() => members.entityNumber, {
+      onDelete: "set null",
+    }),
+    /** A reply's HTML as sent, a note's text; null for the others (a member's words are on the query). */
+    body: text("body"),
+    /** DOCUMENT_RECEIVED: the document submission recorded. */
+    documentSubmissionReferenceNumber: integer("document_submission_reference_number").references(
+      () => documentSubmissions.referenceNumber,
+      { onDelete: "cascade" },
+    ),
+    /**
+     * A reply's composer key (made when it opened): a repeat of the send with it gets this reply
+     * back and sends no second mail. Null for replies sent without one and for other kinds.
+     */
+    idempotencyKey: text("idempotency_key"),
+  },
+  (table) => [
+    check(
+      "thread_entries_kind_known",
+      sql`${table.kind} in ('MEMBER_MESSAGE', 'EMAIL_RECEIVED', 'REPLY', 'NOTE', 'DOCUMENT_RECEIVED', 'ASSIGNED', 'CLOSED', 'REOPENED', 'ESCALATED')`,
+    ),
+    check(
+      "thread_entries_message_has_query",
+      sql`${table.kind} not in ('MEMBER_MESSAGE', 'EMAIL_RECEIVED', 'REPLY') or ${table.queryReferenceNumber} is not null`,
+    ),
+    // The thread in order: the desk's page, the member's thread, a reply since a query was logged.
+    index("thread_entries_conversation").on(table.conversationReferenceNumber, table.at, table.id),
+    // A query's own entries: its message (and files), the replies sent to it.
+    index("thread_entries_query").on(table.queryReferenceNumber, table.kind, table.at),
+    uniqueIndex("thread_entries_reply_idempotency")
+      .on(table.conversationReferenceNumber, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    // The reports' first replies of conversations begun before them (modules/reports).
+    index("thread_entries_replies")
+      .on(table.conversationReferenceNumber, table.at)
+      .where(sql`${table.kind} = 'REPLY'`),
+  ],
+);
+
+/**
+ * Every stored file: a member's message's, a reply's (staff's), or a document submission's; each
+ * row belongs to exactly one. The number members and staff see (in the specification's paths, one
+ * owner's file by its number) is `attachmentId`; the rows brought over from the three tables before
+ * this one kept theirs, which were numbered apart and so are unique only within their owner.
+ */
+export const attachmentNumbers = pgSequence("attachment_numbers", { startWith: 1000001 });
+
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    attachmentId: integer("attachment_id").notNull().default(sql`nextval('attachment_numbers')`),
+    threadEntryId: integer("thread_entry_id").references(() => threadEntries.id, { onDelete: "cascade" }),
+    documentSubmissionReferenceNumber: integer("document_submission_reference_number").references(
+      () => documentSubmissions.referenceNumber,
+      { onDelete: "cascade" },
+    ),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     blobKey: text("blob_key").notNull().unique(),
     position: integer("position").notNull(),
   },
-  (table) => [index("document_submission_attachments_reference").on(table.referenceNumber)],
+  (table) => [
+    check(
+      "attachments_one_owner",
+      sql`num_nonnulls(${table.threadEntryId}, ${table.documentSubmissionReferenceNumber}) = 1`,
+    ),
+    index("attachments_thread_entry").on(table.threadEntryId, table.position),
+    index("attachments_document_submission").on(table.documentSubmissionReferenceNumber, table.position),
+  ],
 );

@@ -10,13 +10,9 @@ import {
 } from "../../../test-support/modules/member-details.js";
 import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
+import { insertReply, insertReplyFile, insertSubmissionFile } from "../../../test-support/thread-rows.js";
 import { pngFile } from "../../../test-support/upload-fixtures.js";
-import {
-  agentResponses,
-  documentSubmissionAttachments,
-  documentSubmissions,
-  replyAttachments,
-} from "../../db/schema.js";
+import { documentSubmissions } from "../../db/schema.js";
 import { normaliseProfilePicture } from "../member-details/profile-picture-image.js";
 import { saveProfilePicture } from "../member-details/profile-picture-repository.js";
 import type { RegisteredRoute } from "./access-plugin.js";
@@ -134,26 +130,24 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
     });
     // A reply sent, so the reply's own document (404 while there is none) is there to reach, with
     // a file sent with it.
-    const [reply] = await db
-      .insert(agentResponses)
-      .values({ referenceNumber: queryRef, html: "<p>Reply</p>", sentAt: new Date() })
-      .returning();
+    const [reply] = await insertReply(db, {
+      referenceNumber: queryRef,
+      html: "<p>Reply</p>",
+      sentAt: new Date(),
+    });
     const replyBlob = await testApp.blobStore.writePending(
       "attachments/test/matrix-reply",
       Readable.from([png]),
     );
     await testApp.blobStore.commit(replyBlob);
-    const [replyFile] = await db
-      .insert(replyAttachments)
-      .values({
-        replyId: reply?.id ?? 0,
-        fileName: "statement.png",
-        contentType: "image/png",
-        sizeBytes: png.length,
-        blobKey: "attachments/test/matrix-reply",
-        position: 0,
-      })
-      .returning();
+    const [replyFile] = await insertReplyFile(db, {
+      replyId: reply?.id ?? 0,
+      fileName: "statement.png",
+      contentType: "image/png",
+      sizeBytes: png.length,
+      blobKey: "attachments/test/matrix-reply",
+      position: 0,
+    });
     const [submission] = await db
       .insert(documentSubmissions)
       .values({
@@ -164,17 +158,14 @@ describe.each(TEST_DATABASE_KINDS)("the access matrix over every registered rout
       .returning();
     const blob = await testApp.blobStore.writePending("attachments/test/matrix", Readable.from([png]));
     await testApp.blobStore.commit(blob);
-    const [document] = await db
-      .insert(documentSubmissionAttachments)
-      .values({
-        referenceNumber: submission?.referenceNumber ?? 0,
-        fileName: "scan.png",
-        contentType: "image/png",
-        sizeBytes: png.length,
-        blobKey: "attachments/test/matrix",
-        position: 0,
-      })
-      .returning();
+    const [document] = await insertSubmissionFile(db, {
+      referenceNumber: submission?.referenceNumber ?? 0,
+      fileName: "scan.png",
+      contentType: "image/png",
+      sizeBytes: png.length,
+      blobKey: "attachments/test/matrix",
+      position: 0,
+    });
     owned = {
       entity: a.principal.entityNumber,
       queryRef,

@@ -2,7 +2,7 @@ import { consoleReferenceParamsSchema, errorBodySchema, helpSuggestionsResponseS
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errors } from "../../lib/errors.js";
 import { AUDIENCES, queryParam } from "../access/index.js";
-import { conversationOf, findConversation, listConversationMessages } from "../conversations/index.js";
+import { conversationOf, findConversation, readDeskThread } from "../conversations/index.js";
 import { createHelpSearch } from "../help/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 
@@ -35,7 +35,7 @@ export const consoleHelpSuggestionRoutes: FastifyPluginAsyncZod<SmartInquiryCont
       const conversation = await conversationOf(db, request.params.referenceNumber);
       const head = conversation === null ? undefined : await findConversation(db, conversation);
       if (conversation === null || !head) throw errors.notFound();
-      const messages = await listConversationMessages(db, conversation);
+      const { messages } = await readDeskThread(db, conversation);
       const suggestions = await help.suggest({
         category: head.category,
         subCategory: head.subCategory,

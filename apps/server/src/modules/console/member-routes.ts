@@ -30,6 +30,12 @@ const intakeFieldsSchema = z.object({
   category: z.enum(DEFAULT_CATEGORIES.map((category) => category.value) as [string, ...string[]], {
     message: "Please choose the category of the documents.",
   }),
+  /** The member's query the documents came for, if any: its thread then shows them received. */
+  referenceNumber: z.coerce
+    .number({ message: "The query's reference number must be a number." })
+    .int()
+    .positive()
+    .optional(),
 });
 
 /**
@@ -126,6 +132,7 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
             memberEntityNumber: member,
             recordedByEntityNumber: staff,
             category: received.fields.category,
+            forQuery: received.fields.referenceNumber ?? null,
             at: now,
             files: received.files.map((file) => ({
               fileName: file.fileName,

@@ -46,11 +46,9 @@ import {
   findConversation,
   findMessageAttachment,
   findReplyAttachment,
-  listConversationMessages,
-  listNotes,
   listQueue,
-  listReplies,
   membersOfConversations,
+  readDeskThread,
   readDrafts,
   readMemberSummary,
   reopenConversation,
@@ -149,10 +147,8 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       const conversation = await conversationOf(db, request.params.referenceNumber);
       const head = conversation === null ? undefined : await findConversation(db, conversation);
       if (conversation === null || !head) throw errors.notFound();
-      const [thread, replies, notes, member, registeredEmails] = await Promise.all([
-        listConversationMessages(db, conversation),
-        listReplies(db, conversation),
-        listNotes(db, conversation),
+      const [{ messages: thread, replies, notes, events }, member, registeredEmails] = await Promise.all([
+        readDeskThread(db, conversation),
         readMemberSummary(db, head.memberEntityNumber, conversation),
         // The register as it is now, not as it was when the query was logged: an address added
         // since clears the warning, one removed since raises it.
@@ -187,6 +183,7 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
           thread,
           replies,
           notes,
+          events,
         },
         member,
       };
@@ -243,7 +240,9 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     async (request, reply) => {
       const conversation = await requireConversation(request.params.referenceNumber);
       const staff = request.access.actor.entityNumber;
-      await request.access.change((tx) => assignConversation(tx, conversation, staff));
+      await request.access.change((tx) =>
+        assignConversation(tx, conversation, staff, { at: context.now(), by: staff }),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -263,7 +262,8 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
       const assignee = request.body.assigneeEntityNumber;
       await requireStaffAssignee(assignee);
       const conversation = await requireConversation(request.params.referenceNumber);
-      await request.access.change((tx) => assignConversation(tx, conversation, assignee));
+      const act = { at: context.now(), by: request.access.actor.entityNumber };
+      await request.access.change((tx) => assignConversation(tx, conversation, assignee, act));
       return reply.code(204).send(null);
     },
   );
@@ -379,7 +379,8 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     async (request, reply) => {
       const conversation = await requireConversation(request.params.referenceNumber);
       const reopened = await request.access.change(
-        (tx) => reopenConversation(tx, conversation),
+        (tx) =>
+          reopenConversation(tx, conversation, { at: context.now(), by: request.access.actor.entityNumber }),
         (changed) => changed,
       );
       if (!reopened) throw errors.conflict("This query is already open.");
@@ -398,13 +399,13 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
     async (request) => {
       const body = request.body;
       if (body.action === "ASSIGN") await requireStaffAssignee(body.assigneeEntityNumber);
-      const now = context.now();
+      const act = { at: context.now(), by: request.access.actor.entityNumber };
       const changed = await request.access.change(
         async (tx) => {
           const done =
             body.action === "ASSIGN"
-              ? await assignConversations(tx, body.referenceNumbers, body.assigneeEntityNumber)
-              : await closeConversations(tx, body.referenceNumbers, now);
+              ? await assignConversations(tx, body.referenceNumbers, body.assigneeEntityNumber, act)
+              : await closeConversations(tx, body.referenceNumbers, act);
           const owners = await membersOfConversations(tx, done);
           for (const { referenceNumber, memberEntityNumber } of owners) {
             await recordChange(tx, {
@@ -413,7 +414,7 @@ export const consoleQueryRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = as
               resource:
                 body.action === "ASSIGN" ? AUDIT_RESOURCES.queryAssignment : AUDIT_RESOURCES.queryStatus,
               requestId: request.id,
-              at: now,
+              at: act.at,
               referenceNumber,
             });
           }

@@ -6,7 +6,7 @@ import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
 import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
-import { agentResponses, outboxMails } from "../../db/schema.js";
+import { outboxMails, threadEntries } from "../../db/schema.js";
 
 // A reply of nested elements once made the server's HTML cleaning take seconds to minutes on
 // the event loop, and every other request waited. Hostile replies are refused with a 400 that
@@ -62,7 +62,7 @@ describe.each(TEST_DATABASE_KINDS)("bounded reply cleaning on %s", (kind) => {
   });
   afterAll(async () => testApp.close());
 
-  const storedReplies = () => testApp.database.db.$count(agentResponses);
+  const storedReplies = () => testApp.database.db.$count(threadEntries, eq(threadEntries.kind, "REPLY"));
   const replyMails = () => testApp.database.db.$count(outboxMails, eq(outboxMails.kind, "REPLY_SENT"));
 
   it("refuses a reply nested 4,000 deep with 400 REPLY_TOO_COMPLEX, saying why, and stores and sends nothing", async () => {

@@ -79,9 +79,12 @@ async function oneWrite(db: Db, desk: Desk): Promise<void> {
     } else if (roll < 0.88) {
       await closeConversation(tx, reference, now);
     } else if (roll < 0.94) {
-      await reopenConversation(tx, reference);
+      await reopenConversation(tx, reference, { at: now, by: null });
     } else {
-      await assignConversation(tx, reference, Math.random() < 0.3 ? null : pick(desk.agents));
+      await assignConversation(tx, reference, Math.random() < 0.3 ? null : pick(desk.agents), {
+        at: now,
+        by: null,
+      });
     }
   });
 }
@@ -116,8 +119,9 @@ async function volumes(db: Db) {
           from queries q join conversations c on c.reference_number = q.conversation_reference_number
           where q.parent_reference_number is not null
           union all
-          select ${hour("a.sent_at")}, c.origin, c.category, 0, 0, 1, 0
-          from agent_responses a join conversations c on c.reference_number = a.reference_number
+          select ${hour("a.at")}, c.origin, c.category, 0, 0, 1, 0
+          from thread_entries a join conversations c on c.reference_number = a.conversation_reference_number
+          where a.kind = 'REPLY'
           union all
           select ${hour("closed_at")}, origin, category, 0, 0, 0, 1 from conversations where closed_at is not null
         ) events group by 1, 2, 3 order by 1, 2, 3`,

@@ -3,30 +3,26 @@ import {
   type ConsoleReply,
   DESK_ROLES,
   type InternalNote,
+  MEMBER_MESSAGE_KINDS,
   type ReplyMail,
   type StaffMember,
+  type ThreadEntryKind,
+  type ThreadEvent,
   type ThreadMessage,
 } from "@portal/domain";
 import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { memberRoles } from "../../db/schema/access.js";
-import {
-  agentResponses,
-  conversations,
-  queries,
-  queryAttachments,
-  queryNotes,
-  replyAttachments,
-} from "../../db/schema/conversations.js";
+import { attachments, conversations, queries, threadEntries } from "../../db/schema/conversations.js";
 import { outboxMails } from "../../db/schema/mail.js";
 import { memberProfiles } from "../../db/schema/member-details.js";
 import { members } from "../../db/schema/members.js";
 import { findPolicyMembership, listDependentsOfPrincipal } from "../member-details/index.js";
 
-// A conversation as staff see it: its state, the member's messages (the first query and every
-// update), the replies sent and the internal notes, each list one statement by the conversation's
-// key. Staff reach every member, so these take a conversation the access plugin has resolved.
+// A conversation as staff see it: its state, and its thread (the member's messages, the first
+// query and every update, the replies sent, the internal notes and the events), read by the
+// conversation's key. Staff reach every member, so these take a conversation the access plugin has resolved.
 
 const assignees = alias(members, "assignees");
 
@@ -58,64 +54,63 @@ export async function findConversation(db: Db, conversation: number) {
   return row;
 }
 
-export async function listConversationMessages(db: Db, conversation: number): Promise<ThreadMessage[]> {
-  const [rows, attachments] = await Promise.all([
-    db
-      .select({
-        referenceNumber: queries.referenceNumber,
-        text: queries.queryText,
-        loggedAt: queries.loggedAt,
-      })
-      .from(queries)
-      .where(eq(queries.conversationReferenceNumber, conversation))
-      .orderBy(asc(queries.loggedAt), asc(queries.referenceNumber)),
-    db
-      .select({
-        referenceNumber: queryAttachments.referenceNumber,
-        attachmentId: queryAttachments.attachmentId,
-        fileName: queryAttachments.fileName,
-      })
-      .from(queryAttachments)
-      .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
-      .where(eq(queries.conversationReferenceNumber, conversation))
-      .orderBy(asc(queryAttachments.position)),
-  ]);
-  return rows.map((row) => ({
-    referenceNumber: row.referenceNumber,
-    text: row.text,
-    dateLogged: row.loggedAt.toISOString(),
-    attachments: attachments
-      .filter((attachment) => attachment.referenceNumber === row.referenceNumber)
-      .map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
-  }));
+/** A conversation's thread as staff read it: one statement for the entries, one for their files. */
+export interface DeskThread {
+  messages: ThreadMessage[];
+  replies: ConsoleReply[];
+  notes: InternalNote[];
+  events: ThreadEvent[];
 }
 
-const senders = alias(members, "senders");
+const authors = alias(members, "authors");
+const eventAssignees = alias(members, "event_assignees");
 
-export async function listReplies(db: Db, conversation: number): Promise<ConsoleReply[]> {
-  const files = db
+function personOf(entityNumber: number | null, firstName: string | null, lastName: string | null) {
+  return entityNumber === null
+    ? null
+    : { entityNumber, firstName: firstName ?? "", lastName: lastName ?? "" };
+}
+
+export async function readDeskThread(db: Db, conversation: number): Promise<DeskThread> {
+  const entriesQuery = db
     .select({
-      replyId: replyAttachments.replyId,
-      attachmentId: replyAttachments.attachmentId,
-      fileName: replyAttachments.fileName,
+      id: threadEntries.id,
+      kind: threadEntries.kind,
+      at: threadEntries.at,
+      queryReferenceNumber: threadEntries.queryReferenceNumber,
+      body: threadEntries.body,
+      queryText: queries.queryText,
+      loggedAt: queries.loggedAt,
+      documentSubmissionReferenceNumber: threadEntries.documentSubmissionReferenceNumber,
+      authorEntityNumber: authors.entityNumber,
+      authorFirstName: authors.firstName,
+      authorLastName: authors.lastName,
+      assigneeEntityNumber: eventAssignees.entityNumber,
+      assigneeFirstName: eventAssignees.firstName,
+      assigneeLastName: eventAssignees.lastName,
     })
-    .from(replyAttachments)
-    .innerJoin(agentResponses, eq(agentResponses.id, replyAttachments.replyId))
-    .where(eq(agentResponses.referenceNumber, conversation))
-    .orderBy(asc(replyAttachments.replyId), asc(replyAttachments.position));
-  const rowsQuery = db
+    .from(threadEntries)
+    .leftJoin(
+      queries,
+      and(
+        eq(queries.referenceNumber, threadEntries.queryReferenceNumber),
+        inArray(threadEntries.kind, [...MEMBER_MESSAGE_KINDS]),
+      ),
+    )
+    .leftJoin(authors, eq(authors.entityNumber, threadEntries.authorEntityNumber))
+    .leftJoin(eventAssignees, eq(eventAssignees.entityNumber, threadEntries.assigneeEntityNumber))
+    .where(eq(threadEntries.conversationReferenceNumber, conversation))
+    .orderBy(asc(threadEntries.at), asc(threadEntries.id));
+  const filesQuery = db
     .select({
-      id: agentResponses.id,
-      html: agentResponses.html,
-      sentAt: agentResponses.sentAt,
-      senderEntityNumber: senders.entityNumber,
-      senderFirstName: senders.firstName,
-      senderLastName: senders.lastName,
+      threadEntryId: attachments.threadEntryId,
+      attachmentId: attachments.attachmentId,
+      fileName: attachments.fileName,
     })
-    .from(agentResponses)
-    .leftJoin(senders, eq(senders.entityNumber, agentResponses.sentByEntityNumber))
-    .where(eq(agentResponses.referenceNumber, conversation))
-    .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id));
+    .from(attachments)
+    .innerJoin(threadEntries, eq(threadEntries.id, attachments.threadEntryId))
+    .where(eq(threadEntries.conversationReferenceNumber, conversation))
+    .orderBy(asc(attachments.threadEntryId), asc(attachments.position));
   // A reply's mail is queued in the reply's transaction, stamped with the reply's moment
   // (sendReply): the conversation's reply mails, by the outbox's conversation index, matched by it.
   const mailsQuery = db
@@ -127,7 +122,11 @@ export async function listReplies(db: Db, conversation: number): Promise<Console
     .from(outboxMails)
     .where(and(eq(outboxMails.conversationReferenceNumber, conversation), eq(outboxMails.kind, "REPLY_SENT")))
     .orderBy(asc(outboxMails.id));
-  const [rows, attachments, mails] = await Promise.all([rowsQuery, files, mailsQuery]);
+  const [entries, files, mails] = await Promise.all([entriesQuery, filesQuery, mailsQuery]);
+  const filesOf = (entry: number) =>
+    files
+      .filter((file) => file.threadEntryId === entry)
+      .map(({ attachmentId, fileName }) => ({ attachmentId, fileName }));
   // Replies of one moment (never two in practice: the conversation is locked for each) take that
   // moment's mails in the order both were written.
   const mailsAt = new Map<number, ReplyMail[]>();
@@ -136,45 +135,55 @@ export async function listReplies(db: Db, conversation: number): Promise<Console
     const state = { status: mail.status as ReplyMail["status"], failureCode: mail.lastErrorCode };
     mailsAt.set(at, [...(mailsAt.get(at) ?? []), state]);
   }
-  return rows.map((row) => ({
-    id: row.id,
-    html: row.html,
-    sentAt: row.sentAt.toISOString(),
-    sentBy:
-      row.senderEntityNumber === null
-        ? null
-        : {
-            entityNumber: row.senderEntityNumber,
-            firstName: row.senderFirstName ?? "",
-            lastName: row.senderLastName ?? "",
-          },
-    attachments: attachments
-      .filter((file) => file.replyId === row.id)
-      .map(({ attachmentId, fileName }) => ({ attachmentId, fileName })),
-    mail: mailsAt.get(row.sentAt.getTime())?.shift() ?? null,
-  }));
-}
-
-export async function listNotes(db: Db, conversation: number): Promise<InternalNote[]> {
-  const rows = await db
-    .select({
-      id: queryNotes.id,
-      text: queryNotes.text,
-      createdAt: queryNotes.createdAt,
-      entityNumber: members.entityNumber,
-      firstName: members.firstName,
-      lastName: members.lastName,
-    })
-    .from(queryNotes)
-    .innerJoin(members, eq(members.entityNumber, queryNotes.authorEntityNumber))
-    .where(eq(queryNotes.referenceNumber, conversation))
-    .orderBy(asc(queryNotes.createdAt), asc(queryNotes.id));
-  return rows.map(({ id, text, createdAt, entityNumber, firstName, lastName }) => ({
-    id,
-    text,
-    createdAt: createdAt.toISOString(),
-    author: { entityNumber, firstName, lastName },
-  }));
+  const thread: DeskThread = { messages: [], replies: [], notes: [], events: [] };
+  for (const entry of entries) {
+    const by = personOf(entry.authorEntityNumber, entry.authorFirstName, entry.authorLastName);
+    switch (entry.kind as ThreadEntryKind) {
+      case "MEMBER_MESSAGE":
+      case "EMAIL_RECEIVED":
+        thread.messages.push({
+          referenceNumber: entry.queryReferenceNumber ?? 0,
+          kind: entry.kind as ThreadMessage["kind"],
+          text: entry.queryText ?? "",
+          dateLogged: (entry.loggedAt ?? entry.at).toISOString(),
+          attachments: filesOf(entry.id),
+        });
+        break;
+      case "REPLY":
+        thread.replies.push({
+          id: entry.id,
+          html: entry.body ?? "",
+          sentAt: entry.at.toISOString(),
+          sentBy: by,
+          attachments: filesOf(entry.id),
+          mail: mailsAt.get(entry.at.getTime())?.shift() ?? null,
+        });
+        break;
+      case "NOTE":
+        // A note's author is always known; one whose account was removed keeps its words.
+        thread.notes.push({
+          id: entry.id,
+          text: entry.body ?? "",
+          createdAt: entry.at.toISOString(),
+          author: by ?? { entityNumber: 0, firstName: "", lastName: "" },
+        });
+        break;
+      default:
+        thread.events.push({
+          id: entry.id,
+          kind: entry.kind as ThreadEvent["kind"],
+          at: entry.at.toISOString(),
+          by,
+          assignee: personOf(entry.assigneeEntityNumber, entry.assigneeFirstName, entry.assigneeLastName),
+          documentSubmissionReferenceNumber: entry.documentSubmissionReferenceNumber,
+        });
+    }
+  }
+  // The member's messages in the order they were logged, as the thread's first query then its updates.
+  thread.messages.sort(
+    (a, b) => a.dateLogged.localeCompare(b.dateLogged) || a.referenceNumber - b.referenceNumber,
+  );
+  return thread;
 }
 
 /** How many of the member's other conversations the summary lists. */
@@ -252,45 +261,42 @@ export async function readMemberSummary(
   };
 }
 
-/** A file sent with one of the conversation's replies, for staff to open. */
-export async function findReplyAttachment(db: Db, conversation: number, attachmentId: number) {
+/** A file of one of the conversation's entries of `kinds`, for staff to open. */
+async function findEntryFile(
+  db: Db,
+  conversation: number,
+  attachmentId: number,
+  kinds: readonly ThreadEntryKind[],
+) {
   const [row] = await db
     .select({
-      attachmentId: replyAttachments.attachmentId,
-      fileName: replyAttachments.fileName,
-      contentType: replyAttachments.contentType,
-      sizeBytes: replyAttachments.sizeBytes,
-      blobKey: replyAttachments.blobKey,
+      attachmentId: attachments.attachmentId,
+      fileName: attachments.fileName,
+      contentType: attachments.contentType,
+      sizeBytes: attachments.sizeBytes,
+      blobKey: attachments.blobKey,
     })
-    .from(replyAttachments)
-    .innerJoin(agentResponses, eq(agentResponses.id, replyAttachments.replyId))
+    .from(attachments)
+    .innerJoin(threadEntries, eq(threadEntries.id, attachments.threadEntryId))
     .where(
-      and(eq(replyAttachments.attachmentId, attachmentId), eq(agentResponses.referenceNumber, conversation)),
+      and(
+        eq(attachments.attachmentId, attachmentId),
+        eq(threadEntries.conversationReferenceNumber, conversation),
+        inArray(threadEntries.kind, [...kinds]),
+      ),
     )
     .limit(1);
   return row;
 }
 
+/** A file sent with one of the conversation's replies, for staff to open. */
+export function findReplyAttachment(db: Db, conversation: number, attachmentId: number) {
+  return findEntryFile(db, conversation, attachmentId, ["REPLY"]);
+}
+
 /** A file of one of the conversation's messages (a member's query or update), for staff to open. */
-export async function findMessageAttachment(db: Db, conversation: number, attachmentId: number) {
-  const [row] = await db
-    .select({
-      attachmentId: queryAttachments.attachmentId,
-      fileName: queryAttachments.fileName,
-      contentType: queryAttachments.contentType,
-      sizeBytes: queryAttachments.sizeBytes,
-      blobKey: queryAttachments.blobKey,
-    })
-    .from(queryAttachments)
-    .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
-    .where(
-      and(
-        eq(queryAttachments.attachmentId, attachmentId),
-        eq(queries.conversationReferenceNumber, conversation),
-      ),
-    )
-    .limit(1);
-  return row;
+export function findMessageAttachment(db: Db, conversation: number, attachmentId: number) {
+  return findEntryFile(db, conversation, attachmentId, MEMBER_MESSAGE_KINDS);
 }
 
 /**

@@ -15,6 +15,7 @@ export {
   closeConversation,
   closeConversations,
   conversationOf,
+  type DeskAct,
   emptyConversations,
   membersOfConversations,
   ReplyAlreadySent,
@@ -30,6 +31,7 @@ export {
 } from "./commands/emailed-messages.js";
 export {
   addMemberMessage,
+  type MemberMessageKind,
   type NewAttachment,
   type NewMessage,
   recordMemberMessage,
@@ -50,10 +52,8 @@ export {
   findConversation,
   findMessageAttachment,
   findReplyAttachment,
-  listConversationMessages,
   listDeskStaff,
-  listNotes,
-  listReplies,
+  readDeskThread,
   readMemberSummary,
 } from "./desk-reads.js";
 export { countQueue, listQueue, type QueueFilter, queueSortOf } from "./queue.js";

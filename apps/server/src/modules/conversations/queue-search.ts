@@ -3,7 +3,7 @@ import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { firstMembersNamed, nameWordsQuery } from "../../db/name-words.js";
 import { rowsOf } from "../../db/raw-rows.js";
-import { agentResponses, conversations, queries } from "../../db/schema/conversations.js";
+import { conversations, queries, threadEntries } from "../../db/schema/conversations.js";
 import { memberProfiles } from "../../db/schema/member-details.js";
 
 // The desk's search, each kind answered by an index (docs/decisions 0024):
@@ -337,11 +337,11 @@ export async function searchExcerpts(
       from ${queries}
       where ${inArray(queries.conversationReferenceNumber, [...references])} and ${queries.purgedAt} is null
       union all
-      select ${agentResponses.referenceNumber}, ${agentResponses.sentAt},
-        regexp_replace(regexp_replace(${agentResponses.html}, '<[^>]*>', ' ', 'g'), '[\\x01\\x02]', '', 'g'),
-        to_tsvector('english', regexp_replace(${agentResponses.html}, '<[^>]*>', ' ', 'g'))
-      from ${agentResponses}
-      where ${inArray(agentResponses.referenceNumber, [...references])}
+      select ${threadEntries.conversationReferenceNumber}, ${threadEntries.at},
+        regexp_replace(regexp_replace(${threadEntries.body}, '<[^>]*>', ' ', 'g'), '[\\x01\\x02]', '', 'g'),
+        to_tsvector('english', regexp_replace(${threadEntries.body}, '<[^>]*>', ' ', 'g'))
+      from ${threadEntries}
+      where ${inArray(threadEntries.conversationReferenceNumber, [...references])} and ${threadEntries.kind} = 'REPLY'
     ) texts
     group by texts.conversation`,
   );

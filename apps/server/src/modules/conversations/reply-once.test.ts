@@ -5,8 +5,9 @@ import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import { enrolFamily, type Family, loggedInStaff } from "../../../test-support/modules/member-details.js";
 import { defaultQueryFields, SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { repliesTo } from "../../../test-support/thread-rows.js";
 import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
-import { agentResponses, auditEvents, outboxMails } from "../../db/schema.js";
+import { auditEvents, outboxMails } from "../../db/schema.js";
 
 // A reply is sent once: a repeat of the same composed reply (a double click, a retry after a lost
 // answer) gets the first reply back and sends no second mail; a reply written on an older view of
@@ -32,8 +33,7 @@ describe.each(TEST_DATABASE_KINDS)("a reply sent once on %s", (kind) => {
   }
   const reply = (browser: typeof agent.browser, reference: number, payload: object) =>
     browser.request({ method: "POST", url: `${C}/queries/${reference}/replies`, payload });
-  const repliesOf = (reference: number) =>
-    testApp.database.db.select().from(agentResponses).where(eq(agentResponses.referenceNumber, reference));
+  const repliesOf = (reference: number) => repliesTo(testApp.database.db, reference);
   const replyMailsOf = (reference: number) =>
     testApp.database.db
       .select()

@@ -24,6 +24,9 @@ describe.each(TEST_DATABASE_KINDS)("the erasure registry, on %s", (kind) => {
       select distinct c.table_name
       from information_schema.columns c
       where c.table_schema = 'public'
+        -- Tables only: the views that keep an earlier release's names hold nothing of their own.
+        and exists (select 1 from information_schema.tables t where t.table_schema = c.table_schema
+          and t.table_name = c.table_name and t.table_type = 'BASE TABLE')
         and (
           c.column_name in ('member_entity_number', 'reference_number', 'conversation_reference_number',
             'subject_entity_number', 'author_entity_number', 'entity_number')

@@ -21,16 +21,20 @@ const LOGIN = "The member's log-in, kept for them to use the portal; closing the
 export const ERASURE_STEPS: Record<string, ErasureStep> = {
   queries: { kind: "TOMBSTONED", by: "removeQueryContent (text, addresses, purge reason)" },
   conversations: { kind: "TOMBSTONED", by: "removeQueryContent → emptyConversations" },
-  query_attachments: { kind: "REMOVED", by: "removeQueryContent, files after commit" },
-  agent_responses: { kind: "REMOVED", by: "removeQueryContent, reply attachments' files after commit" },
-  query_notes: { kind: "REMOVED", by: "removeQueryContent" },
+  thread_entries: {
+    kind: "TOMBSTONED",
+    by: "removeConversationContent: replies and notes removed; messages' places, documents received and events kept",
+  },
+  attachments: {
+    kind: "REMOVED",
+    by: "removeConversationContent, removeSubmissionContent; files after commit",
+  },
   reply_drafts: { kind: "REMOVED", by: "removeQueryContent" },
   outbox_mails: {
     kind: "REMOVED",
     by: "removeQueryContent (the conversation's) and eraseIn (the account's, but for pending ones)",
   },
   document_submissions: { kind: "TOMBSTONED", by: "removeSubmissionContent" },
-  document_submission_attachments: { kind: "REMOVED", by: "removeSubmissionContent, files after commit" },
   data_exports: {
     kind: "REMOVED",
     by: "eraseIn: every archive EXPIRED (one being prepared cancelled), files after commit",

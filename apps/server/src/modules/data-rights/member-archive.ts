@@ -1,16 +1,14 @@
 import type { Readable } from "node:stream";
-import type { DependentRelationship, PolicyBenefit } from "@portal/domain";
+import { type DependentRelationship, MEMBER_MESSAGE_KINDS, type PolicyBenefit } from "@portal/domain";
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import yazl from "yazl";
 import type { Db } from "../../db/database.js";
 import { memberRoles } from "../../db/schema/access.js";
 import {
-  agentResponses,
-  documentSubmissionAttachments,
+  attachments as attachmentRows,
   documentSubmissions,
   queries,
-  queryAttachments,
-  replyAttachments,
+  threadEntries,
 } from "../../db/schema/conversations.js";
 import { dataRequests } from "../../db/schema/data-rights.js";
 import { outboxMails } from "../../db/schema/mail.js";
@@ -124,34 +122,45 @@ async function readRecords(db: Db, member: number) {
     .where(eq(queries.memberEntityNumber, member))
     .orderBy(asc(queries.loggedAt), asc(queries.referenceNumber));
   const refs = queryRows.map((row) => row.referenceNumber);
-  const [attachments, replies] = refs.length
-    ? await Promise.all([
-        db
-          .select()
-          .from(queryAttachments)
-          .where(inArray(queryAttachments.referenceNumber, refs))
-          .orderBy(asc(queryAttachments.referenceNumber), asc(queryAttachments.position)),
-        db
-          .select({
-            id: agentResponses.id,
-            referenceNumber: agentResponses.referenceNumber,
-            html: agentResponses.html,
-            sentAt: agentResponses.sentAt,
-          })
-          .from(agentResponses)
-          .where(inArray(agentResponses.referenceNumber, refs))
-          .orderBy(asc(agentResponses.referenceNumber), asc(agentResponses.sentAt)),
-      ])
-    : [[], []];
-  // The files staff sent with those replies: reached through the member's own queries only.
-  const replyIds = replies.map((reply) => reply.id);
-  const replyFiles = replyIds.length
+  // The member's messages and the replies to them in their threads, and those entries' files
+  // (the member's, and those staff sent): reached through the member's own queries only.
+  const entries = refs.length
+    ? await db
+        .select({
+          id: threadEntries.id,
+          kind: threadEntries.kind,
+          referenceNumber: threadEntries.queryReferenceNumber,
+          html: threadEntries.body,
+          sentAt: threadEntries.at,
+        })
+        .from(threadEntries)
+        .where(
+          and(
+            inArray(threadEntries.queryReferenceNumber, refs),
+            inArray(threadEntries.kind, ["REPLY", ...MEMBER_MESSAGE_KINDS]),
+          ),
+        )
+        .orderBy(asc(threadEntries.queryReferenceNumber), asc(threadEntries.at), asc(threadEntries.id))
+    : [];
+  const entryIds = entries.map((entry) => entry.id);
+  const entryFiles = entryIds.length
     ? await db
         .select()
-        .from(replyAttachments)
-        .where(inArray(replyAttachments.replyId, replyIds))
-        .orderBy(asc(replyAttachments.replyId), asc(replyAttachments.position))
+        .from(attachmentRows)
+        .where(inArray(attachmentRows.threadEntryId, entryIds))
+        .orderBy(asc(attachmentRows.threadEntryId), asc(attachmentRows.position))
     : [];
+  const replies = entries
+    .filter((entry) => entry.kind === "REPLY")
+    .map(({ id, referenceNumber, html, sentAt }) => ({ id, referenceNumber, html: html ?? "", sentAt }));
+  const replyIds = new Set(replies.map((reply) => reply.id));
+  const queryOfEntry = new Map(entries.map((entry) => [entry.id, entry.referenceNumber]));
+  const attachments = entryFiles
+    .filter((file) => !replyIds.has(file.threadEntryId ?? 0))
+    .map((file) => ({ ...file, referenceNumber: queryOfEntry.get(file.threadEntryId ?? 0) ?? null }));
+  const replyFiles = entryFiles
+    .filter((file) => replyIds.has(file.threadEntryId ?? 0))
+    .map((file) => ({ ...file, replyId: file.threadEntryId }));
   const submissions = await db
     .select()
     .from(documentSubmissions)
@@ -159,14 +168,13 @@ async function readRecords(db: Db, member: number) {
     .orderBy(asc(documentSubmissions.loggedAt));
   const submissionRefs = submissions.map((row) => row.referenceNumber);
   const submissionFiles = submissionRefs.length
-    ? await db
-        .select()
-        .from(documentSubmissionAttachments)
-        .where(inArray(documentSubmissionAttachments.referenceNumber, submissionRefs))
-        .orderBy(
-          asc(documentSubmissionAttachments.referenceNumber),
-          asc(documentSubmissionAttachments.position),
-        )
+    ? (
+        await db
+          .select()
+          .from(attachmentRows)
+          .where(inArray(attachmentRows.documentSubmissionReferenceNumber, submissionRefs))
+          .orderBy(asc(attachmentRows.documentSubmissionReferenceNumber), asc(attachmentRows.position))
+      ).map((file) => ({ ...file, referenceNumber: file.documentSubmissionReferenceNumber }))
     : [];
   const mails = await db
     .select({

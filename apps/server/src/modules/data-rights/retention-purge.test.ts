@@ -11,11 +11,11 @@ import {
 } from "../../../test-support/modules/data-rights.js";
 import { SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { repliesTo } from "../../../test-support/thread-rows.js";
 import { loadConfig } from "../../config/env.js";
 import {
-  agentResponses,
+  attachments,
   auditEvents,
-  documentSubmissionAttachments,
   documentSubmissions,
   legalHolds,
   queries,
@@ -114,7 +114,7 @@ describe.each(TEST_DATABASE_KINDS)("the retention purge, on %s", (kind) => {
       expect(row.category).toBe("MEDICAL_CLAIMS");
     }
     expect(await attachmentKeys(testApp, oldRefs)).toEqual([]);
-    expect(await db.$count(agentResponses, eq(agentResponses.referenceNumber, old.original))).toBe(0);
+    expect(await repliesTo(db, old.original)).toEqual([]);
     for (const key of [...oldKeys, old.submission.blobKey]) expect(await blobGone(key)).toBe(true);
     const [oldSubmission] = await db
       .select()
@@ -130,8 +130,8 @@ describe.each(TEST_DATABASE_KINDS)("the retention purge, on %s", (kind) => {
       for (const row of rows) expect(row.purgedAt).toBeNull();
       expect(
         await db.$count(
-          documentSubmissionAttachments,
-          eq(documentSubmissionAttachments.referenceNumber, member.submission.referenceNumber),
+          attachments,
+          eq(attachments.documentSubmissionReferenceNumber, member.submission.referenceNumber),
         ),
       ).toBe(1);
     }

@@ -282,7 +282,7 @@ async function purgeSubmissions(run: PurgeRun, counts: PurgeCounts): Promise<voi
         if (refs.length > 0) {
           const [files] = await rowsOf<{ n: string | number }>(
             tx,
-            sql`select count(*) as n from document_submission_attachments where reference_number in (${intList(refs)})`,
+            sql`select count(*) as n from attachments where document_submission_reference_number in (${intList(refs)})`,
           );
           counts.documentFiles += Number(files?.n ?? 0);
         }

@@ -9,9 +9,10 @@ import {
 } from "../../../test-support/modules/inbound-mail.js";
 import { TEST_SECRET } from "../../../test-support/modules/mail.js";
 import { addMember, createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { messageFilesOf } from "../../../test-support/thread-rows.js";
 import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
 import { loadConfig } from "../../config/env.js";
-import { conversations, inboundMails, outboxMails, queries, queryAttachments } from "../../db/schema.js";
+import { conversations, inboundMails, outboxMails, queries } from "../../db/schema.js";
 import { startConversation } from "../conversations/index.js";
 import { enqueueMail, queryLoggedMail, replyAddress } from "../mail/index.js";
 import { createInboundPoller, type InboundPoller } from "./mailbox-poller.js";
@@ -260,10 +261,7 @@ describe.each(TEST_DATABASE_KINDS)("replies by e-mail, on %s", (kind) => {
     );
     expect((await newPoller().runOnce()).map((each) => each.outcome)).toEqual(["UPDATE"]);
     const [update] = await updatesOf(referenceNumber);
-    const files = await testApp.database.db
-      .select()
-      .from(queryAttachments)
-      .where(eq(queryAttachments.referenceNumber, update?.referenceNumber ?? 0));
+    const files = await messageFilesOf(testApp.database.db, update?.referenceNumber ?? 0);
     expect(files.map((file) => [file.fileName, file.contentType, file.sizeBytes])).toEqual([
       ["receipt.png", "image/png", png.bytes.length],
     ]);

@@ -11,7 +11,7 @@ import { TEST_SECRET } from "../../../test-support/modules/mail.js";
 import { defaultQueryFields, loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
-import { inboundMails, outboxMails, queries, queryAttachments } from "../../db/schema.js";
+import { attachments, inboundMails, outboxMails, queries, threadEntries } from "../../db/schema.js";
 import { startConversation } from "../conversations/index.js";
 import { replyAddress } from "../mail/index.js";
 import { createInboundPoller, MAX_INBOUND_MAIL_BYTES } from "./mailbox-poller.js";
@@ -193,8 +193,9 @@ describe.each(TEST_DATABASE_KINDS)("refused e-mails, on %s", (kind) => {
     expect(await updatesOf(conversation)).toEqual([]);
     const stored = await testApp.database.db
       .select()
-      .from(queryAttachments)
-      .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
+      .from(attachments)
+      .innerJoin(threadEntries, eq(threadEntries.id, attachments.threadEntryId))
+      .innerJoin(queries, eq(queries.referenceNumber, threadEntries.queryReferenceNumber))
       .where(eq(queries.memberEntityNumber, member.entityNumber));
     expect(stored).toEqual([]);
     const notices = await noticesTo(member.entityNumber);

@@ -1,8 +1,8 @@
-import { EXCEPTION_CODES } from "@portal/domain";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { EXCEPTION_CODES, MEMBER_MESSAGE_KINDS } from "@portal/domain";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import { reserveAttempt } from "../../db/attempt-counter.js";
-import { queries, queryAttachments } from "../../db/schema/conversations.js";
+import { attachments, queries, threadEntries } from "../../db/schema/conversations.js";
 import { hmac } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
 
@@ -71,12 +71,20 @@ async function uploadsInLastDay(context: AppContext, entityNumber: number) {
   const since = new Date(context.now().getTime() - DAY_MS);
   const [row] = await context.db
     .select({
-      bytes: sql<string>`coalesce(sum(${queryAttachments.sizeBytes}), 0)`,
+      bytes: sql<string>`coalesce(sum(${attachments.sizeBytes}), 0)`,
       oldestAt: sql<Date | null>`min(${queries.loggedAt})`.mapWith(queries.loggedAt),
     })
-    .from(queryAttachments)
-    .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
-    .where(and(eq(queries.memberEntityNumber, entityNumber), gte(queries.loggedAt, since)));
+    .from(attachments)
+    .innerJoin(threadEntries, eq(threadEntries.id, attachments.threadEntryId))
+    .innerJoin(queries, eq(queries.referenceNumber, threadEntries.queryReferenceNumber))
+    // The member's own files only: those staff sent with replies are not theirs to count.
+    .where(
+      and(
+        eq(queries.memberEntityNumber, entityNumber),
+        gte(queries.loggedAt, since),
+        inArray(threadEntries.kind, [...MEMBER_MESSAGE_KINDS]),
+      ),
+    );
   return { bytes: Number(row?.bytes ?? 0), oldestAt: row?.oldestAt ?? null };
 }
 

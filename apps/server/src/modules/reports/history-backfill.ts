@@ -32,9 +32,9 @@ export async function backfillHistory(tx: Tx, references: readonly number[]): Pr
       from ${batch} c join queries q on q.conversation_reference_number = c.reference_number
       where q.parent_reference_number is not null
       union all
-      select a.sent_at, c.origin, c.category, 0, 0, 1, 0
-      from ${batch} c join queries q on q.conversation_reference_number = c.reference_number
-        join agent_responses a on a.reference_number = q.reference_number
+      select a.at, c.origin, c.category, 0, 0, 1, 0
+      from ${batch} c join thread_entries a on a.conversation_reference_number = c.reference_number
+        and a.kind = 'REPLY'
       union all
       select c.closed_at, c.origin, c.category, 0, 0, 0, 1 from ${batch} c where c.closed_at is not null
     ) e
@@ -47,10 +47,10 @@ export async function backfillHistory(tx: Tx, references: readonly number[]): Pr
       report_backfill_pending = false
     from unnest(${intArray(references)}::int[]) as b(reference)
       left join lateral (
-        select a.sent_at, a.sent_by_entity_number
-        from queries q join agent_responses a on a.reference_number = q.reference_number
-        where q.conversation_reference_number = b.reference
-        order by a.sent_at, a.id
+        select a.at as sent_at, a.author_entity_number as sent_by_entity_number
+        from thread_entries a
+        where a.conversation_reference_number = b.reference and a.kind = 'REPLY'
+        order by a.at, a.id
         limit 1
       ) r on true
     where c.reference_number = b.reference and c.report_backfill_pending`);

@@ -74,7 +74,7 @@ describe.each(TEST_DATABASE_KINDS)("reports on %s", (kind) => {
     await closeConversation(db, refs.A, at("2026-04-08T09:00"));
 
     refs.B = await start("2026-04-13T09:00", "CLAIMS", "MED_XPRESS");
-    await assignConversation(db, refs.B, agent2.entityNumber);
+    await assignConversation(db, refs.B, agent2.entityNumber, { at: at("2026-04-13T09:30"), by: null });
 
     refs.C = await start("2026-04-14T16:00", "MEMBERSHIP", "MEMBER_WEB");
     await addUpdateAt(db, member, refs.C, "2026-04-15T10:00", "MEMBERSHIP");
@@ -101,7 +101,7 @@ describe.each(TEST_DATABASE_KINDS)("reports on %s", (kind) => {
     // C closed once, on 17 April: 1200 minutes, like its first reply.
     expect(before.resolution).toEqual({ count: 2, medianMinutes: 960, p90Minutes: 720 + 0.9 * 480 });
 
-    await reopenConversation(testApp.database.db, refs.C as number);
+    await reopenConversation(testApp.database.db, refs.C as number, { at: at("2026-04-20T09:00"), by: null });
     const reopened = await report(APRIL);
     // Open again: no longer resolved; A alone.
     expect(reopened.resolution).toEqual({ count: 1, medianMinutes: 720, p90Minutes: 720 });

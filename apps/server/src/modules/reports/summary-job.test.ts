@@ -99,7 +99,7 @@ describe.each(TEST_DATABASE_KINDS)("the reports' summary job on %s", (kind) => {
     await reply(b, "2026-04-16T09:00", true);
     const c = await start("2026-04-14T16:00", "MEMBERSHIP");
     await reply(c, "2026-04-17T09:00", true);
-    await reopenConversation(db(), c);
+    await reopenConversation(db(), c, { at: at("2026-04-20T10:00"), by: null });
     await closeConversation(db(), c, at("2026-04-21T11:00"));
     await start("2026-04-20T09:00", "MEMBERSHIP");
     const e = await start("2026-04-22T08:30", "CLAIMS");
@@ -175,7 +175,7 @@ describe.each(TEST_DATABASE_KINDS)("the reports' summary job on %s", (kind) => {
     // these in it) and to one done (counted by the triggers, as any new event).
     await reply(d, "2026-04-28T09:00");
     await update(e, "2026-04-28T10:00");
-    await reopenConversation(db(), c);
+    await reopenConversation(db(), c, { at: at("2026-04-29T11:00"), by: null });
     await closeConversation(db(), c, at("2026-04-29T12:00"));
     await reply(f, "2026-04-28T11:00", true);
     // And written while batches run (real concurrency on PostgreSQL: each write takes its

@@ -7,8 +7,7 @@ import { loggedInStaff } from "../../../test-support/modules/member-details.js";
 import { loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import type { Database } from "../../db/database.js";
-import { agentResponses } from "../../db/schema.js";
-import { recordMemberMessage } from "../conversations/index.js";
+import { recordMemberMessage, sendReply } from "../conversations/index.js";
 
 // Each member read sends the fewest statements its answer needs: the session comes with its
 // member's names and roles in one statement (sessions.ts), so no read asks for them again. Counted
@@ -82,9 +81,13 @@ describe.each(TEST_DATABASE_KINDS)("statements of a member's reads on %s", (kind
       },
       [],
     );
-    await testApp.database.db
-      .insert(agentResponses)
-      .values({ referenceNumber: reference, html: "<p>Reply</p>", sentAt: testApp.clock.now });
+    await sendReply(testApp.database.db, reference, {
+      html: "<p>Reply</p>",
+      sentByEntityNumber: null,
+      sentAt: testApp.clock.now,
+      close: false,
+      mail: null,
+    });
     counted = countStatements(testApp.database);
   });
   afterAll(async () => testApp.close());

@@ -9,13 +9,9 @@ import {
   SI,
 } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { insertReply, insertReplyFile, insertSubmissionFile } from "../../../test-support/thread-rows.js";
 import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
-import {
-  agentResponses,
-  documentSubmissionAttachments,
-  documentSubmissions,
-  replyAttachments,
-} from "../../db/schema.js";
+import { documentSubmissions } from "../../db/schema.js";
 
 // The worst bug this product can have is one member reaching another's query. Member B tries
 // every path with member A's references and attachment ids: each answer must be the same 404 a
@@ -56,27 +52,25 @@ describe.each(TEST_DATABASE_KINDS)("access between members on %s", (kind) => {
     a.defaultAttachment = (await view(a.defaultRef, "MEMBER_WEB")).attachments[0].attachmentId;
     a.medxpressAttachment = (await view(a.medxpressRef, "MED_XPRESS")).attachments[0].attachmentId;
     const db = testApp.database.db;
-    const [reply] = await db
-      .insert(agentResponses)
-      .values({ referenceNumber: a.defaultRef, html: "<p>Reply for A</p>", sentAt: new Date() })
-      .returning();
+    const [reply] = await insertReply(db, {
+      referenceNumber: a.defaultRef,
+      html: "<p>Reply for A</p>",
+      sentAt: new Date(),
+    });
     const replyPdf = pdfOfSize(700);
     const replyBlob = await testApp.blobStore.writePending(
       "attachments/test/a-reply-file",
       Readable.from([replyPdf.bytes]),
     );
     await testApp.blobStore.commit(replyBlob);
-    const [replyFile] = await db
-      .insert(replyAttachments)
-      .values({
-        replyId: reply?.id ?? 0,
-        fileName: "for-a.pdf",
-        contentType: "application/pdf",
-        sizeBytes: replyPdf.bytes.length,
-        blobKey: "attachments/test/a-reply-file",
-        position: 0,
-      })
-      .returning();
+    const [replyFile] = await insertReplyFile(db, {
+      replyId: reply?.id ?? 0,
+      fileName: "for-a.pdf",
+      contentType: "application/pdf",
+      sizeBytes: replyPdf.bytes.length,
+      blobKey: "attachments/test/a-reply-file",
+      position: 0,
+    });
     a.replyAttachment = replyFile?.attachmentId ?? 0;
     const [submission] = await db
       .insert(documentSubmissions)
@@ -89,17 +83,14 @@ describe.each(TEST_DATABASE_KINDS)("access between members on %s", (kind) => {
       Readable.from([pdf.bytes]),
     );
     await testApp.blobStore.commit(blob);
-    const [document] = await db
-      .insert(documentSubmissionAttachments)
-      .values({
-        referenceNumber: a.documentRef,
-        fileName: "a.pdf",
-        contentType: "application/pdf",
-        sizeBytes: pdf.bytes.length,
-        blobKey: "attachments/test/a-document",
-        position: 0,
-      })
-      .returning();
+    const [document] = await insertSubmissionFile(db, {
+      referenceNumber: a.documentRef,
+      fileName: "a.pdf",
+      contentType: "application/pdf",
+      sizeBytes: pdf.bytes.length,
+      blobKey: "attachments/test/a-document",
+      position: 0,
+    });
     a.documentAttachment = document?.attachmentId ?? 0;
   });
   afterAll(async () => testApp.close());

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { documentSubmissionAttachments, documentSubmissions } from "../../db/schema/conversations.js";
+import { attachments, documentSubmissions } from "../../db/schema/conversations.js";
 import type { AttachmentRow } from "./queries-repository.js";
 
 export interface DocumentSubmissionRow {
@@ -10,11 +10,11 @@ export interface DocumentSubmissionRow {
 }
 
 const attachmentColumns = {
-  attachmentId: documentSubmissionAttachments.attachmentId,
-  fileName: documentSubmissionAttachments.fileName,
-  contentType: documentSubmissionAttachments.contentType,
-  sizeBytes: documentSubmissionAttachments.sizeBytes,
-  blobKey: documentSubmissionAttachments.blobKey,
+  attachmentId: attachments.attachmentId,
+  fileName: attachments.fileName,
+  contentType: attachments.contentType,
+  sizeBytes: attachments.sizeBytes,
+  blobKey: attachments.blobKey,
 };
 
 export async function findDocumentSubmission(
@@ -42,9 +42,9 @@ export async function findDocumentSubmission(
 export async function listDocumentAttachments(db: Db, referenceNumber: number): Promise<AttachmentRow[]> {
   return db
     .select(attachmentColumns)
-    .from(documentSubmissionAttachments)
-    .where(eq(documentSubmissionAttachments.referenceNumber, referenceNumber))
-    .orderBy(asc(documentSubmissionAttachments.position));
+    .from(attachments)
+    .where(eq(attachments.documentSubmissionReferenceNumber, referenceNumber))
+    .orderBy(asc(attachments.position));
 }
 
 export async function findDocumentAttachment(
@@ -55,15 +55,15 @@ export async function findDocumentAttachment(
 ): Promise<AttachmentRow | undefined> {
   const [row] = await db
     .select(attachmentColumns)
-    .from(documentSubmissionAttachments)
+    .from(attachments)
     .innerJoin(
       documentSubmissions,
-      eq(documentSubmissions.referenceNumber, documentSubmissionAttachments.referenceNumber),
+      eq(documentSubmissions.referenceNumber, attachments.documentSubmissionReferenceNumber),
     )
     .where(
       and(
-        eq(documentSubmissionAttachments.attachmentId, attachmentId),
-        eq(documentSubmissionAttachments.referenceNumber, referenceNumber),
+        eq(attachments.attachmentId, attachmentId),
+        eq(attachments.documentSubmissionReferenceNumber, referenceNumber),
         eq(documentSubmissions.memberEntityNumber, memberEntityNumber),
       ),
     )

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import { agentResponses, queries } from "../../db/schema/conversations.js";
+import { queries, threadEntries } from "../../db/schema/conversations.js";
 
 // A query's thread as its member sees it: its conversation's queries (the original and the updates
 // added to it) and the replies sent to any of them, read by the conversation's key in one
@@ -45,12 +45,18 @@ const threadQueriesStatement = preparedRead("member_thread_queries", (db: Db) =>
     );
 });
 
+// The replies in the thread, each under the query it answered (thread_entries_query).
 const threadRepliesStatement = preparedRead("member_thread_replies", (db: Db) =>
   db
-    .select({ referenceNumber: agentResponses.referenceNumber, sentAt: agentResponses.sentAt })
-    .from(agentResponses)
-    .where(sql`${agentResponses.referenceNumber} = any(${sql.placeholder("references")}::integer[])`)
-    .orderBy(asc(agentResponses.sentAt), asc(agentResponses.id)),
+    .select({ referenceNumber: threadEntries.queryReferenceNumber, sentAt: threadEntries.at })
+    .from(threadEntries)
+    .where(
+      and(
+        sql`${threadEntries.queryReferenceNumber} = any(${sql.placeholder("references")}::integer[])`,
+        eq(threadEntries.kind, "REPLY"),
+      ),
+    )
+    .orderBy(asc(threadEntries.at), asc(threadEntries.id)),
 );
 
 /** The member's thread that the query belongs to, oldest first (a reply after the query it answers). */
@@ -86,7 +92,7 @@ export async function readMemberThread(
       kind: 1,
       entry: {
         type: "REPLY" as const,
-        referenceNumber: reply.referenceNumber,
+        referenceNumber: reply.referenceNumber ?? 0,
         sentAt: reply.sentAt.toISOString(),
       },
     })),

@@ -1,13 +1,8 @@
-import type { QueryListItem, ServerOrigin } from "@portal/domain";
-import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { MEMBER_MESSAGE_KINDS, type QueryListItem, type ServerOrigin } from "@portal/domain";
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
-import {
-  agentResponses,
-  queries,
-  queryAttachments,
-  replyAttachments,
-} from "../../db/schema/conversations.js";
+import { attachments, queries, threadEntries } from "../../db/schema/conversations.js";
 import type { NewMessage } from "../conversations/index.js";
 
 // Every function takes the member it acts for: no query row is read without that scope.
@@ -71,17 +66,15 @@ export function toListItem(
 }
 
 /**
- * The newest reply of a query's thread sent since the query was logged. The desk keeps replies
- * under the thread's first query (the conversation's key), replies from before it under the query
- * answered: every query of the thread is looked at (queries_conversation, agent_responses_reference).
+ * The newest reply of a query's thread sent since the query was logged: the conversation's replies
+ * in its thread (thread_entries_replies), whichever of its queries each answered.
  */
-// Written out, with its own aliases: a select of one table names its columns unqualified, which
-// inside this subquery would name the subquery's own tables.
+// Written out, with its own alias: a select of one table names its columns unqualified, which
+// inside this subquery would name the subquery's own table.
 const repliedSince = sql<Date | null>`(
-  select max(reply.sent_at) from queries thread_query
-  join agent_responses reply on reply.reference_number = thread_query.reference_number
-  where thread_query.conversation_reference_number = "queries"."conversation_reference_number"
-    and reply.sent_at >= "queries"."logged_at"
+  select max(reply.at) from thread_entries reply
+  where reply.conversation_reference_number = "queries"."conversation_reference_number"
+    and reply.kind = 'REPLY' and reply.at >= "queries"."logged_at"
 )`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
 
 // The open list is the busiest read of the portal. It is prepared once per database, so each
@@ -165,18 +158,28 @@ export interface AttachmentRow {
   blobKey: string;
 }
 
+const attachmentColumns = {
+  attachmentId: attachments.attachmentId,
+  fileName: attachments.fileName,
+  contentType: attachments.contentType,
+  sizeBytes: attachments.sizeBytes,
+  blobKey: attachments.blobKey,
+};
+
+/** The query's own entry in its thread (its message), by thread_entries_query. */
+const messageEntryOf = (reference: ReturnType<typeof sql.placeholder> | number) =>
+  and(
+    eq(threadEntries.queryReferenceNumber, reference),
+    inArray(threadEntries.kind, [...MEMBER_MESSAGE_KINDS]),
+  );
+
 const queryAttachmentsStatement = preparedRead("query_attachments", (db: Db) =>
   db
-    .select({
-      attachmentId: queryAttachments.attachmentId,
-      fileName: queryAttachments.fileName,
-      contentType: queryAttachments.contentType,
-      sizeBytes: queryAttachments.sizeBytes,
-      blobKey: queryAttachments.blobKey,
-    })
-    .from(queryAttachments)
-    .where(eq(queryAttachments.referenceNumber, sql.placeholder("referenceNumber")))
-    .orderBy(asc(queryAttachments.position)),
+    .select(attachmentColumns)
+    .from(attachments)
+    .innerJoin(threadEntries, eq(threadEntries.id, attachments.threadEntryId))
+    .where(messageEntryOf(sql.placeholder("referenceNumber")))
+    .orderBy(asc(attachments.position)),
 );
 
 export async function listQueryAttachments(db: Db, referenceNumber: number): Promise<AttachmentRow[]> {
@@ -192,19 +195,14 @@ export async function findQueryAttachment(
   attachmentId: number,
 ): Promise<AttachmentRow | undefined> {
   const [row] = await db
-    .select({
-      attachmentId: queryAttachments.attachmentId,
-      fileName: queryAttachments.fileName,
-      contentType: queryAttachments.contentType,
-      sizeBytes: queryAttachments.sizeBytes,
-      blobKey: queryAttachments.blobKey,
-    })
-    .from(queryAttachments)
-    .innerJoin(queries, eq(queries.referenceNumber, queryAttachments.referenceNumber))
+    .select(attachmentColumns)
+    .from(attachments)
+    .innerJoin(threadEntries, eq(threadEntries.id, attachments.threadEntryId))
+    .innerJoin(queries, eq(queries.referenceNumber, threadEntries.queryReferenceNumber))
     .where(
       and(
-        eq(queryAttachments.attachmentId, attachmentId),
-        eq(queryAttachments.referenceNumber, referenceNumber),
+        eq(attachments.attachmentId, attachmentId),
+        messageEntryOf(referenceNumber),
         eq(queries.memberEntityNumber, memberEntityNumber),
         eq(queries.origin, origin),
         eq(queries.legacy, false),
@@ -214,26 +212,30 @@ export async function findQueryAttachment(
   return row;
 }
 
+/** A query's replies in its thread, by thread_entries_query. */
+const repliesTo = (reference: ReturnType<typeof sql.placeholder> | number) =>
+  and(eq(threadEntries.queryReferenceNumber, reference), eq(threadEntries.kind, "REPLY"));
+
 // The files of the reply the member's view shows (the newest, as findAgentResponseHtml reads it),
-// by agent_responses_reference and reply_attachments_reply. A removed reply takes its files' rows
-// with it (the cascade), so what erasure or the purge removed is never listed.
+// by thread_entries_query and attachments_thread_entry. A removed reply takes its files' rows with
+// it (the cascade), so what erasure or the purge removed is never listed.
 const replyAttachmentsStatement = preparedRead("member_reply_attachments", (db: Db) => {
   const newestReply = db
-    .select({ id: agentResponses.id })
-    .from(agentResponses)
-    .where(eq(agentResponses.referenceNumber, sql.placeholder("referenceNumber")))
-    .orderBy(desc(agentResponses.sentAt), desc(agentResponses.id))
+    .select({ id: threadEntries.id })
+    .from(threadEntries)
+    .where(repliesTo(sql.placeholder("referenceNumber")))
+    .orderBy(desc(threadEntries.at), desc(threadEntries.id))
     .limit(1);
   return db
     .select({
-      attachmentId: replyAttachments.attachmentId,
-      fileName: replyAttachments.fileName,
-      contentType: replyAttachments.contentType,
-      sizeBytes: replyAttachments.sizeBytes,
+      attachmentId: attachments.attachmentId,
+      fileName: attachments.fileName,
+      contentType: attachments.contentType,
+      sizeBytes: attachments.sizeBytes,
     })
-    .from(replyAttachments)
-    .where(sql`${replyAttachments.replyId} = (${newestReply})`)
-    .orderBy(asc(replyAttachments.position));
+    .from(attachments)
+    .where(sql`${attachments.threadEntryId} = (${newestReply})`)
+    .orderBy(asc(attachments.position));
 });
 
 /** The files sent with a query's newest reply; the caller has scoped the query to the member. */
@@ -256,20 +258,14 @@ export async function findReplyAttachment(
   attachmentId: number,
 ): Promise<AttachmentRow | undefined> {
   const [row] = await db
-    .select({
-      attachmentId: replyAttachments.attachmentId,
-      fileName: replyAttachments.fileName,
-      contentType: replyAttachments.contentType,
-      sizeBytes: replyAttachments.sizeBytes,
-      blobKey: replyAttachments.blobKey,
-    })
-    .from(replyAttachments)
-    .innerJoin(agentResponses, eq(agentResponses.id, replyAttachments.replyId))
-    .innerJoin(queries, eq(queries.referenceNumber, agentResponses.referenceNumber))
+    .select(attachmentColumns)
+    .from(attachments)
+    .innerJoin(threadEntries, eq(threadEntries.id, attachments.threadEntryId))
+    .innerJoin(queries, eq(queries.referenceNumber, threadEntries.queryReferenceNumber))
     .where(
       and(
-        eq(replyAttachments.attachmentId, attachmentId),
-        eq(queries.referenceNumber, referenceNumber),
+        eq(attachments.attachmentId, attachmentId),
+        repliesTo(referenceNumber),
         eq(queries.memberEntityNumber, memberEntityNumber),
         eq(queries.origin, origin),
         eq(queries.legacy, false),
@@ -283,10 +279,10 @@ export async function findReplyAttachment(
 /** The newest reply: a query may be answered more than once; the member's view shows the last. */
 export async function findAgentResponseHtml(db: Db, referenceNumber: number): Promise<string | null> {
   const [row] = await db
-    .select({ html: agentResponses.html })
-    .from(agentResponses)
-    .where(eq(agentResponses.referenceNumber, referenceNumber))
-    .orderBy(desc(agentResponses.sentAt), desc(agentResponses.id))
+    .select({ html: threadEntries.body })
+    .from(threadEntries)
+    .where(repliesTo(referenceNumber))
+    .orderBy(desc(threadEntries.at), desc(threadEntries.id))
     .limit(1);
   return row?.html ?? null;
 }

@@ -5,13 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import { loggedInMember, openList, SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { insertReply, insertSubmissionFile } from "../../../test-support/thread-rows.js";
 import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
-import {
-  agentResponses,
-  documentSubmissionAttachments,
-  documentSubmissions,
-  queries,
-} from "../../db/schema.js";
+import { documentSubmissions, queries } from "../../db/schema.js";
 import { recordMemberMessage } from "../conversations/index.js";
 import type { NewQuery } from "./queries-repository.js";
 
@@ -100,9 +96,11 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
       const original = await insert({ loggedAt: ago(4) });
       const update = await insert({ loggedAt: ago(2), parentReferenceNumber: original });
       // Answered between the two: the original is replied to, the update not yet.
-      await testApp.database.db
-        .insert(agentResponses)
-        .values({ referenceNumber: original, html: "<p>Reply</p>", sentAt: ago(3) });
+      await insertReply(testApp.database.db, {
+        referenceNumber: original,
+        html: "<p>Reply</p>",
+        sentAt: ago(3),
+      });
       const byPhone = await insert({ legacy: true });
       const listed = await openList(member.browser);
       const item = (reference: number) => listed.find((query) => query.referenceNumber === reference);
@@ -110,9 +108,11 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
       expect(item(update)).toMatchObject({ repliedAt: null });
       expect(item(byPhone)).toMatchObject({ legacy: true, repliedAt: null });
       // A later reply, kept under the thread's first query, answers the update too.
-      await testApp.database.db
-        .insert(agentResponses)
-        .values({ referenceNumber: original, html: "<p>Reply</p>", sentAt: ago(1) });
+      await insertReply(testApp.database.db, {
+        referenceNumber: original,
+        html: "<p>Reply</p>",
+        sentAt: ago(1),
+      });
       const again = await openList(member.browser);
       expect(again.find((query) => query.referenceNumber === update)).toMatchObject({
         repliedAt: ago(1).toISOString(),
@@ -204,7 +204,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
         })
       ).json().query;
     const reply = (referenceNumber: number, sentAt: Date) =>
-      testApp.database.db.insert(agentResponses).values({ referenceNumber, html: "<p>Reply</p>", sentAt });
+      insertReply(testApp.database.db, { referenceNumber, html: "<p>Reply</p>", sentAt });
 
     it("answers the original, its updates and the replies in order, from any query of the thread", async () => {
       const original = await insert({ loggedAt: ago(5), queryText: "The original" });
@@ -314,9 +314,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
     it("is the base64 of the UTF-8 HTML e-mail", async () => {
       const reference = await insert();
       const html = "<p>Dear Zoë, your claim for R 1 850,00 was paid — thank you.</p>";
-      await testApp.database.db
-        .insert(agentResponses)
-        .values({ referenceNumber: reference, html, sentAt: new Date() });
+      await insertReply(testApp.database.db, { referenceNumber: reference, html, sentAt: new Date() });
       const { encodedResponse } = (
         await get(`${SI}/member-queries/${reference}/agent-response?origin=MEMBER_WEB`)
       ).json();
@@ -333,9 +331,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
       const html =
         '<p style="color: #003366; font-weight: bold">Dear Zoë</p><script>parent.stolen = 1</script>' +
         '<img alt="x" src="https://tracker.example/p.gif" onerror="parent.stolen = 2"><a href="javascript:alert(1)">x</a>';
-      await testApp.database.db
-        .insert(agentResponses)
-        .values({ referenceNumber: reference, html, sentAt: new Date() });
+      await insertReply(testApp.database.db, { referenceNumber: reference, html, sentAt: new Date() });
       const response = await get(documentUrl(reference));
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -361,9 +357,11 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
     it("is 404 while no reply was sent, and for another member's query", async () => {
       const reference = await insert();
       expect((await get(documentUrl(reference))).statusCode).toBe(404);
-      await testApp.database.db
-        .insert(agentResponses)
-        .values({ referenceNumber: reference, html: "<p>Private</p>", sentAt: new Date() });
+      await insertReply(testApp.database.db, {
+        referenceNumber: reference,
+        html: "<p>Private</p>",
+        sentAt: new Date(),
+      });
       const other = await loggedInMember(testApp);
       const theirs = await other.browser.request({ method: "GET", url: documentUrl(reference) });
       expect(theirs.statusCode).toBe(404);
@@ -386,7 +384,7 @@ describe.each(TEST_DATABASE_KINDS)("smart-inquiry reads on %s", (kind) => {
         Readable.from([pdf.bytes]),
       );
       await testApp.blobStore.commit(blob);
-      await db.insert(documentSubmissionAttachments).values({
+      await insertSubmissionFile(db, {
         referenceNumber: reference,
         fileName: "hospital-account.pdf",
         contentType: "application/pdf",

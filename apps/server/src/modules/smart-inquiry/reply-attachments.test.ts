@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import { defaultQueryFields, loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
+import { insertReply, insertReplyFile } from "../../../test-support/thread-rows.js";
 import { pdfOfSize, pngFile } from "../../../test-support/upload-fixtures.js";
-import { agentResponses, replyAttachments } from "../../db/schema.js";
 import { conversationRows } from "../conversations/commands/remove-content.js";
 import { deleteRemovedFiles, removeQueryContent } from "../data-rights/remove-content.js";
 
@@ -49,10 +49,7 @@ describe.each(TEST_DATABASE_KINDS)("files sent with a reply on %s", (kind) => {
     files: { fileName: string; contentType: string; bytes: Buffer }[],
   ) {
     const db = testApp.database.db;
-    const [sent] = await db
-      .insert(agentResponses)
-      .values({ referenceNumber: reference, html: "<p>Our answer</p>", sentAt })
-      .returning();
+    const [sent] = await insertReply(db, { referenceNumber: reference, html: "<p>Our answer</p>", sentAt });
     const stored: { attachmentId: number; blobKey: string; bytes: Buffer }[] = [];
     for (const [position, file] of files.entries()) {
       blobs += 1;
@@ -61,17 +58,14 @@ describe.each(TEST_DATABASE_KINDS)("files sent with a reply on %s", (kind) => {
         Readable.from([file.bytes]),
       );
       await testApp.blobStore.commit(blob);
-      const [row] = await db
-        .insert(replyAttachments)
-        .values({
-          replyId: sent?.id ?? 0,
-          fileName: file.fileName,
-          contentType: file.contentType,
-          sizeBytes: file.bytes.length,
-          blobKey: blob.key,
-          position,
-        })
-        .returning();
+      const [row] = await insertReplyFile(db, {
+        replyId: sent?.id ?? 0,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        sizeBytes: file.bytes.length,
+        blobKey: blob.key,
+        position,
+      });
       stored.push({ attachmentId: row?.attachmentId ?? 0, blobKey: blob.key, bytes: file.bytes });
     }
     return stored;

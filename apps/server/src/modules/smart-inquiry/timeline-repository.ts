@@ -7,12 +7,7 @@ import {
 import { and, asc, count, desc, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
-import {
-  agentResponses,
-  documentSubmissionAttachments,
-  documentSubmissions,
-  queries,
-} from "../../db/schema/conversations.js";
+import { attachments, documentSubmissions, queries, threadEntries } from "../../db/schema/conversations.js";
 
 // One member's interaction timeline: original queries and document submissions, newest first,
 // merged into one list. Pages follow a keyset (time, kind, reference), so "Load more" neither
@@ -202,22 +197,22 @@ async function fillDetails(db: Db, memberEntityNumber: number, page: TimelineIte
     roots.length === 0
       ? []
       : db
-          .select({ referenceNumber: agentResponses.referenceNumber, sentAt: agentResponses.sentAt })
-          .from(agentResponses)
-          .where(inArray(agentResponses.referenceNumber, roots))
-          .orderBy(asc(agentResponses.sentAt)),
+          .select({ referenceNumber: threadEntries.queryReferenceNumber, sentAt: threadEntries.at })
+          .from(threadEntries)
+          .where(and(inArray(threadEntries.queryReferenceNumber, roots), eq(threadEntries.kind, "REPLY")))
+          .orderBy(asc(threadEntries.at)),
     documentItems.length === 0
       ? []
       : db
-          .select({ referenceNumber: documentSubmissionAttachments.referenceNumber, files: count() })
-          .from(documentSubmissionAttachments)
+          .select({ referenceNumber: attachments.documentSubmissionReferenceNumber, files: count() })
+          .from(attachments)
           .where(
             inArray(
-              documentSubmissionAttachments.referenceNumber,
+              attachments.documentSubmissionReferenceNumber,
               documentItems.map((item) => item.referenceNumber),
             ),
           )
-          .groupBy(documentSubmissionAttachments.referenceNumber),
+          .groupBy(attachments.documentSubmissionReferenceNumber),
   ]);
   for (const item of queryItems) {
     item.updates = updates

@@ -6,7 +6,7 @@ import { TEST_DATABASE_KINDS } from "../../../test-support/databases.js";
 import { defaultQueryFields, loggedInMember, SI } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { pdfOfSize } from "../../../test-support/upload-fixtures.js";
-import { attachmentBlobsInFlight, queryAttachments } from "../../db/schema.js";
+import { attachmentBlobsInFlight, attachments } from "../../db/schema.js";
 import { BlobNotFoundError } from "./blob-store.js";
 
 import { recordBlobsInFlight, removeUnreferencedAttachments } from "./blobs-in-flight.js";
@@ -54,7 +54,7 @@ describe.each(TEST_DATABASE_KINDS)("attachment blobs a crash left behind, on %s"
     await commitBlob("attachments/2026/11/in-progress", "x");
     await recordBlobsInFlight(db, ["attachments/2026/11/in-progress"], new Date(now.getTime() - HOUR));
     // Named by an attachment row although still recorded (the record's removal failed).
-    const [attachment] = await db.select({ key: queryAttachments.blobKey }).from(queryAttachments).limit(1);
+    const [attachment] = await db.select({ key: attachments.blobKey }).from(attachments).limit(1);
     const namedKey = attachment?.key ?? "";
     await recordBlobsInFlight(db, [namedKey], longAgo);
     // In the store but never recorded here (another environment's, say): never this sweep's.

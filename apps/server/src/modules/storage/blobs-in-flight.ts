@@ -1,10 +1,6 @@
 import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
-import {
-  documentSubmissionAttachments,
-  queryAttachments,
-  replyAttachments,
-} from "../../db/schema/conversations.js";
+import { attachments } from "../../db/schema/conversations.js";
 import { attachmentBlobsInFlight } from "../../db/schema/storage.js";
 import type { BlobStore } from "./blob-store.js";
 
@@ -28,21 +24,11 @@ export async function clearBlobsInFlight(db: Queryable, keys: readonly string[])
 }
 
 async function referencedKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
-  const [byQueries, bySubmissions, byReplies] = await Promise.all([
-    db
-      .select({ key: queryAttachments.blobKey })
-      .from(queryAttachments)
-      .where(inArray(queryAttachments.blobKey, [...keys])),
-    db
-      .select({ key: documentSubmissionAttachments.blobKey })
-      .from(documentSubmissionAttachments)
-      .where(inArray(documentSubmissionAttachments.blobKey, [...keys])),
-    db
-      .select({ key: replyAttachments.blobKey })
-      .from(replyAttachments)
-      .where(inArray(replyAttachments.blobKey, [...keys])),
-  ]);
-  return new Set([...byQueries, ...bySubmissions, ...byReplies].map((row) => row.key));
+  const rows = await db
+    .select({ key: attachments.blobKey })
+    .from(attachments)
+    .where(inArray(attachments.blobKey, [...keys]));
+  return new Set(rows.map((row) => row.key));
 }
 
 /**

@@ -1,28 +1,51 @@
+import type { ThreadEventKind } from "@portal/domain";
 import { EXCEPTION_CODES } from "@portal/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
 import { rowsOf } from "../../../db/raw-rows.js";
-import {
-  agentResponses,
-  conversations,
-  queries,
-  queryNotes,
-  replyAttachments,
-} from "../../../db/schema/conversations.js";
+import { conversations, queries, threadEntries } from "../../../db/schema/conversations.js";
 import { AppError, errors } from "../../../lib/errors.js";
 import { enqueueMail, type OutgoingMail } from "../../mail/index.js";
 import { replyWords } from "../search-document.js";
 import { discardDraft } from "./drafts.js";
 import { refuseIfErased } from "./erased.js";
-import type { NewAttachment } from "./member-messages.js";
+import { insertAttachments, type NewAttachment } from "./member-messages.js";
 
 // The desk's commands on a conversation. Each runs in the transaction its route opens with
 // request.access.change, which writes the audit row in the same transaction; the mail a command
 // causes is queued in it too. A conversation's status is copied onto its queries' rows here and
 // nowhere else: the member's pages list those rows one by one.
 
+/** Who did something to a conversation, and when: its event in the thread says so. */
+export interface DeskAct {
+  at: Date;
+  /** Null for what the portal itself did (an erasure, demo history). */
+  by: number | null;
+}
+
+async function recordEvent(
+  tx: Queryable,
+  conversation: number,
+  kind: ThreadEventKind,
+  act: DeskAct,
+  assignee: number | null = null,
+): Promise<void> {
+  await tx.insert(threadEntries).values({
+    conversationReferenceNumber: conversation,
+    kind,
+    at: act.at,
+    authorEntityNumber: act.by,
+    assigneeEntityNumber: assignee,
+  });
+}
+
 /** Closes the conversation and every query in it; false when it was already closed. */
-export async function closeConversation(tx: Queryable, conversation: number, now: Date): Promise<boolean> {
+export async function closeConversation(
+  tx: Queryable,
+  conversation: number,
+  now: Date,
+  by: number | null = null,
+): Promise<boolean> {
   const closed = await tx
     .update(conversations)
     .set({ status: "CLOSED", closedAt: now })
@@ -33,6 +56,7 @@ export async function closeConversation(tx: Queryable, conversation: number, now
     .update(queries)
     .set({ status: "CLOSED", closedAt: now })
     .where(and(eq(queries.conversationReferenceNumber, conversation), eq(queries.status, "OPEN")));
+  await recordEvent(tx, conversation, "CLOSED", { at: now, by });
   return true;
 }
 
@@ -40,7 +64,11 @@ export async function closeConversation(tx: Queryable, conversation: number, now
  * Reopens the conversation and every query in it; false when it was open. Who it waits on does not
  * change: reopening makes the member no new promise.
  */
-export async function reopenConversation(tx: Queryable, conversation: number): Promise<boolean> {
+export async function reopenConversation(
+  tx: Queryable,
+  conversation: number,
+  act: DeskAct,
+): Promise<boolean> {
   await refuseIfErased(tx, conversation);
   const reopened = await tx
     .update(conversations)
@@ -52,6 +80,7 @@ export async function reopenConversation(tx: Queryable, conversation: number): P
     .update(queries)
     .set({ status: "OPEN", closedAt: null })
     .where(and(eq(queries.conversationReferenceNumber, conversation), eq(queries.status, "CLOSED")));
+  await recordEvent(tx, conversation, "REOPENED", act);
   return true;
 }
 
@@ -60,8 +89,9 @@ export async function assignConversation(
   tx: Queryable,
   conversation: number,
   assignee: number | null,
+  act: DeskAct,
 ): Promise<boolean> {
-  return (await assignConversations(tx, [conversation], assignee)).length > 0;
+  return (await assignConversations(tx, [conversation], assignee, act)).length > 0;
 }
 
 /** A note, and its author's draft of it gone. */
@@ -71,7 +101,13 @@ export async function addNote(
   note: { authorEntityNumber: number; text: string; createdAt: Date },
 ): Promise<void> {
   await refuseIfErased(tx, conversation);
-  await tx.insert(queryNotes).values({ referenceNumber: conversation, ...note });
+  await tx.insert(threadEntries).values({
+    conversationReferenceNumber: conversation,
+    kind: "NOTE",
+    at: note.createdAt,
+    authorEntityNumber: note.authorEntityNumber,
+    body: note.text,
+  });
   await discardDraft(tx, { conversation, authorEntityNumber: note.authorEntityNumber, kind: "NOTE" });
 }
 
@@ -101,9 +137,9 @@ export interface SeenConversation {
  */
 async function refuseIfChanged(tx: Queryable, conversation: number, seen: SeenConversation): Promise<void> {
   const [reply] = await tx
-    .select({ id: sql<number | null>`max(${agentResponses.id})` })
-    .from(agentResponses)
-    .where(eq(agentResponses.referenceNumber, conversation));
+    .select({ id: sql<number | null>`max(${threadEntries.id})` })
+    .from(threadEntries)
+    .where(and(eq(threadEntries.conversationReferenceNumber, conversation), eq(threadEntries.kind, "REPLY")));
   const [message] = await tx
     .select({ reference: sql<number | null>`max(${queries.referenceNumber})` })
     .from(queries)
@@ -158,12 +194,12 @@ export async function sendReply(
   await refuseIfErased(tx, conversation);
   if (reply.idempotencyKey !== undefined) {
     const [earlier] = await tx
-      .select({ id: agentResponses.id, html: agentResponses.html })
-      .from(agentResponses)
+      .select({ id: threadEntries.id, html: threadEntries.body })
+      .from(threadEntries)
       .where(
         and(
-          eq(agentResponses.referenceNumber, conversation),
-          eq(agentResponses.idempotencyKey, reply.idempotencyKey),
+          eq(threadEntries.conversationReferenceNumber, conversation),
+          eq(threadEntries.idempotencyKey, reply.idempotencyKey),
         ),
       )
       .limit(1);
@@ -180,22 +216,20 @@ export async function sendReply(
   }
   if (reply.seen) await refuseIfChanged(tx, conversation, reply.seen);
   const [stored] = await tx
-    .insert(agentResponses)
+    .insert(threadEntries)
     .values({
-      referenceNumber: conversation,
-      html: reply.html,
-      sentAt: reply.sentAt,
-      sentByEntityNumber: reply.sentByEntityNumber,
+      conversationReferenceNumber: conversation,
+      kind: "REPLY",
+      at: reply.sentAt,
+      queryReferenceNumber: conversation,
+      authorEntityNumber: reply.sentByEntityNumber,
+      body: reply.html,
       idempotencyKey: reply.idempotencyKey ?? null,
     })
-    .returning({ id: agentResponses.id });
-  if (!stored) throw new Error("insert into agent_responses returned no row");
+    .returning({ id: threadEntries.id });
+  if (!stored) throw new Error("insert into thread_entries returned no row");
   const files = reply.files ?? [];
-  if (files.length > 0) {
-    await tx
-      .insert(replyAttachments)
-      .values(files.map((file, position) => ({ ...file, replyId: stored.id, position })));
-  }
+  await insertAttachments(tx, stored.id, files);
   const updated = await tx
     .update(conversations)
     .set({
@@ -216,15 +250,18 @@ export async function sendReply(
     await enqueueMail(tx, { ...reply.mail, attachments }, reply.sentAt);
   }
   if (reply.close) {
-    await closeConversation(tx, conversation, reply.sentAt);
+    const act = { at: reply.sentAt, by: reply.sentByEntityNumber };
+    await closeConversation(tx, conversation, act.at, act.by);
     // Whoever answers and closes an unassigned conversation owns it: the desk sees who did.
     if (reply.sentByEntityNumber !== null) {
-      await tx
+      const taken = await tx
         .update(conversations)
         .set({ assignedToEntityNumber: reply.sentByEntityNumber })
         .where(
           and(eq(conversations.referenceNumber, conversation), isNull(conversations.assignedToEntityNumber)),
-        );
+        )
+        .returning({ referenceNumber: conversations.referenceNumber });
+      if (taken.length > 0) await recordEvent(tx, conversation, "ASSIGNED", act, reply.sentByEntityNumber);
     }
   }
   if (reply.sentByEntityNumber !== null) {
@@ -234,10 +271,10 @@ export async function sendReply(
 }
 
 /** Several conversations at once (a supervisor's bulk action), in reference order; answers those changed. */
-export async function closeConversations(tx: Queryable, references: readonly number[], now: Date) {
+export async function closeConversations(tx: Queryable, references: readonly number[], act: DeskAct) {
   const changed: number[] = [];
   for (const reference of [...references].sort((a, b) => a - b)) {
-    if (await closeConversation(tx, reference, now)) changed.push(reference);
+    if (await closeConversation(tx, reference, act.at, act.by)) changed.push(reference);
   }
   return changed;
 }
@@ -246,6 +283,7 @@ export async function assignConversations(
   tx: Queryable,
   references: readonly number[],
   assignee: number | null,
+  act: DeskAct,
 ): Promise<number[]> {
   const sorted = [...new Set(references)].sort((a, b) => a - b);
   if (sorted.length === 0) return [];
@@ -261,7 +299,9 @@ export async function assignConversations(
       ),
     )
     .returning({ referenceNumber: conversations.referenceNumber });
-  return changed.map((row) => row.referenceNumber).sort((a, b) => a - b);
+  const done = changed.map((row) => row.referenceNumber).sort((a, b) => a - b);
+  for (const reference of done) await recordEvent(tx, reference, "ASSIGNED", act, assignee);
+  return done;
 }
 
 /** The conversation a query belongs to (any of its references), by the primary key. */

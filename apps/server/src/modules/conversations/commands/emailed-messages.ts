@@ -83,12 +83,18 @@ export async function recordEmailedMessage(
       tx,
       { ...fields, origin: "MEMBER_WEB", replyDueOn, parentReferenceNumber: message.conversation },
       attachments,
+      "EMAIL_RECEIVED",
     );
     return recorded("UPDATE", referenceNumber, replyDueOn);
   }
   // A MedXpress conversation's follow-up stays a MedXpress query; any other is the portal's own.
   const origin = first.origin === "MED_XPRESS" && !first.legacy ? "MED_XPRESS" : "MEMBER_WEB";
   const replyDueOn = replyDueWindow(message.at, "QUERY", message.timeZone).latest;
-  const referenceNumber = await startConversation(tx, { ...fields, origin, replyDueOn }, attachments);
+  const referenceNumber = await startConversation(
+    tx,
+    { ...fields, origin, replyDueOn },
+    attachments,
+    "EMAIL_RECEIVED",
+  );
   return recorded("NEW_QUERY", referenceNumber, replyDueOn);
 }

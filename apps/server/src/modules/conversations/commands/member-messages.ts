@@ -1,7 +1,13 @@
+import type { MEMBER_MESSAGE_KINDS } from "@portal/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/database.js";
 import { rowsOf } from "../../../db/raw-rows.js";
-import { conversations, queries, queryAttachments } from "../../../db/schema/conversations.js";
+import {
+  attachments as attachmentRows,
+  conversations,
+  queries,
+  threadEntries,
+} from "../../../db/schema/conversations.js";
 import { errors } from "../../../lib/errors.js";
 import { messageWords } from "../search-document.js";
 
@@ -30,15 +36,38 @@ export interface NewAttachment {
   blobKey: string;
 }
 
-async function insertAttachments(
+/** How a member's message came: through the portal, or by e-mail (modules/inbound-mail). */
+export type MemberMessageKind = (typeof MEMBER_MESSAGE_KINDS)[number];
+
+/** The message's entry in its conversation's thread, and its files on that entry. */
+async function insertMessageEntry(
   tx: Queryable,
-  referenceNumber: number,
+  entry: { conversation: number; referenceNumber: number; at: Date; kind: MemberMessageKind },
   attachments: readonly NewAttachment[],
 ) {
+  const [created] = await tx
+    .insert(threadEntries)
+    .values({
+      conversationReferenceNumber: entry.conversation,
+      kind: entry.kind,
+      at: entry.at,
+      queryReferenceNumber: entry.referenceNumber,
+    })
+    .returning({ id: threadEntries.id });
+  if (!created) throw new Error("insert into thread_entries returned no row");
+  await insertAttachments(tx, created.id, attachments);
+}
+
+/** Files on a thread entry, in the order given. */
+export async function insertAttachments(
+  tx: Queryable,
+  threadEntryId: number,
+  attachments: readonly NewAttachment[],
+): Promise<void> {
   if (attachments.length === 0) return;
   await tx
-    .insert(queryAttachments)
-    .values(attachments.map((attachment, position) => ({ ...attachment, referenceNumber, position })));
+    .insert(attachmentRows)
+    .values(attachments.map((attachment, position) => ({ ...attachment, threadEntryId, position })));
 }
 
 /**
@@ -49,6 +78,7 @@ export async function startConversation(
   tx: Queryable,
   message: NewMessage,
   attachments: readonly NewAttachment[],
+  kind: MemberMessageKind = "MEMBER_MESSAGE",
 ): Promise<number> {
   const [taken] = await rowsOf<{ reference: number }>(
     tx,
@@ -84,7 +114,11 @@ export async function startConversation(
       parentReferenceNumber: null,
       status: "OPEN",
     });
-  await insertAttachments(tx, referenceNumber, attachments);
+  await insertMessageEntry(
+    tx,
+    { conversation: referenceNumber, referenceNumber, at: message.loggedAt, kind },
+    attachments,
+  );
   return referenceNumber;
 }
 
@@ -98,6 +132,7 @@ export async function addMemberMessage(
   tx: Queryable,
   message: NewMessage & { parentReferenceNumber: number },
   attachments: readonly NewAttachment[],
+  kind: MemberMessageKind = "MEMBER_MESSAGE",
 ): Promise<number> {
   const [parent] = await tx
     .select({ conversation: queries.conversationReferenceNumber })
@@ -132,7 +167,16 @@ export async function addMemberMessage(
     .where(and(eq(conversations.referenceNumber, parent.conversation), eq(conversations.status, "OPEN")))
     .returning({ referenceNumber: conversations.referenceNumber });
   if (updated.length === 0) throw errors.conflict("This query can no longer be updated.");
-  await insertAttachments(tx, created.referenceNumber, attachments);
+  await insertMessageEntry(
+    tx,
+    {
+      conversation: parent.conversation,
+      referenceNumber: created.referenceNumber,
+      at: message.loggedAt,
+      kind,
+    },
+    attachments,
+  );
   return created.referenceNumber;
 }
 

@@ -2,14 +2,11 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/database.js";
 import { intList, rowsOf } from "../../../db/raw-rows.js";
 import {
-  agentResponses,
-  documentSubmissionAttachments,
+  attachments as attachmentRows,
   documentSubmissions,
   queries,
-  queryAttachments,
-  queryNotes,
-  replyAttachments,
   replyDrafts,
+  threadEntries,
 } from "../../../db/schema/conversations.js";
 import { emptyConversations } from "./desk.js";
 
@@ -17,6 +14,7 @@ import { emptyConversations } from "./desk.js";
 // the mail's and the file store's steps, in one transaction): a query keeps a tombstone (reference,
 // category, origin, dates, status, and when and why it was removed), so statistics and the
 // member's timeline stay whole; its text, addresses, replies, notes, drafts and attachment rows go.
+// The thread keeps what says nothing of the member: where each message was, and its events.
 // The files' keys are returned: the caller puts them in flight in the same transaction and deletes
 // them after it commits.
 
@@ -61,22 +59,23 @@ export async function removeConversationContent(
   await tx.execute(
     sql`select 1 from conversations where reference_number in (select conversation_reference_number from queries where reference_number in (${intList(refs)})) order by reference_number for update`,
   );
-  const attachments = await tx
-    .delete(queryAttachments)
-    .where(inArray(queryAttachments.referenceNumber, refs))
-    .returning({ blobKey: queryAttachments.blobKey });
-  // The files staff sent with the replies go with them (their rows by the replies' cascade).
-  const replyFiles = await tx
-    .select({ blobKey: replyAttachments.blobKey })
-    .from(replyAttachments)
-    .innerJoin(agentResponses, eq(agentResponses.id, replyAttachments.replyId))
-    .where(inArray(agentResponses.referenceNumber, refs));
+  // Every file of the queries' entries: the member's, and those staff sent with the replies.
+  const entriesOfQueries = tx
+    .select({ id: threadEntries.id })
+    .from(threadEntries)
+    .where(inArray(threadEntries.queryReferenceNumber, refs));
+  const files = await tx
+    .delete(attachmentRows)
+    .where(inArray(attachmentRows.threadEntryId, entriesOfQueries))
+    .returning({ blobKey: attachmentRows.blobKey, threadEntryId: attachmentRows.threadEntryId });
   const replies = await tx
-    .delete(agentResponses)
-    .where(inArray(agentResponses.referenceNumber, refs))
-    .returning({ id: agentResponses.id });
-  // Staff's notes are about the member too: they go with the query.
-  await tx.delete(queryNotes).where(inArray(queryNotes.referenceNumber, refs));
+    .delete(threadEntries)
+    .where(and(inArray(threadEntries.queryReferenceNumber, refs), eq(threadEntries.kind, "REPLY")))
+    .returning({ id: threadEntries.id });
+  // Staff's notes are about the member too: they go with the conversation (keyed by its first query).
+  await tx
+    .delete(threadEntries)
+    .where(and(inArray(threadEntries.conversationReferenceNumber, refs), eq(threadEntries.kind, "NOTE")));
   // So are their drafts of replies and notes, which quote the member as they type.
   await tx.delete(replyDrafts).where(inArray(replyDrafts.referenceNumber, refs));
   // An erased query still open is closed: nothing is left for the desk to answer, nor an address to answer to.
@@ -90,11 +89,13 @@ export async function removeConversationContent(
     .where(and(inArray(queries.referenceNumber, refs), isNull(queries.purgedAt)))
     .returning({ referenceNumber: queries.referenceNumber });
   await emptyConversations(tx, refs, { close: reason === "ERASURE", at });
+  const replyIds = new Set(replies.map((reply) => reply.id));
   return {
     queries: tombstoned.length,
     replies: replies.length,
-    attachments: attachments.length,
-    blobKeys: [...attachments, ...replyFiles].map((row) => row.blobKey),
+    // The member's files, as counted before: those of the replies are removed with them.
+    attachments: files.filter((file) => !replyIds.has(file.threadEntryId ?? 0)).length,
+    blobKeys: files.map((row) => row.blobKey),
   };
 }
 
@@ -105,8 +106,11 @@ export async function countConversationContent(tx: Tx, refs: readonly number[]) 
     tx,
     sql`
       select
-        (select count(*) from agent_responses where reference_number in (${intList(refs)})) as replies,
-        (select count(*) from query_attachments where reference_number in (${intList(refs)})) as attachments`,
+        (select count(*) from thread_entries where query_reference_number in (${intList(refs)})
+          and kind = 'REPLY') as replies,
+        (select count(*) from attachments a join thread_entries e on e.id = a.thread_entry_id
+          where e.query_reference_number in (${intList(refs)})
+          and e.kind in ('MEMBER_MESSAGE', 'EMAIL_RECEIVED')) as attachments`,
   );
   return { replies: Number(row?.replies ?? 0), attachments: Number(row?.attachments ?? 0) };
 }
@@ -127,9 +131,9 @@ export async function removeSubmissionContent(
   if (referenceNumbers.length === 0) return { submissions: 0, files: 0, blobKeys: [] };
   const refs = [...referenceNumbers];
   const files = await tx
-    .delete(documentSubmissionAttachments)
-    .where(inArray(documentSubmissionAttachments.referenceNumber, refs))
-    .returning({ blobKey: documentSubmissionAttachments.blobKey });
+    .delete(attachmentRows)
+    .where(inArray(attachmentRows.documentSubmissionReferenceNumber, refs))
+    .returning({ blobKey: attachmentRows.blobKey });
   const submissions = await tx
     .update(documentSubmissions)
     .set({ purgedAt: at, purgeReason: reason })
