@@ -2,17 +2,18 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import type { Location } from "react-router";
 import { ErrorAlert } from "../../components/alert/alert";
 import { PageTitle } from "../../components/page-title/page-title";
+import { useTranslate } from "../../i18n/translate";
+import { errorScreensMessages } from "../error-screens.messages";
 
 /** Last line of defence for a render error or a page chunk that failed to download (e.g. after a deploy). */
 export function RouteError() {
+  const { t } = useTranslate();
   return (
     <main className="container py-4">
-      <PageTitle>Something went wrong</PageTitle>
-      <ErrorAlert>
-        Something went wrong while showing this page. Please reload the page and try again.
-      </ErrorAlert>
+      <PageTitle>{t(errorScreensMessages.routeTitle)}</PageTitle>
+      <ErrorAlert>{t(errorScreensMessages.routeFailed)}</ErrorAlert>
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-        Reload
+        {t(errorScreensMessages.reload)}
       </button>
     </main>
   );
