@@ -118,7 +118,6 @@ export const threadMessageSchema = z.object({
   referenceNumber: z.number().int(),
   kind: z
     .enum(MEMBER_MESSAGE_KINDS)
-    .optional()
     .describe("MEMBER_MESSAGE: sent through the portal; EMAIL_RECEIVED: the member's e-mail."),
   text: z.string(),
   dateLogged: z.string(),
@@ -234,7 +233,7 @@ export const consoleQueryResponseSchema = z.object({
     thread: z.array(threadMessageSchema),
     replies: z.array(consoleReplySchema),
     notes: z.array(internalNoteSchema),
-    events: z.array(threadEventSchema).optional().describe("The conversation's events, oldest first."),
+    events: z.array(threadEventSchema).describe("The conversation's events, oldest first."),
   }),
   member: consoleMemberSummarySchema,
 });

@@ -69,12 +69,24 @@ describe("the query page", () => {
       "href",
       "/api/console/queries/300001/attachments/41",
     );
-    const update = within(thread).getByRole("article", { name: "Update 300004" });
+    const update = within(thread).getByRole("article", { name: "Update 300004 (received by e-mail)" });
     expect(update).toHaveTextContent("Here is the statement as well.");
     expect(within(update).getByRole("link", { name: /statement\.png/ })).toHaveAttribute(
       "href",
       "/api/console/queries/300004/attachments/42",
     );
+  });
+
+  it("shows the conversation's history: who assigned it, and documents received", async () => {
+    setup();
+    await loaded();
+    const items = within(section("History")).getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^2026-11-21 \d\d:\d\d Assigned to .+ by Pieter van Wyk$/),
+      expect.stringMatching(
+        /^2026-11-21 \d\d:\d\d Documents received \(submission 800002\), recorded by .+$/,
+      ),
+    ]);
   });
 
   it("shows the member's summary with their other conversations and the way to record documents", async () => {

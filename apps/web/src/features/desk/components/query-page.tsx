@@ -14,6 +14,7 @@ import { MemberSummaryCard } from "./member-summary-card";
 import { QueryStatusPanel } from "./query-status-panel";
 import { RepliesSent } from "./replies-sent";
 import { ReplyComposer } from "./reply-composer";
+import { ThreadEvents } from "./thread-events";
 import { ThreadSection } from "./thread-section";
 
 /**
@@ -121,6 +122,7 @@ export function QueryPage({ referenceNumber }: { referenceNumber: number }) {
           <QueryStatusPanel query={query} />
           <MemberSummaryCard member={member} currentReference={query.referenceNumber} />
           <InternalNotes referenceNumber={query.referenceNumber} notes={query.notes} />
+          <ThreadEvents events={query.events} />
         </div>
       </div>
     </section>

@@ -16,6 +16,7 @@ export function ThreadSection({ thread }: { thread: readonly ThreadMessage[] }) 
             <article className="card-body" aria-labelledby={`thread-message-${message.referenceNumber}`}>
               <h3 className="h5" id={`thread-message-${message.referenceNumber}`}>
                 {index === 0 ? "Original query" : "Update"} {message.referenceNumber}
+                {message.kind === "EMAIL_RECEIVED" ? " (received by e-mail)" : null}
               </h3>
               <p className="small text-body-secondary">Logged {formatDateTime(message.dateLogged)}</p>
               <p className="console-text">{message.text}</p>

@@ -111,12 +111,14 @@ export const consoleQuery: ConsoleQueryResponse = {
     thread: [
       {
         referenceNumber: 300001,
+        kind: "MEMBER_MESSAGE",
         text: "My claim was short paid.\nPlease check it.",
         dateLogged: "2026-11-20T12:00:00.000Z",
         attachments: [{ attachmentId: 41, fileName: "invoice.pdf" }],
       },
       {
         referenceNumber: 300004,
+        kind: "EMAIL_RECEIVED",
         text: "Here is the statement as well.",
         dateLogged: "2026-11-21T12:00:00.000Z",
         attachments: [{ attachmentId: 42, fileName: "statement.png" }],
@@ -138,6 +140,24 @@ export const consoleQuery: ConsoleQueryResponse = {
         text: "Asked claims to look at the tariff.",
         createdAt: "2026-11-21T14:00:00.000Z",
         author: { entityNumber: supervisor.entityNumber, firstName: "Pieter", lastName: "van Wyk" },
+      },
+    ],
+    events: [
+      {
+        id: 6,
+        kind: "ASSIGNED",
+        at: "2026-11-21T12:30:00.000Z",
+        by: { entityNumber: supervisor.entityNumber, firstName: "Pieter", lastName: "van Wyk" },
+        assignee: { entityNumber: agent.entityNumber, firstName: agent.firstName, lastName: agent.lastName },
+        documentSubmissionReferenceNumber: null,
+      },
+      {
+        id: 7,
+        kind: "DOCUMENT_RECEIVED",
+        at: "2026-11-21T12:45:00.000Z",
+        by: { entityNumber: agent.entityNumber, firstName: agent.firstName, lastName: agent.lastName },
+        assignee: null,
+        documentSubmissionReferenceNumber: 800002,
       },
     ],
   },
