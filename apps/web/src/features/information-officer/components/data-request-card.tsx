@@ -125,6 +125,7 @@ export function DataRequestCard({ request, onCompleted }: DataRequestCardProps) 
             entityNumber={request.member.entityNumber}
             name={name}
             dataRequestId={request.requestId}
+            headingLevel={4}
           />
         ) : null}
 

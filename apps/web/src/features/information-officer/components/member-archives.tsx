@@ -34,6 +34,11 @@ interface MemberArchivesProps {
   name: string;
   /** The access request the archive answers (on its card); absent: the officer chooses one or gives a reason. */
   dataRequestId?: number;
+  /**
+   * The level of the section's heading, one below the heading it sits under: 4 on a request's card
+   * (its h3), 2 on the member's data page (its h1), so the page's outline skips no level.
+   */
+  headingLevel: 2 | 4;
 }
 
 /**
@@ -41,8 +46,9 @@ interface MemberArchivesProps {
  * "Prepare the member's archive". While one is being made the list asks again every 2 s and shows
  * its progress; a ready one is a plain download link.
  */
-export function MemberArchives({ entityNumber, name, dataRequestId }: MemberArchivesProps) {
+export function MemberArchives({ entityNumber, name, dataRequestId, headingLevel }: MemberArchivesProps) {
   const id = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h4";
   const archives = useMemberExports(entityNumber);
   const prepare = usePrepareMemberExport(entityNumber);
   const list = archives.data ?? [];
@@ -50,9 +56,9 @@ export function MemberArchives({ entityNumber, name, dataRequestId }: MemberArch
 
   return (
     <section aria-labelledby={id} className="mt-3">
-      <h4 id={id} className="h6">
+      <Heading id={id} className="h6">
         Archives of {name}'s data
-      </h4>
+      </Heading>
       {dataRequestId === undefined ? (
         <PrepareWithGrounds
           entityNumber={entityNumber}

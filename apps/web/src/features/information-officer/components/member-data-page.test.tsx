@@ -30,6 +30,14 @@ const grounds = () => screen.getByRole("group", { name: "Why is the archive prep
 const prepare = () => screen.getByRole("button", { name: "Prepare the member's archive" });
 
 describe("the member's data page: an archive prepared on grounds", () => {
+  it("heads the archives one level below the page's heading, so the outline skips none", async () => {
+    setup();
+    expect(await screen.findByRole("heading", { level: 1, name: "Entity 41: data" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Archives of Entity 41's data" }),
+    ).toBeInTheDocument();
+  });
+
   it("offers the member's open access requests, and sends the one chosen", async () => {
     const { sent, user } = setup();
     await user.click(

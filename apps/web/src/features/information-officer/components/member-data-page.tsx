@@ -31,7 +31,7 @@ export function MemberDataPage() {
           Audit trail of {name}
         </Link>
       </p>
-      <MemberArchives entityNumber={entityNumber} name={name} />
+      <MemberArchives entityNumber={entityNumber} name={name} headingLevel={2} />
       <p className="mt-4">
         <Link to={consolePaths.members()}>Find another member</Link>
       </p>
