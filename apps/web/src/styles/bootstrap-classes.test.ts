@@ -39,7 +39,8 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === "testing" ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    // A *.messages.ts file holds texts for people, never class names ("showing" is both).
+    return /\.tsx?$/.test(name) && !/\.(test|messages)\.tsx?$/.test(name) ? [path] : [];
   });
 }
 
