@@ -5,7 +5,9 @@ import {
   totalAttachmentBytes,
 } from "@portal/domain";
 import { type DragEvent, useId, useRef, useState } from "react";
+import { useTranslate } from "../../i18n/translate";
 import { FileKindIcon } from "../file-kind/file-kind-icon";
+import { attachmentPickerMessages as messages } from "./attachment-picker.messages";
 import { RefusedFilesMessage } from "./refused-files-message";
 import { type ChosenFilesOutcome, fileKey, sortChosenFiles } from "./sort-chosen-files";
 
@@ -17,9 +19,6 @@ interface AttachmentPickerProps {
   disabled?: boolean;
 }
 
-const chosenCount = (count: number) =>
-  count === 0 ? "No files chosen" : count === 1 ? "1 file chosen" : `${count} files chosen`;
-
 /**
  * Files by picker or drag and drop. Each new file is added unless it breaks the attachment rule;
  * a refused file is named, with the reason and the spec's sentence. The list shows each file's
@@ -29,13 +28,9 @@ const chosenCount = (count: number) =>
  * be chosen again after removing it), and would then say "No file chosen" beside a list of files.
  * A button opens it instead, and the count beside the button is the list's own.
  */
-export function AttachmentPicker({
-  id,
-  label = "Attachments",
-  files,
-  onChange,
-  disabled = false,
-}: AttachmentPickerProps) {
+export function AttachmentPicker({ id, label, files, onChange, disabled = false }: AttachmentPickerProps) {
+  const { t } = useTranslate();
+  const legend = label ?? t(messages.attachments);
   const inputRef = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Omit<ChosenFilesOutcome, "files"> | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -65,7 +60,7 @@ export function AttachmentPicker({
 
   return (
     <fieldset className="mb-3">
-      <legend className="form-label fs-6">{label}</legend>
+      <legend className="form-label fs-6">{legend}</legend>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is an extra for mouse users; the button inside is the keyboard and screen-reader way in. */}
       <div
         className={`border rounded p-3 text-center ${dragging ? "border-primary bg-light" : "border-secondary-subtle"}`}
@@ -88,7 +83,7 @@ export function AttachmentPicker({
           disabled={disabled}
           tabIndex={-1}
           aria-hidden="true"
-          aria-label={label}
+          aria-label={legend}
           aria-invalid={refused.length > 0 ? true : undefined}
           onChange={(event) => {
             add([...(event.target.files ?? [])]);
@@ -103,23 +98,22 @@ export function AttachmentPicker({
             aria-describedby={describedBy}
             onClick={() => inputRef.current?.click()}
           >
-            Choose files
+            {t(messages.chooseFiles)}
           </button>
-          <span id={countId}>{chosenCount(files.length)}</span>
+          <span id={countId}>{t(messages.chosenCount, { count: files.length })}</span>
         </div>
         <p className="form-text mb-0 mt-2" id={hintId}>
-          Or drop files here. PDF, Word, TIFF, PNG or JPG, up to {formatFileSize(MAX_ATTACHMENTS_TOTAL_BYTES)}{" "}
-          in total.
+          {t(messages.dropHint, { max: formatFileSize(MAX_ATTACHMENTS_TOTAL_BYTES) })}
         </p>
       </div>
       {refused.length > 0 ? <RefusedFilesMessage id={problemId} refused={refused} /> : null}
       {alreadyChosen.length > 0 ? (
         <p className="form-text mt-1 mb-0" role="status">
-          Already in the list: {alreadyChosen.map((file) => file.name).join(", ")}.
+          {t(messages.alreadyChosen, { fileNames: alreadyChosen.map((file) => file.name).join(", ") })}
         </p>
       ) : null}
       {files.length > 0 && (
-        <ul className="list-group mt-2" aria-label="Chosen attachments">
+        <ul className="list-group mt-2" aria-label={t(messages.chosenList)}>
           {files.map((file, index) => (
             <li
               key={fileKey(file)}
@@ -133,17 +127,17 @@ export function AttachmentPicker({
                 type="button"
                 className="btn btn-sm btn-outline-danger ms-2"
                 disabled={disabled}
-                aria-label={`Remove ${file.name}`}
+                aria-label={t(messages.removeFile, { fileName: file.name })}
                 onClick={() => remove(index)}
               >
-                Remove
+                {t(messages.remove)}
               </button>
             </li>
           ))}
         </ul>
       )}
       <p className="form-text" aria-live="polite">
-        {formatFileSize(total)} of {formatFileSize(MAX_ATTACHMENTS_TOTAL_BYTES)} used
+        {t(messages.used, { used: formatFileSize(total), max: formatFileSize(MAX_ATTACHMENTS_TOTAL_BYTES) })}
       </p>
     </fieldset>
   );

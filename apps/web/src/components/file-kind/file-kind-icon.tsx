@@ -1,4 +1,5 @@
 import { classifyFileKind } from "@portal/domain";
+import { useTranslate } from "../../i18n/translate";
 import { FILE_KIND_GLYPHS, PAGE_OUTLINE } from "./file-kind-glyphs";
 import { FILE_KIND_WORDS } from "./file-kind-words";
 
@@ -14,6 +15,7 @@ interface FileKindIconProps {
  */
 export function FileKindIcon({ fileName, mimeType = "" }: FileKindIconProps) {
   const kind = classifyFileKind(mimeType, fileName);
+  const { t } = useTranslate();
   return (
     <>
       <svg
@@ -33,7 +35,7 @@ export function FileKindIcon({ fileName, mimeType = "" }: FileKindIconProps) {
         <path d={PAGE_OUTLINE} />
         {FILE_KIND_GLYPHS[kind]}
       </svg>
-      <span className="visually-hidden">{FILE_KIND_WORDS[kind]}: </span>
+      <span className="visually-hidden">{t(FILE_KIND_WORDS[kind])}: </span>
     </>
   );
 }

@@ -1,5 +1,7 @@
+import { useTranslate } from "../../i18n/translate";
 import type { UploadProgress as Progress } from "../../lib/upload-with-progress";
 import { Spinner } from "../spinner/spinner";
+import { spinnerMessages } from "../spinner/spinner.messages";
 import { UploadProgress } from "../upload-progress/upload-progress";
 
 interface SendButtonProps {
@@ -14,10 +16,11 @@ interface SendButtonProps {
 
 /** A form's send button, with a spinner inside while sending and the upload's progress bar under it. */
 export function SendButton({ label, progressLabel, sending, progress }: SendButtonProps) {
+  const { t } = useTranslate();
   return (
     <div>
       <button type="submit" className="btn btn-primary" disabled={sending}>
-        {sending ? <Spinner size="sm" label="Sending..." className="me-2" /> : null}
+        {sending ? <Spinner size="sm" label={t(spinnerMessages.sending)} className="me-2" /> : null}
         {label}
       </button>
       {sending ? (

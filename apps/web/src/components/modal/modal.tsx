@@ -1,5 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useTranslate } from "../../i18n/translate";
+import { modalMessages } from "./modal.messages";
 
 export interface ModalProps {
   open: boolean;
@@ -30,6 +32,7 @@ export function Modal({ open, onClose, title, children, footer, dismissible = tr
 }
 
 function ModalDialog({ onClose, title, children, footer, dismissible }: Omit<ModalProps, "open">) {
+  const { t } = useTranslate();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   // A press that starts inside the dialog box and ends on the layer (e.g. selecting text) is no backdrop click.
@@ -108,7 +111,12 @@ function ModalDialog({ onClose, title, children, footer, dismissible }: Omit<Mod
                 {title}
               </h2>
               {dismissible ? (
-                <button type="button" className="btn-close" aria-label="Close" onClick={dismiss} />
+                <button
+                  type="button"
+                  className="btn-close"
+                  aria-label={t(modalMessages.close)}
+                  onClick={dismiss}
+                />
               ) : null}
             </div>
             <div className="modal-body">{children}</div>

@@ -65,7 +65,7 @@ interface OverlayProps {
 }
 
 /** Shown at once (the default delay is 0 ms) while the named counter is above zero. */
-export function ScreenBlockerOverlay({ name, fullScreen = false, label = "Loading..." }: OverlayProps) {
+export function ScreenBlockerOverlay({ name, fullScreen = false, label }: OverlayProps) {
   if (!useIsBlocking(name)) return null;
   return (
     <div

@@ -1,3 +1,6 @@
+import { useTranslate } from "../../i18n/translate";
+import { spinnerMessages } from "./spinner.messages";
+
 interface SpinnerProps {
   /** Read by screen readers only; the spinner itself is decorative. */
   label?: string;
@@ -6,12 +9,13 @@ interface SpinnerProps {
 }
 
 /** Bootstrap border spinner with visually hidden text. */
-export function Spinner({ label = "Loading...", size = "md", className = "" }: SpinnerProps) {
+export function Spinner({ label, size = "md", className = "" }: SpinnerProps) {
+  const { t } = useTranslate();
   const sizeClass = size === "sm" ? " spinner-border-sm" : "";
   return (
     <>
       <span className={`spinner-border${sizeClass} ${className}`.trim()} aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t(spinnerMessages.loading)}</span>
     </>
   );
 }
@@ -21,7 +25,7 @@ export function Spinner({ label = "Loading...", size = "md", className = "" }: S
  * page is loading (the session check, the page's chunk), so it stands as tall as the window and
  * keeps the footer out of sight: shown and then pushed down by the page, the footer would jump.
  */
-export function LoadingStatus({ label = "Loading...", page = false }: { label?: string; page?: boolean }) {
+export function LoadingStatus({ label, page = false }: { label?: string; page?: boolean }) {
   return (
     <div
       className={`d-flex justify-content-center my-4${page ? " page-loading" : ""}`}
