@@ -25,9 +25,13 @@ const queryClient = createAppQueryClient();
 const configLoaded = loadAppConfig();
 const session = queryClient.fetchQuery(sessionQueryOptions()).catch(() => undefined);
 const firstScreen = preloadScreens(location);
-// The language chosen before in this browser, else the browser's: English at once, another once
-// its catalogue has come (a failed download leaves English).
-const firstLanguage = startInInitialLanguage();
+// The language chosen before in this browser, else the browser's, of those the installation offers:
+// English at once, another once its catalogue has come (a failed download leaves English). A
+// member's account may then change it (account-language.ts).
+const firstLanguage = configLoaded.then(
+  (config) => startInInitialLanguage(config.memberLanguages),
+  () => undefined,
+);
 // Only a member page waits for the session; the login screen, say, shows while it is checked.
 const firstData = screensPrefetch(location)
   ? Promise.all([configLoaded, session]).then(

@@ -52,6 +52,21 @@ describe("loadConfig", () => {
     expect((thrown as Error).message).toContain(`${name}:`);
   });
 
+  it("offers every translated language by default, and the operator's choice of them, English first", () => {
+    expect(loadConfig({}).memberLanguages).toEqual(["en", "zu", "af"]);
+    expect(loadConfig({ MEMBER_LANGUAGES: "zu, en" }).memberLanguages).toEqual(["en", "zu"]);
+    expect(loadConfig({ MEMBER_LANGUAGES: "en" }).memberLanguages).toEqual(["en"]);
+  });
+
+  it.each([
+    ["fr,en", "fr is not a member language"],
+    ["en,xh", "xh's catalogue is not complete yet"],
+    ["zu", "must include en"],
+  ])("refuses MEMBER_LANGUAGES=%s with a sentence saying why", (value, why) => {
+    expect(() => loadConfig({ MEMBER_LANGUAGES: value })).toThrow(why);
+    expect(() => loadConfig({ MEMBER_LANGUAGES: value })).toThrow("MEMBER_LANGUAGES:");
+  });
+
   it("takes another IANA time zone for the scheme's calendar day", () => {
     expect(loadConfig({ TIME_ZONE: "Europe/London" }).TIME_ZONE).toBe("Europe/London");
   });

@@ -2,10 +2,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type Brand,
+  DEFAULT_MEMBER_LANGUAGE,
   DEFAULT_SCHEME_SITE_URL,
   DEFAULT_UPDATE_WINDOW_DAYS,
   isKnownTimeZone,
+  isMemberLanguage,
+  MEMBER_LANGUAGE_CODES,
+  type MemberLanguage,
   SCHEME_TIME_ZONE,
+  TRANSLATED_LANGUAGES,
 } from "@portal/domain";
 import { z } from "zod";
 import {
@@ -117,6 +122,29 @@ export const envSchema = z.object({
   // "Not now": remembered on the log-in, not in a cookie, so every browser and log-in honours it.
   STAFF_MFA_NOT_NOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   UPDATE_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_UPDATE_WINDOW_DAYS),
+  // The languages members may choose: by default every language whose catalogues are complete.
+  MEMBER_LANGUAGES: commaList
+    .pipe(
+      z.array(z.string()).superRefine((codes, check) => {
+        for (const code of codes) {
+          if (!isMemberLanguage(code)) {
+            check.addIssue({
+              code: "custom",
+              message: `${code} is not a member language (${MEMBER_LANGUAGE_CODES.join(", ")})`,
+            });
+          } else if (!TRANSLATED_LANGUAGES.includes(code)) {
+            check.addIssue({
+              code: "custom",
+              message: `${code}'s catalogue is not complete yet; translated: ${TRANSLATED_LANGUAGES.join(", ")}`,
+            });
+          }
+        }
+        if (!codes.includes(DEFAULT_MEMBER_LANGUAGE)) {
+          check.addIssue({ code: "custom", message: "must include en: English is every member's fallback" });
+        }
+      }),
+    )
+    .optional(),
   TIME_ZONE: z
     .string()
     .refine(isKnownTimeZone, "must be an IANA time zone such as Africa/Johannesburg")
@@ -309,6 +337,8 @@ export interface Config extends Omit<Env, "MAIL_FROM" | "SHUTDOWN_GRACE_SECONDS"
   SHUTDOWN_GRACE_SECONDS: number;
   /** The scheme's brand: BRAND_FILE's, or the example Meridian brand. */
   brand: Brand;
+  /** MEMBER_LANGUAGES, or every translated language: what members may choose, English first. */
+  memberLanguages: MemberLanguage[];
   /** "embedded" runs PGlite in DATA_DIR; "server" connects to DATABASE_URL. */
   databaseKind: "embedded" | "server";
   seedDemoData: boolean;
@@ -478,6 +508,12 @@ function inboundOAuthProblems(values: Env): string[] {
   return [];
 }
 
+/** The languages offered to members, English first, each once, in the order of MEMBER_LANGUAGE_CODES. */
+function offeredLanguages(chosen: readonly string[] | undefined): MemberLanguage[] {
+  const wanted = chosen ?? TRANSLATED_LANGUAGES;
+  return MEMBER_LANGUAGE_CODES.filter((code) => wanted.includes(code));
+}
+
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   // An empty variable means "not set", as most deployment tools write it.
@@ -582,6 +618,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     ...values,
     MAIL_FROM: values.MAIL_FROM ?? brandMailFrom(branded.brand),
     brand: branded.brand,
+    memberLanguages: offeredLanguages(values.MEMBER_LANGUAGES),
     databaseKind,
     // Demo accounts have published passwords: seeded by default only into the embedded database
     // of a development (or test) run, never in production.

@@ -30,6 +30,7 @@ const served: AppConfig = {
   sessionIdleMinutes: 15,
   staffSignIn: true,
   timeZone: "Africa/Johannesburg",
+  memberLanguages: ["en", "zu"],
 };
 
 function serve(answer: () => Response) {

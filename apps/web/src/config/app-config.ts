@@ -7,6 +7,8 @@ import {
   FILLED_PATTERN,
   HEX_COLOUR_PATTERN,
   isKnownTimeZone,
+  isMemberLanguage,
+  type MemberLanguage,
   SCHEME_TIME_ZONE,
   type WebBrand,
 } from "@portal/domain";
@@ -135,6 +137,7 @@ export function checkAppConfig(raw: unknown): AppConfig {
     sessionIdleMinutes: 15,
     staffSignIn: false,
     timeZone: text("timeZone", isKnownTimeZone, SCHEME_TIME_ZONE),
+    memberLanguages: ["en"] as MemberLanguage[],
   };
   const minutes = raw.sessionIdleMinutes === undefined ? 15 : raw.sessionIdleMinutes;
   if (typeof minutes === "number" && Number.isSafeInteger(minutes) && minutes > 0) {
@@ -145,6 +148,12 @@ export function checkAppConfig(raw: unknown): AppConfig {
   const staffSignIn = raw.staffSignIn === undefined ? false : raw.staffSignIn;
   if (typeof staffSignIn === "boolean") config.staffSignIn = staffSignIn;
   else wrong.push("staffSignIn");
+  const languages = raw.memberLanguages === undefined ? ["en"] : raw.memberLanguages;
+  if (Array.isArray(languages) && languages.length > 0 && languages.every(isMemberLanguage)) {
+    config.memberLanguages = languages;
+  } else {
+    wrong.push("memberLanguages");
+  }
   if (wrong.length > 0) throw new Error(`/app-config.json: wrong or missing ${wrong.join(", ")}`);
   return config;
 }

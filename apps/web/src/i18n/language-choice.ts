@@ -1,8 +1,13 @@
 import { DEFAULT_MEMBER_LANGUAGE, type MemberLanguage } from "@portal/domain";
-import { CATALOGUE_LOADERS, isOfferedLanguage, OFFERED_LANGUAGES } from "./offered-languages";
-import { activateLanguage } from "./portal-i18n";
+import {
+  CATALOGUE_LOADERS,
+  isOfferedLanguage,
+  offeredLanguages,
+  setOfferedLanguages,
+} from "./offered-languages";
+import { activateLanguage, portalI18n } from "./portal-i18n";
 
-/** Where this browser keeps the member's choice (their account keeps it too, once it can). */
+/** Where this browser keeps the member's choice (a member's account keeps it too: account-language.ts). */
 export const LANGUAGE_STORAGE_KEY = "portal.language";
 
 /**
@@ -13,7 +18,7 @@ export function initialLanguage(stored: string | null, browserLanguages: readonl
   if (isOfferedLanguage(stored)) return stored;
   for (const tag of browserLanguages) {
     const primary = tag.toLowerCase().split("-")[0];
-    const offered = OFFERED_LANGUAGES.find(({ code }) => code === primary);
+    const offered = offeredLanguages().find(({ code }) => code === primary);
     if (offered) return offered.code;
   }
   return DEFAULT_MEMBER_LANGUAGE;
@@ -42,8 +47,28 @@ export async function switchLanguage(language: MemberLanguage): Promise<void> {
   activateLanguage(language, catalogue?.messages);
 }
 
+/** Whether the member chose the language on this page (since it loaded), rather than it being found. */
+let chosenOnThisPage = false;
+
+export function languageChosenOnThisPage(): boolean {
+  return chosenOnThisPage;
+}
+
+/** The language shown now. */
+export function currentLanguage(): MemberLanguage {
+  const shown = portalI18n.locale;
+  return isOfferedLanguage(shown) ? shown : DEFAULT_MEMBER_LANGUAGE;
+}
+
 /** The member chose `language`: shown at once, and kept in this browser. */
 export async function chooseLanguage(language: MemberLanguage): Promise<void> {
+  await switchLanguage(language);
+  storeLanguage(language);
+  chosenOnThisPage = true;
+}
+
+/** The language the member's account keeps, found at log-in: shown, and kept in this browser too. */
+export async function followLanguage(language: MemberLanguage): Promise<void> {
   await switchLanguage(language);
   storeLanguage(language);
 }
@@ -52,7 +77,8 @@ export async function chooseLanguage(language: MemberLanguage): Promise<void> {
  * The first language, before the first screen renders (main.tsx waits for it with the rest).
  * A catalogue that fails to download leaves English, which is always there.
  */
-export async function startInInitialLanguage(): Promise<void> {
+export async function startInInitialLanguage(offered: readonly MemberLanguage[]): Promise<void> {
+  setOfferedLanguages(offered);
   const language = initialLanguage(readStoredLanguage(), navigator.languages ?? []);
   if (language === DEFAULT_MEMBER_LANGUAGE) return;
   await switchLanguage(language).catch(() => undefined);

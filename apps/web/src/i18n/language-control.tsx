@@ -1,8 +1,8 @@
-import { isMemberLanguage } from "@portal/domain";
+import { isMemberLanguage, type MemberLanguage } from "@portal/domain";
 import { type ChangeEvent, useId, useState } from "react";
 import { layoutMessages } from "../components/layouts/layout.messages";
 import { chooseLanguage } from "./language-choice";
-import { OFFERED_LANGUAGES } from "./offered-languages";
+import { offeredLanguages } from "./offered-languages";
 import { useTranslate } from "./translate";
 
 /**
@@ -10,7 +10,7 @@ import { useTranslate } from "./translate";
  * by its own name (and marked as written in it, for screen readers), whatever the page is shown
  * in. Choosing one shows the page in it at once, without a reload, and keeps the choice.
  */
-export function LanguageControl() {
+export function LanguageControl({ onChosen }: { onChosen?: (language: MemberLanguage) => void } = {}) {
   const id = useId();
   const { t, language } = useTranslate();
   // While the chosen catalogue downloads, the control shows the choice already.
@@ -20,6 +20,7 @@ export function LanguageControl() {
     if (!isMemberLanguage(chosen)) return;
     setPending(chosen);
     chooseLanguage(chosen)
+      .then(() => onChosen?.(chosen))
       .catch((error: unknown) => console.error("Could not load the language", chosen, error))
       .finally(() => setPending(undefined));
   };
@@ -35,7 +36,7 @@ export function LanguageControl() {
         onChange={choose}
         aria-busy={pending !== undefined ? true : undefined}
       >
-        {OFFERED_LANGUAGES.map(({ code, ownName }) => (
+        {offeredLanguages().map(({ code, ownName }) => (
           <option key={code} value={code} lang={code}>
             {ownName}
           </option>

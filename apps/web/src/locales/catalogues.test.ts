@@ -10,13 +10,14 @@ import {
   NO_AGENT_RESPONSE_YET,
   REPLY_PROMISES,
   TIMELINE_NOTE,
+  TRANSLATED_LANGUAGES,
   VALIDATION_MESSAGES,
 } from "@portal/domain";
 import { describe, expect, it } from "vitest";
 import { LEAVES_PORTAL_NOTE } from "../components/layouts/site-footer";
 import { catalogueProblems } from "../i18n/build/catalogue-check";
 import { readSourceMessages, SOURCE_MESSAGES_FILE } from "../i18n/build/source-messages";
-import { OFFERED_LANGUAGES } from "../i18n/offered-languages";
+import { CATALOGUE_LOADERS } from "../i18n/offered-languages";
 
 // The member screens' catalogues against the screens' messages: every offered
 // language complete and well formed, every other one at least well formed.
@@ -114,13 +115,18 @@ describe("the member screens' catalogues", () => {
   it("has a catalogue for every member language, none malformed", async () => {
     for (const { code } of MEMBER_LANGUAGES) {
       const { translations } = await readCatalogue(code);
-      const offered = OFFERED_LANGUAGES.some((language) => language.code === code);
-      expect(catalogueProblems(code, english, translations, { complete: offered })).toEqual([]);
+      const translated = TRANSLATED_LANGUAGES.includes(code);
+      expect(catalogueProblems(code, english, translations, { complete: translated })).toEqual([]);
     }
   });
 
-  it("says of each offered language's catalogue whether a first-language speaker reviewed it", async () => {
-    for (const { code } of OFFERED_LANGUAGES) {
+  it("loads a catalogue for each translated language and for no other", () => {
+    const loaded = Object.keys(CATALOGUE_LOADERS).sort();
+    expect(loaded).toEqual(TRANSLATED_LANGUAGES.filter((code) => code !== DEFAULT_MEMBER_LANGUAGE).sort());
+  });
+
+  it("says of each translated language's catalogue whether a first-language speaker reviewed it", async () => {
+    for (const code of TRANSLATED_LANGUAGES) {
       if (code === DEFAULT_MEMBER_LANGUAGE) continue;
       const { reviewStatus } = await readCatalogue(code);
       expect(REVIEW_STATUSES, code).toContain(reviewStatus);

@@ -43,6 +43,7 @@ export const testConfig: AppConfig = {
   sessionIdleMinutes: 15,
   staffSignIn: false,
   timeZone: "Africa/Johannesburg",
+  memberLanguages: ["en", "zu", "af"],
 };
 
 export function createTestQueryClient(): QueryClient {

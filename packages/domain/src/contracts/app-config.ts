@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isKnownTimeZone, SCHEME_TIME_ZONE } from "../dates.js";
+import { MEMBER_LANGUAGE_CODES } from "../member-languages.js";
 import { webBrandSchema } from "./brand.js";
 
 /**
@@ -41,6 +42,11 @@ export const appConfigSchema = z
       .refine(isKnownTimeZone, "must be an IANA time zone")
       .default(SCHEME_TIME_ZONE)
       .describe("The scheme's time zone (TIME_ZONE): every date and time the SPA shows is in it."),
+    memberLanguages: z
+      .array(z.enum(MEMBER_LANGUAGE_CODES))
+      .min(1)
+      .default(["en"])
+      .describe("The languages members may choose (MEMBER_LANGUAGES), English first."),
   })
   .meta({ id: "AppConfig" });
 export type AppConfig = z.output<typeof appConfigSchema>;

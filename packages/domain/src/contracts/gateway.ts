@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTH_SCHEMA_VERSION } from "../limits.js";
+import { MEMBER_LANGUAGE_CODES } from "../member-languages.js";
 import { errorBodySchema } from "./common.js";
 
 // The login gateway (requirements §7 "Login and portal"): logging in, the session answer, logging
@@ -26,6 +27,13 @@ export const memberSummarySchema = z
     entityNumber: z.number().int(),
     firstName: z.string(),
     lastName: z.string(),
+    language: z
+      .enum(MEMBER_LANGUAGE_CODES)
+      .nullable()
+      .optional()
+      .describe(
+        "The language the member chose, kept on the account (mails follow it); null: none chosen yet, English.",
+      ),
   })
   .meta({ id: "MemberSummary" });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
@@ -59,3 +67,11 @@ export const loginErrorResponses = {
 
 /** GET /portal/wlxapp/Ping.srv answers this text; the login page ignores it. */
 export const portalPingResponseSchema = z.string();
+
+/** PUT: the logged-in member chooses the language the portal and its mails speak to them in. */
+export const MEMBER_LANGUAGE_PATH = "/wsg/language";
+
+export const memberLanguageUpdateSchema = z
+  .object({ language: z.enum(MEMBER_LANGUAGE_CODES) })
+  .meta({ id: "MemberLanguageUpdate" });
+export type MemberLanguageUpdate = z.infer<typeof memberLanguageUpdateSchema>;

@@ -1,3 +1,4 @@
+import { MEMBER_LANGUAGE_CODES } from "@portal/domain";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.js";
@@ -29,10 +30,19 @@ export const members = pgTable(
     lastSignInMethod: text("last_sign_in_method"),
     /** Staff: the console's offer of an authenticator app was put off ("Not now") until then. */
     secondFactorOfferPostponedUntil: timestamp("second_factor_offer_postponed_until", { withTimezone: true }),
+    /**
+     * The language the member chose to read the portal and its mails in (a MEMBER_LANGUAGE_CODES
+     * code); null: never chosen, English. Kept here so a new browser finds it and mails follow it.
+     */
+    language: text("language"),
   },
   (table) => [
     // A log-in is a username AND a password hash, or neither: never a half that could be matched.
     check("members_login_complete", sql`(${table.username} is null) = (${table.passwordHash} is null)`),
+    check(
+      "members_language_known",
+      sql`${table.language} is null or ${table.language} in (${sql.raw(MEMBER_LANGUAGE_CODES.map((code) => `'${code}'`).join(", "))})`,
+    ),
     // The search by name (the desk's, Record documents', the information officer's): the start of
     // any word of the first name or surname, in any case ("Merwe" finds "van der Merwe"), as a
     // 'simple' (unstemmed) tsvector of both; the prefix tsquery is db/name-words.ts nameWordsQuery.

@@ -21,6 +21,8 @@ export const AUDIT_RESOURCES = {
   /** The member's own change of their e-mail addresses or phone numbers (asked the password again). */
   emailChange: "email-change",
   phoneChange: "phone-change",
+  /** The member chose the language the portal and its mails speak to them in. */
+  memberLanguage: "member-language",
   roles: "roles",
   memberSearch: "member-search",
   waitingPeriods: "waiting-periods",

@@ -16,6 +16,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     staffSignIn: staffSignInOf(config) !== null,
     timeZone: config.TIME_ZONE,
+    memberLanguages: config.memberLanguages,
   };
   // Checked against its contract once, here, and sent as the same bytes every time: it cannot
   // change while the process runs, and checking it per request was a tenth of the answer's time.

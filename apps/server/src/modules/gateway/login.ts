@@ -1,10 +1,10 @@
-import type { AuthenticationRequestMessage } from "@portal/domain";
+import type { AuthenticationRequestMessage, MemberLanguage } from "@portal/domain";
 import type { AppContext } from "../../app-context.js";
 import { clearFailures, reserveAttempt } from "../../db/attempt-counter.js";
 import { hmac } from "../../lib/crypto.js";
 import { errors } from "../../lib/errors.js";
 import { unknownUserHash, verifyPassword } from "../../lib/passwords.js";
-import { findMemberByUsername, normaliseUsername } from "../members/index.js";
+import { findMemberByUsername, keptLanguage, normaliseUsername } from "../members/index.js";
 import { createSession } from "../session/index.js";
 import { LocalStaffPasswordRefusedError, localStaffPasswordRefused } from "../staff-sign-in/index.js";
 import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.js";
@@ -26,7 +26,7 @@ export interface LoginSuccess {
   sessionToken: string;
   /** A fresh device cookie for this browser: its next log-ins are counted apart. */
   deviceCookie: string;
-  member: { entityNumber: number; firstName: string; lastName: string };
+  member: { entityNumber: number; firstName: string; lastName: string; language: MemberLanguage | null };
 }
 
 /**
@@ -122,6 +122,11 @@ export async function logIn(
   return {
     sessionToken,
     deviceCookie: newDeviceCookie(secret, username),
-    member: { entityNumber: member.entityNumber, firstName: member.firstName, lastName: member.lastName },
+    member: {
+      entityNumber: member.entityNumber,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      language: keptLanguage(member.language),
+    },
   };
 }

@@ -43,7 +43,7 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
       expect(sessionCookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(await sessionOf(visitor)).toEqual({
         authenticated: true,
-        member: { entityNumber: member.entityNumber, firstName: "Test", lastName: expect.any(String) },
+        member: { entityNumber: member.entityNumber, firstName: "Test", lastName: expect.any(String), language: null },
         workspace: "member",
       });
     });
@@ -520,6 +520,8 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
         sessionIdleMinutes: 15,
         staffSignIn: false,
         timeZone: "Africa/Johannesburg",
+        // Every translated language, by default.
+        memberLanguages: ["en", "zu", "af"],
       });
     });
   });

@@ -37,6 +37,7 @@ import {
   staffEndSessionUrl,
 } from "../staff-sign-in/index.js";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device-cookie.js";
+import { languageRoutes } from "./language-routes.js";
 import { logIn } from "./login.js";
 import { PENDING_SIGN_IN_COOKIE } from "./second-factor.js";
 import { pendingSignInCookieOptions, secondFactorRoutes } from "./second-factor-routes.js";
@@ -61,6 +62,7 @@ async function workspaceOf(db: Db, entityNumber: number): Promise<Workspace> {
 export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const authLog = createAuthLog(context.secret);
   await app.register(secondFactorRoutes, context);
+  await app.register(languageRoutes, context);
 
   app.post(
     GATEWAY_PATH,
@@ -118,10 +120,10 @@ export const gatewayRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       if (!request.xsrfBinding) bindXsrfToNewPreSession(request);
       const session = request.memberSession;
       if (!session?.member) return { authenticated: false as const };
-      const { firstName, lastName, roles } = session.member;
+      const { firstName, lastName, language, roles } = session.member;
       return {
         authenticated: true as const,
-        member: { entityNumber: session.entityNumber, firstName, lastName },
+        member: { entityNumber: session.entityNumber, firstName, lastName, language },
         workspace: workspaceOfRoles(roles),
       };
     },

@@ -15,10 +15,13 @@ export {
   findMemberByEntityNumber,
   findMemberByUsername,
   giveLogIn,
+  keptLanguage,
   listMemberEmails,
+  mailAddressee,
   normaliseUsername,
   postponeSecondFactorOffer,
   recordSignIn,
+  setMemberLanguage,
   setPasswordHash,
 } from "./members-repository.js";
 export {

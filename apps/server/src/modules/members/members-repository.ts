@@ -1,7 +1,43 @@
+import { isMemberLanguage, type MemberLanguage } from "@portal/domain";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
 import { memberEmails, members } from "../../db/schema/members.js";
+
+/** The kept language as the domain types it; the column's check holds it to the known codes. */
+export function keptLanguage(stored: string | null): MemberLanguage | null {
+  return isMemberLanguage(stored) ? stored : null;
+}
+
+/**
+ * The member chose the language they read the portal and its mails in. False when there is no
+ * such member (the session outlived them); a choice equal to the kept one changes nothing.
+ */
+export async function setMemberLanguage(
+  tx: Tx,
+  entityNumber: number,
+  language: MemberLanguage,
+): Promise<boolean> {
+  const updated = await tx
+    .update(members)
+    .set({ language })
+    .where(eq(members.entityNumber, entityNumber))
+    .returning({ entityNumber: members.entityNumber });
+  return updated.length > 0;
+}
+
+/** Whom a mail to the member is addressed to: the first name for the greeting, and the language. */
+export async function mailAddressee(
+  db: Queryable,
+  entityNumber: number,
+): Promise<{ firstName: string | null; language: MemberLanguage | null }> {
+  const [row] = await db
+    .select({ firstName: members.firstName, language: members.language })
+    .from(members)
+    .where(eq(members.entityNumber, entityNumber))
+    .limit(1);
+  return { firstName: row?.firstName ?? null, language: keptLanguage(row?.language ?? null) };
+}
 
 export interface MemberRecord {
   entityNumber: number;
@@ -12,6 +48,8 @@ export interface MemberRecord {
   lastName: string;
   /** Set when an operator disabled the log-in: it opens nothing (gateway/login.ts). */
   disabledAt: Date | null;
+  /** The language the member chose (keptLanguage reads it); null: none chosen. */
+  language: string | null;
 }
 
 export interface NewMember {

@@ -1,11 +1,11 @@
-import { MEMBER_ROLES, type MemberRole } from "@portal/domain";
+import { MEMBER_ROLES, type MemberLanguage, type MemberRole } from "@portal/domain";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
 import { members } from "../../db/schema/members.js";
 import { sessions } from "../../db/schema/session.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
-import { recordSignIn } from "../members/index.js";
+import { keptLanguage, recordSignIn } from "../members/index.js";
 
 export interface SessionPolicy {
   idleMs: number;
@@ -24,6 +24,8 @@ export interface MemberSession {
 export interface SessionMember {
   firstName: string;
   lastName: string;
+  /** The language the member chose (members.language); null: none chosen. */
+  language: MemberLanguage | null;
   roles: ReadonlySet<MemberRole>;
 }
 
@@ -112,6 +114,7 @@ const sessionWithMemberLookup = preparedRead("session_with_member", (db: Db) =>
       ...sessionColumns,
       firstName: members.firstName,
       lastName: members.lastName,
+      language: members.language,
       // Qualified by Drizzle in a join ("sessions"."member_entity_number"), so inside the subquery
       // it still names the session's member.
       roles: sql<
@@ -136,7 +139,12 @@ async function readSession(db: Db, tokenHash: string, withMember: boolean) {
   const roles = new Set(
     row.roles.filter((role): role is MemberRole => MEMBER_ROLES.includes(role as MemberRole)),
   );
-  const member = { firstName: row.firstName, lastName: row.lastName, roles };
+  const member = {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    language: keptLanguage(row.language),
+    roles,
+  };
   return { createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, entityNumber: row.entityNumber, member };
 }
 

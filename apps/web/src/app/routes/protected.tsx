@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { ErrorAlert } from "../../components/alert/alert";
 import { AppLayout } from "../../components/layouts/app-layout";
@@ -8,9 +8,11 @@ import { LoadingStatus } from "../../components/spinner/spinner";
 import { useAppConfig } from "../../config/app-config";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/api/get-session";
+import { useKeepLanguage } from "../../features/auth/api/keep-language";
 import { LogoutButton } from "../../features/auth/components/logout-button";
 import { SessionKeeper } from "../../features/auth/components/session-keeper";
 import { useSessionWorkspace } from "../../features/auth/hooks/use-session-workspace";
+import { reconcileAccountLanguage } from "../../i18n/account-language";
 import { LanguageControl } from "../../i18n/language-control";
 import { useTranslate } from "../../i18n/translate";
 
@@ -25,6 +27,17 @@ export function ProtectedLayout() {
   const session = useSession();
   const workspace = useSessionWorkspace();
   const { t } = useTranslate();
+  const keepLanguage = useKeepLanguage();
+  const member = session.data?.authenticated ? session.data.member : undefined;
+  const keptLanguage = member?.language;
+  const memberNumber = member?.entityNumber;
+  useEffect(() => {
+    if (memberNumber === undefined || workspace !== "member") return;
+    // Not worth an error on the page: the language shown stays, and the next page load tries again.
+    reconcileAccountLanguage(keptLanguage, keepLanguage).catch((error: unknown) =>
+      console.error("Could not keep the language on the account", error),
+    );
+  }, [memberNumber, keptLanguage, workspace, keepLanguage]);
 
   if (workspace === "anonymous") {
     const here = `${location.pathname}${location.search}`;
@@ -58,6 +71,7 @@ export function ProtectedLayout() {
 /** The header's links and buttons for a logged-in member, in keyboard order. */
 function MemberMenu() {
   const { t } = useTranslate();
+  const keepLanguage = useKeepLanguage();
   return (
     <nav className="d-flex flex-wrap gap-2" aria-label={t(layoutMessages.memberMenu)}>
       <HeaderNavLink to={paths.contactUs.getHref("default")}>{t(layoutMessages.contactUs)}</HeaderNavLink>
@@ -67,7 +81,13 @@ function MemberMenu() {
       </HeaderNavLink>
       <HeaderNavLink to={paths.myData.getHref()}>{t(layoutMessages.myData)}</HeaderNavLink>
       <LogoutButton />
-      <LanguageControl />
+      <LanguageControl
+        onChosen={(language) =>
+          keepLanguage(language).catch((error: unknown) =>
+            console.error("Could not keep the language", error),
+          )
+        }
+      />
     </nav>
   );
 }

@@ -30,6 +30,7 @@ export const AUDIT_KINDS: readonly string[] = [
   "mail-resend",
   "member-create",
   "member-details",
+  "member-language",
   "member-search",
   "membership-card",
   "membership-card-order",

@@ -1,0 +1,2 @@
+ALTER TABLE "members" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_language_known" CHECK ("members"."language" is null or "members"."language" in ('en', 'zu', 'xh', 'af', 'nso', 'tn', 'st'));
