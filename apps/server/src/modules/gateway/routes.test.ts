@@ -43,7 +43,12 @@ describe.each(TEST_DATABASE_KINDS)("gateway on %s", (kind) => {
       expect(sessionCookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(await sessionOf(visitor)).toEqual({
         authenticated: true,
-        member: { entityNumber: member.entityNumber, firstName: "Test", lastName: expect.any(String), language: null },
+        member: {
+          entityNumber: member.entityNumber,
+          firstName: "Test",
+          lastName: expect.any(String),
+          language: null,
+        },
         workspace: "member",
       });
     });
