@@ -30,6 +30,8 @@ export const GATEWAY_PATH = "/wsg/rest";
 export const PORTAL_PING_PATH = "/portal/wlxapp/Ping.srv";
 /** The gateway's session answer; also where a browser without an anti-forgery token gets one. */
 export const SESSION_PATH = "/wsg/session";
+/** PUT: the logged-in member chooses the language the portal and its mails speak to them in. */
+export const MEMBER_LANGUAGE_PATH = "/wsg/language";
 export const AUTH_SCHEMA_VERSION = 1;
 /** Set to PORTAL_ID_COOKIE_VALUE for the portal ping during login, then removed. */
 export const PORTAL_ID_COOKIE = "PORTALID";

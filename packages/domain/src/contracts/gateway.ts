@@ -68,9 +68,6 @@ export const loginErrorResponses = {
 /** GET /portal/wlxapp/Ping.srv answers this text; the login page ignores it. */
 export const portalPingResponseSchema = z.string();
 
-/** PUT: the logged-in member chooses the language the portal and its mails speak to them in. */
-export const MEMBER_LANGUAGE_PATH = "/wsg/language";
-
 export const memberLanguageUpdateSchema = z
   .object({ language: z.enum(MEMBER_LANGUAGE_CODES) })
   .meta({ id: "MemberLanguageUpdate" });
