@@ -1,6 +1,6 @@
 import { defineMessages } from "../../i18n/define-messages";
 
-/** The log-a-query form's outcome (requirements §2, §5): the success message and what follows it. */
+/** The log-a-query form's outcome (requirements §2, §5, §8): the success message and what follows it, or the failure. */
 export const logQueryMessages = defineMessages({
   replyPromise: {
     id: "logQuery.replyPromise",
@@ -22,4 +22,8 @@ export const logQueryMessages = defineMessages({
       "Please note that a new query only appears on your interaction timeline 24 hours after it was logged.",
   },
   logAnother: { id: "logQuery.logAnother", message: "Log another query" },
+  submitFailed: {
+    id: "logQuery.submitFailed",
+    message: "Something went wrong while sending your query. Please try again later.",
+  },
 });

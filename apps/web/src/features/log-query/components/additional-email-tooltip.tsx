@@ -1,6 +1,8 @@
 import { ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT } from "@portal/domain";
 import { type KeyboardEvent, useState } from "react";
 import { ContentFragment } from "../../../components/content-fragment/content-fragment";
+import { useTranslate } from "../../../i18n/translate";
+import { logQueryFormMessages } from "../log-query-form.messages";
 
 function InfoIcon() {
   return (
@@ -26,6 +28,7 @@ function InfoIcon() {
  */
 export function AdditionalEmailTooltip({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslate();
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === "Escape" && open) {
       // Escape closes the tooltip only, not a dialog the form might sit in.
@@ -39,7 +42,7 @@ export function AdditionalEmailTooltip({ id }: { id: string }) {
         type="button"
         // icon-button: a 24 px target at least, where the icon alone is 16 px.
         className="btn btn-link p-0 ms-2 align-baseline icon-button"
-        aria-label="About the additional email address"
+        aria-label={t(logQueryFormMessages.aboutCcEmail)}
         aria-describedby={id}
         aria-expanded={open}
         aria-controls={id}

@@ -20,6 +20,7 @@ import { defaultQueryFields, useCreateDefaultQuery } from "../api/create-default
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { useReplyAddressConfirmation } from "../hooks/use-reply-address-confirmation";
 import { logQueryFormMessages } from "../log-query-form.messages";
+import { categoryOptions, subCategoryOptions } from "../utils/category-options";
 import { AdditionalEmailTooltip } from "./additional-email-tooltip";
 import { CategoryHelp, RedirectInfo } from "./category-help";
 import type { HandOver } from "./hand-over";
@@ -115,7 +116,7 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
       <SelectField
         label={t(logQueryFormMessages.category)}
         placeholder={t(logQueryFormMessages.chooseCategory)}
-        options={DEFAULT_CATEGORIES}
+        options={categoryOptions(DEFAULT_CATEGORIES, t)}
         registration={register("category", {
           // A new category starts with no subcategory, untouched, so no message appears for it yet.
           onChange: () => resetField("subCategory"),
@@ -127,7 +128,7 @@ export function DefaultQueryForm({ onLogged, onLogAnother, start, handOver }: De
         <SelectField
           label={t(logQueryFormMessages.subCategory)}
           placeholder={t(logQueryFormMessages.chooseSubCategory)}
-          options={category.subCategory}
+          options={subCategoryOptions(category, t)}
           registration={register("subCategory")}
           error={errors.subCategory}
         />

@@ -13,9 +13,12 @@ import { SelectField } from "../../../components/form-fields/select-field";
 import { SendButton } from "../../../components/form-fields/send-button";
 import { TextField } from "../../../components/form-fields/text-field";
 import { HelpSuggestions } from "../../../components/help-suggestions/help-suggestions";
+import { useTranslate } from "../../../i18n/translate";
 import { medxpressQueryFields, useCreateMedxpressQuery } from "../api/create-medxpress-query";
 import { usePrefilledEmail } from "../hooks/use-prefilled-email";
 import { useReplyAddressConfirmation } from "../hooks/use-reply-address-confirmation";
+import { logQueryFormMessages } from "../log-query-form.messages";
+import { categoryOptions } from "../utils/category-options";
 import { CategoryHelp } from "./category-help";
 import type { HandOver } from "./hand-over";
 import { LogAnotherButton } from "./log-another-button";
@@ -54,6 +57,7 @@ export function MedxpressQueryForm({ onLogged, onLogAnother, start, handOver }: 
   const [files, setFiles] = useState<File[]>([]);
   const attachmentsId = useId();
   const submission = useCreateMedxpressQuery(onLogged);
+  const { t } = useTranslate();
   usePrefilledEmail((address) => {
     if (getValues("email") === "") resetField("email", { defaultValue: address });
   });
@@ -89,17 +93,17 @@ export function MedxpressQueryForm({ onLogged, onLogAnother, start, handOver }: 
   }, replyAddress.markSendTried);
 
   return (
-    <form noValidate onSubmit={send} aria-label="Log a query">
+    <form noValidate onSubmit={send} aria-label={t(logQueryFormMessages.formName)}>
       <SelectField
-        label="What do you want to log a query about:"
-        placeholder="Choose a category"
-        options={MEDXPRESS_CATEGORIES}
+        label={t(logQueryFormMessages.category)}
+        placeholder={t(logQueryFormMessages.chooseCategory)}
+        options={categoryOptions(MEDXPRESS_CATEGORIES, t)}
         registration={register("category")}
         error={errors.category}
       />
       <CategoryHelp category={category} />
       <TextField
-        label="Email"
+        label={t(logQueryFormMessages.email)}
         type="email"
         autoComplete="email"
         required
@@ -116,15 +120,15 @@ export function MedxpressQueryForm({ onLogged, onLogAnother, start, handOver }: 
       <HelpSuggestions details={watch("query") ?? ""} />
       <AttachmentPicker
         id={attachmentsId}
-        label="Attachments"
+        label={t(logQueryFormMessages.attachments)}
         files={files}
         onChange={setFiles}
         disabled={submission.isPending}
       />
       <SubmitErrorAlert error={submission.error} />
       <SendButton
-        label="Send Query"
-        progressLabel="Sending your query"
+        label={t(logQueryFormMessages.sendQuery)}
+        progressLabel={t(logQueryFormMessages.sendingQuery)}
         sending={submission.isPending}
         progress={submission.progress}
       />

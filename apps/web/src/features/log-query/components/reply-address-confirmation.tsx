@@ -1,5 +1,7 @@
 import { type RefObject, useId } from "react";
 import { errorAttributes, FieldErrorText } from "../../../components/form-fields/field-error";
+import { useTranslate } from "../../../i18n/translate";
+import { logQueryFormMessages as messages } from "../log-query-form.messages";
 
 export interface ReplyAddressConfirmationProps {
   /** The live region's id; the e-mail field is described by it while it says something. */
@@ -12,10 +14,6 @@ export interface ReplyAddressConfirmationProps {
   showError: boolean;
   onConfirmedChange: (confirmed: boolean) => void;
 }
-
-const NOTICE =
-  "We do not hold this email address for you. Our reply may hold medical information: please check it.";
-const NOT_CONFIRMED = "Please tick the box to confirm this address, or correct the address.";
 
 /**
  * Placed right after the e-mail field: a notice in a polite live region (present, empty, from the
@@ -31,7 +29,8 @@ export function ReplyAddressConfirmation({
   onConfirmedChange,
 }: ReplyAddressConfirmationProps) {
   const id = useId();
-  const error = showError ? { type: "required", message: NOT_CONFIRMED } : undefined;
+  const { t } = useTranslate();
+  const error = showError ? { type: "required", message: t(messages.replyAddressNotConfirmed) } : undefined;
   const { errorId, controlProps } = errorAttributes(id, error);
   return (
     <>
@@ -41,7 +40,7 @@ export function ReplyAddressConfirmation({
         data-reply-address-notice=""
         className={asked ? "alert alert-warning py-2 mb-2" : undefined}
       >
-        {asked ? NOTICE : null}
+        {asked ? t(messages.replyAddressNotice) : null}
       </div>
       {asked ? (
         <div className="form-check mb-3">
@@ -56,7 +55,7 @@ export function ReplyAddressConfirmation({
             {...controlProps}
           />
           <label htmlFor={id} className="form-check-label text-break">
-            {`Yes, send the reply to ${address}. It is not an address we hold for you.`}
+            {t(messages.replyAddressConfirm, { address })}
           </label>
           <FieldErrorText id={errorId} error={error} />
         </div>
