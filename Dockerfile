@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The member portal as one image (docs/operations.md, "Packaging"). Build: docker build -t member-portal .
 # The build stage installs everything and runs the same build as npm start; the image keeps only
-# what the server loads at run time (its dist, the domain's dist, the migrations, the web build,
+# what the server loads at run time (its dist, the domain's dist, the migrations, the mails' catalogues, the web build,
 # content/ and production node_modules) and runs as the unprivileged node user. Everything the
 # server writes goes to DATA_DIR (/data), so the root filesystem can be mounted read-only.
 
@@ -39,6 +39,8 @@ COPY --from=dependencies /app ./
 COPY --from=build /app/packages/domain/dist packages/domain/dist
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
+# The mails' catalogues, read when a mail in a member's language is first written.
+COPY --from=build /app/apps/server/locales apps/server/locales
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/content content
 # The data directory belongs to the portal's user, owner-only, as the server keeps it; a named

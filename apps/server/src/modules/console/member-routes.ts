@@ -12,7 +12,7 @@ import { errors } from "../../lib/errors.js";
 import { AUDIENCES, AUDIT_RESOURCES, auditChange, auditRead, entityParam } from "../access/index.js";
 import { listDeskStaff, readMemberSummary, recordDocumentsReceived } from "../conversations/index.js";
 import { documentSubmissionLink, documentsReceivedMail } from "../mail/index.js";
-import { findMemberByEntityNumber, listMemberEmails } from "../members/index.js";
+import { listMemberEmails, mailAddressee } from "../members/index.js";
 import type { SmartInquiryContext } from "../smart-inquiry/index.js";
 import { receiveSubmission } from "../smart-inquiry/index.js";
 import { commitBlobsWithRows } from "../storage/index.js";
@@ -117,9 +117,9 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
       }
       // As for a member's submission (commitBlobsWithRows): the rows, the mail and the audit row
       // commit together with the files, or nothing does.
-      const [emails, person] = await Promise.all([
+      const [emails, addressee] = await Promise.all([
         listMemberEmails(db, member),
-        findMemberByEntityNumber(db, member),
+        mailAddressee(db, member),
       ]);
       const memberMailed = emails[0] !== undefined;
       const referenceNumber = await commitBlobsWithRows<number>(
@@ -148,7 +148,8 @@ export const consoleMemberRoutes: FastifyPluginAsyncZod<SmartInquiryContext> = a
                     cc: [],
                     referenceNumber,
                     memberEntityNumber: member,
-                    firstName: person?.firstName ?? null,
+                    firstName: addressee.firstName,
+                    language: addressee.language,
                     queryLink: documentSubmissionLink(context.config.publicUrl, referenceNumber),
                     category: received.fields.category,
                     fileCount: received.files.length,

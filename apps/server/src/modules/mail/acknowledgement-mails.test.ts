@@ -9,7 +9,7 @@ import {
 } from "../../../test-support/modules/smart-inquiry.js";
 import { createTestApp, type TestApp } from "../../../test-support/test-app.js";
 import { pngFile, renamedExecutable } from "../../../test-support/upload-fixtures.js";
-import { outboxMails, queries } from "../../db/schema.js";
+import { members, outboxMails, queries } from "../../db/schema.js";
 
 // The member-side acknowledgements, queued in the transaction that stores the query.
 
@@ -109,5 +109,26 @@ describe.each(TEST_DATABASE_KINDS)("acknowledgement mails of submissions, on %s"
     expect(mail?.text).toContain(`two to three business days, by ${update.replyDueOn}.`);
     expect(mail?.text).toContain("> Here is the invoice.");
     expect(mail?.text).toContain(`/#/update/default?reference=${referenceNumber}&timeline=true`);
+  });
+
+  it("writes the acknowledgement in the language the member chose, and the query's words as typed", async () => {
+    const chooseLanguage = (language: string | null) =>
+      testApp.database.db
+        .update(members)
+        .set({ language })
+        .where(eq(members.entityNumber, member.entityNumber));
+    await chooseLanguage("zu");
+    try {
+      const response = await logQuery();
+      expect(response.statusCode).toBe(200);
+      const { referenceNumber } = response.json();
+      const [mail] = await mailsAbout(referenceNumber);
+      expect(mail?.subject).toBe(`Siwutholile umbuzo wakho (ireferensi ${referenceNumber})`);
+      expect(mail?.text).toContain(`Umbuzo wakho ubhaliswe ngenombolo yereferensi ${referenceNumber}.`);
+      expect(mail?.text).toContain(`> ${defaultQueryFields.query}`);
+      expect(mail?.html).toContain('<html lang="zu">');
+    } finally {
+      await chooseLanguage(null);
+    }
   });
 });

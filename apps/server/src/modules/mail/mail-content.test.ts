@@ -315,3 +315,54 @@ describe("mail content", () => {
     expect(replyText("<div>a</div><div>b</div>")).toBe("a\nb");
   });
 });
+
+describe("mail content in the member's language", () => {
+  it("writes an isiZulu member's acknowledgement in isiZulu, the page marked as such", () => {
+    const mail = queryLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      language: "zu",
+      firstName: "Thandi",
+      referenceNumber: 123456,
+      dueLatest: "2026-11-24",
+    });
+    expect(mail.subject).toBe("Siwutholile umbuzo wakho (ireferensi 123456)");
+    expect(mail.text).toContain("Sawubona Thandi,");
+    expect(mail.text).toContain("Umbuzo wakho ubhaliswe ngenombolo yereferensi 123456.");
+    expect(mail.html).toContain('<html lang="zu">');
+    expect(visibleText(mail.html)).toContain("Umbuzo wakho ubhaliswe ngenombolo yereferensi 123456.");
+    expect(mail.text).not.toContain("Thank you for contacting us");
+  });
+
+  it("counts an Afrikaans member's documents by the language's plural", () => {
+    const mail = documentsReceivedMail(DEFAULT_BRAND, {
+      ...about,
+      language: "af",
+      referenceNumber: 300,
+      category: "MEDICAL_CLAIMS",
+      fileCount: 3,
+    });
+    expect(mail.subject).toBe("Ons het u dokumente ontvang (verwysing 300)");
+    expect(mail.text).toContain(
+      "Ons het 3 dokumente van u ontvang en dit met verwysingsnommer 300 aangeteken.",
+    );
+    expect(mail.text).toContain("Beste lid,");
+    expect(mail.html).toContain('<html lang="af">');
+  });
+
+  it("writes English to a member without a chosen language, as before", () => {
+    const chosen = queryLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      language: "en",
+      referenceNumber: 5,
+      dueLatest: null,
+    });
+    const none = queryLoggedMail(DEFAULT_BRAND, {
+      ...about,
+      language: null,
+      referenceNumber: 5,
+      dueLatest: null,
+    });
+    expect(chosen).toEqual(none);
+    expect(none.html).toContain('<html lang="en">');
+  });
+});

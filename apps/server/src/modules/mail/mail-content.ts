@@ -3,11 +3,15 @@ import {
   categoryLabel,
   escapeHtml,
   formatDate,
+  type MemberLanguage,
   type ServerOrigin,
   toRouteOrigin,
   type UpdateRefusal,
 } from "@portal/domain";
 import { cleanHtml } from "./html-cleaning-pool.js";
+import type { MessageDescriptor } from "./languages/define-messages.js";
+import { type MailTexts, mailTexts, type TextPart } from "./languages/mail-texts.js";
+import { memberMailMessages as says } from "./languages/member-mail.messages.js";
 import type { OutgoingMail } from "./outbox.js";
 import type { PreparedReply } from "./reply-cleaning.js";
 
@@ -30,6 +34,8 @@ interface MailAbout {
   firstName?: string | null;
   /** The page of the query in the portal (memberQueryLink); null or absent when it cannot be opened there. */
   queryLink?: string | null;
+  /** The language the member chose (members.language); null or absent: English. */
+  language?: MemberLanguage | null;
 }
 
 /**
@@ -57,30 +63,21 @@ export function queryLoggedMail(
   },
 ): OutgoingMail {
   const reference = String(input.referenceNumber);
+  const t = mailTexts(input.language);
   return compose(
     brand,
     input,
     "QUERY_LOGGED",
-    `We have received your query (reference ${reference})`,
+    t.text(says.queryLoggedSubject, { reference }),
     [
-      paragraph(
-        "Thank you for contacting us. Your query has been logged with reference number ",
-        strong(reference),
-        ".",
-      ),
-      paragraph(promise("one to two", input.dueLatest)),
-      paragraph("Please quote this reference number if you contact us about this query."),
-      ...queryCopy(input.copy),
-      ...linkParagraph(input.queryLink, "You can follow your query in the member portal: "),
-      input.updatable !== false
-        ? paragraph(
-            "To add information or documents, log in to the member portal and update the query there, rather than replying to this email.",
-          )
-        : paragraph(
-            "A MedXpress query cannot be updated. To add information or documents, log a new MedXpress query in the member portal and quote this reference number.",
-          ),
+      paragraph(...t.parts(says.queryLoggedThanks, { reference })),
+      paragraph(promise(t, "oneToTwo", input.dueLatest)),
+      paragraph(t.text(says.queryLoggedQuote)),
+      ...queryCopy(t, input.copy, says.queryCopyHeading),
+      ...linkParagraph(input.queryLink, t.text(says.followInPortal)),
+      paragraph(t.text(input.updatable !== false ? says.queryLoggedUpdate : says.queryLoggedMedxpress)),
     ],
-    { firstName: input.firstName },
+    { firstName: input.firstName, texts: t },
   );
 }
 
@@ -96,26 +93,24 @@ export function updateLoggedMail(
 ): OutgoingMail {
   const reference = String(input.referenceNumber);
   const parent = input.parentReferenceNumber;
+  const t = mailTexts(input.language);
   return compose(
     brand,
     input,
     "UPDATE_LOGGED",
-    `We have received your update (reference ${reference})`,
+    t.text(says.updateLoggedSubject, { reference }),
     [
       paragraph(
         ...(parent === null || parent === undefined
-          ? ["Thank you. Your update has been logged"]
-          : ["Thank you. Your update to query ", strong(String(parent)), " has been logged"]),
-        " with a new reference number: ",
-        strong(reference),
-        ".",
+          ? t.parts(says.updateLoggedThanks, { reference })
+          : t.parts(says.updateLoggedThanksToQuery, { reference, parent: String(parent) })),
       ),
-      paragraph(promise("two to three", input.dueLatest)),
-      paragraph("Please quote the new reference number if you contact us about this update."),
-      ...queryCopy(input.copy, "Your update"),
-      ...linkParagraph(input.queryLink, "You can follow your query in the member portal: "),
+      paragraph(promise(t, "twoToThree", input.dueLatest)),
+      paragraph(t.text(says.updateLoggedQuote)),
+      ...queryCopy(t, input.copy, says.updateCopyHeading),
+      ...linkParagraph(input.queryLink, t.text(says.followInPortal)),
     ],
-    { firstName: input.firstName },
+    { firstName: input.firstName, texts: t },
   );
 }
 
@@ -139,73 +134,53 @@ export async function replySentMail(
   const reference = String(input.referenceNumber);
   const reply =
     typeof input.replyHtml === "string" ? await cleanReply(input.replyHtml) : input.replyHtml.mail;
+  const t = mailTexts(input.language);
   return compose(
     brand,
     input,
     "REPLY_SENT",
-    `Our reply to your query (reference ${reference})`,
+    t.text(says.replySubject, { reference }),
     [
-      paragraph("We have replied to your query with reference number ", strong(reference), ":"),
+      paragraph(...t.parts(says.replyIntro, { reference })),
       { html: `<div style="${REPLY_STYLE}">${reply.html}</div>`, text: reply.text },
-      ...nextStepAfterReply(brand, reference, input.nextStep ?? null, input.queryLink ?? null),
+      ...nextStepAfterReply(t, brand, reference, input.nextStep ?? null, input.queryLink ?? null),
     ],
-    { letter: true },
+    { letter: true, texts: t },
   );
 }
 
 /** What the member can do about a query once it was answered: from the one update rule. */
 function nextStepAfterReply(
+  t: MailTexts,
   brand: MailBrand,
   reference: string,
   refusal: UpdateRefusal | null,
   queryLink: string | null,
 ): Block[] {
-  const readIt = linkParagraph(queryLink, "You can also read this reply in the member portal: ");
+  const readIt = linkParagraph(queryLink, t.text(says.replyReadIt));
   switch (refusal) {
     case null:
-      return [
-        ...readIt,
-        paragraph(
-          "If you need more help with this query, log in and update it there, rather than replying to this email.",
-        ),
-      ];
+      return [...readIt, paragraph(t.text(says.replyUpdate))];
     case "CLOSED":
       return [
-        paragraph("This query is now closed."),
+        paragraph(t.text(says.replyClosed)),
         ...readIt,
-        paragraph(
-          "If you need more help, log a new query in the member portal and quote reference number ",
-          strong(reference),
-          ".",
-        ),
+        paragraph(...t.parts(says.replyNewQuery, { reference })),
       ];
     case "TOO_OLD":
-      return [
-        ...readIt,
-        paragraph(
-          "This query can no longer be updated. If you need more help, log a new query in the member portal and quote reference number ",
-          strong(reference),
-          ".",
-        ),
-      ];
+      return [...readIt, paragraph(...t.parts(says.replyTooOld, { reference }))];
     case "OTHER_CHANNEL":
-      return [
-        ...readIt,
-        paragraph(
-          "A MedXpress query cannot be updated. If you need more help, log a new MedXpress query in the member portal and quote reference number ",
-          strong(reference),
-          ".",
-        ),
-      ];
+      return [...readIt, paragraph(...t.parts(says.replyMedxpress, { reference }))];
     case "LEGACY": {
       const line = firstLine(brand);
       return [
         paragraph(
-          "This query was not logged in the member portal, so it cannot be opened or updated there. If you need more help, call ",
-          strong(`${line.label} on ${line.number}`),
-          ` (${line.hours}) and quote reference number `,
-          strong(reference),
-          ".",
+          ...t.parts(says.replyLegacy, {
+            line: line.label,
+            number: line.number,
+            hours: line.hours,
+            reference,
+          }),
         ),
       ];
     }
@@ -218,38 +193,31 @@ export function documentsReceivedMail(
   input: MailAbout & { category: string; fileCount: number },
 ): OutgoingMail {
   const reference = String(input.referenceNumber);
-  const count = input.fileCount === 1 ? "1 document" : `${input.fileCount} documents`;
+  const t = mailTexts(input.language);
   return compose(
     brand,
     input,
     "DOCUMENTS_RECEIVED",
-    `We have received your documents (reference ${reference})`,
+    t.text(says.documentsReceivedSubject, { reference }),
     [
       // The category is named as a heading would be ("Category: Chronic conditions and cancer"),
       // not inside the sentence, where its capital letter would stand mid-sentence.
-      paragraph(
-        `We have received ${count} from you and recorded ${input.fileCount === 1 ? "it" : "them"} with reference number `,
-        strong(reference),
-        ".",
-      ),
-      paragraph("Category: ", strong(categoryLabel(input.category))),
+      paragraph(...t.parts(says.documentsReceivedThanks, { count: input.fileCount, reference })),
+      paragraph(...t.parts(says.documentsReceivedCategory, { category: categoryLabel(input.category) })),
       ...(input.queryLink
-        ? linkParagraph(input.queryLink, "You can see the documents we received in the member portal: ")
-        : [
-            paragraph(
-              "You can see the documents we received in the member portal, on your interaction timeline.",
-            ),
-          ]),
-      paragraph("Please quote this reference number if you contact us about these documents."),
+        ? linkParagraph(input.queryLink, t.text(says.documentsReceivedSeeThem))
+        : [paragraph(t.text(says.documentsReceivedOnTimeline))]),
+      paragraph(t.text(says.documentsReceivedQuote)),
     ],
-    { firstName: input.firstName },
+    { firstName: input.firstName, texts: t },
   );
 }
 
 /** Worded as the specification words the promise on screen (REPLY_PROMISES: "one to two business days"). */
-function promise(businessDays: string, dueLatest: string | null): string {
-  const within = `We aim to reply within ${businessDays} business days`;
-  return dueLatest ? `${within}, by ${formatDate(dueLatest)}.` : `${within}.`;
+function promise(t: MailTexts, businessDays: "oneToTwo" | "twoToThree", dueLatest: string | null): string {
+  return dueLatest
+    ? t.text(says.promiseBy, { businessDays, date: formatDate(dueLatest) })
+    : t.text(says.promise, { businessDays });
 }
 
 /** What the member wrote, for the acknowledgement's copy. */
@@ -259,7 +227,7 @@ export interface QueryCopy {
 }
 
 /** The member's own words, quoted under a heading: what the acknowledgement is of. */
-function queryCopy(copy: QueryCopy | undefined, heading = "Your query"): Block[] {
+function queryCopy(t: MailTexts, copy: QueryCopy | undefined, heading: MessageDescriptor): Block[] {
   if (!copy) return [];
   const { category, queryText } = copy;
   const lines = queryText
@@ -267,7 +235,7 @@ function queryCopy(copy: QueryCopy | undefined, heading = "Your query"): Block[]
     .flatMap((line, index): Segment[] => (index === 0 ? [line] : [LINE_BREAK, line]));
   const quoted = paragraph(...lines);
   return [
-    paragraph(strong(`${heading} (${categoryLabel(category)}):`)),
+    paragraph(strong(t.text(heading, { category: categoryLabel(category) }))),
     {
       html: `<div style="${QUOTE_STYLE}">${quoted.html}</div>`,
       text: quoted.text
@@ -300,7 +268,7 @@ export interface Block {
   text: string;
 }
 
-type Segment = string | { strong: string } | typeof LINE_BREAK;
+type Segment = TextPart | typeof LINE_BREAK;
 
 const LINE_BREAK = { lineBreak: true } as const;
 export const strong = (value: string): Segment => ({ strong: value });
@@ -330,12 +298,14 @@ const REPLY_STYLE =
   "margin:0 0 16px 0;padding:4px 0 4px 16px;border-left:4px solid #c8d3df;font-size:15px;line-height:1.5";
 const FOOTER_STYLE = "margin:24px 0 0 0;font-size:12px;line-height:1.5;color:#555555";
 
-const greeting = (firstName: string | null | undefined) => `Dear ${firstName?.trim() || "member"},`;
-const footer = (brand: MailBrand) =>
-  `This is an automatic message from ${brand.name}. Replies to this address are not read.`;
+const greeting = (t: MailTexts, firstName: string | null | undefined) => {
+  const name = firstName?.trim();
+  return name ? t.text(says.greeting, { firstName: name }) : t.text(says.greetingNoName);
+};
+const footer = (t: MailTexts, brand: MailBrand) => t.text(says.footer, { schemeName: brand.name });
 /** The scheme's numbers, one line each: "Member Services: 0860 100 200 (Mon–Fri 08:00–17:00)". */
-const contactLines = (brand: MailBrand) =>
-  brand.contactLines.map((line) => `${line.label}: ${line.number} (${line.hours})`);
+const contactLines = (t: MailTexts, brand: MailBrand) =>
+  brand.contactLines.map((line) => t.text(says.contactLine, line));
 
 /** Who a mail goes to and what it is about: the parts of OutgoingMail every mail has. */
 type Addressing = Pick<OutgoingMail, "to" | "cc" | "memberEntityNumber" | "referenceNumber">;
@@ -348,21 +318,23 @@ export function compose(
   blocks: Block[],
   /**
    * firstName: whom the greeting names. letter: the blocks hold a letter with its own greeting
-   * and sign-off (an agent's reply), so the mail adds neither: one of each, never two.
+   * and sign-off (an agent's reply), so the mail adds neither: one of each, never two. texts: the
+   * language of the mail's own words (default English).
    */
-  options: { firstName?: string | null; letter?: boolean } = {},
+  options: { firstName?: string | null; letter?: boolean; texts?: MailTexts } = {},
 ): OutgoingMail {
+  const t = options.texts ?? mailTexts(null);
   const signature = brand.mail.signature.flatMap((line, index): Segment[] =>
     index === 0 ? [line] : [LINE_BREAK, line],
   );
   const all = options.letter
     ? blocks
-    : [paragraph(greeting(options.firstName)), ...blocks, paragraph(...signature)];
-  const numbers = contactLines(brand);
-  const footerText = footer(brand);
+    : [paragraph(greeting(t, options.firstName)), ...blocks, paragraph(...signature)];
+  const numbers = contactLines(t, brand);
+  const footerText = footer(t, brand);
   const html = [
     "<!doctype html>",
-    '<html lang="en">',
+    `<html lang="${t.language}">`,
     "<head>",
     '<meta charset="utf-8">',
     // For a client or browser that opens the mail as a page: nothing may run or load.

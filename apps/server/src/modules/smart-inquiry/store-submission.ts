@@ -1,7 +1,5 @@
 import { UPDATABLE_ORIGIN } from "@portal/domain";
-import { eq } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/database.js";
-import { members } from "../../db/schema/members.js";
+import type { Db } from "../../db/database.js";
 import { recordMemberMessage } from "../conversations/index.js";
 import {
   enqueueMail,
@@ -10,6 +8,7 @@ import {
   queryLoggedMail,
   updateLoggedMail,
 } from "../mail/index.js";
+import { mailAddressee } from "../members/index.js";
 import { type BlobStore, commitBlobsWithRows } from "../storage/index.js";
 import { claimKey, findPriorAnswer, type IdempotencyClaim, recordAnswer } from "./idempotency.js";
 import type { NewQuery } from "./queries-repository.js";
@@ -70,7 +69,7 @@ export async function storeSubmission(
           cc: query.ccEmail ? [query.ccEmail] : [],
           referenceNumber,
           memberEntityNumber: member,
-          firstName: await memberFirstName(tx, member),
+          ...(await mailAddressee(tx, member)),
           queryLink: memberQueryLink(dependencies.config.publicUrl, query.origin, referenceNumber),
           copy: { category: query.category, queryText: query.queryText },
           dueLatest: query.replyDueOn,
@@ -99,13 +98,4 @@ export async function storeSubmission(
     }
     throw error;
   }
-}
-
-async function memberFirstName(db: Queryable, entityNumber: number): Promise<string | null> {
-  const [row] = await db
-    .select({ firstName: members.firstName })
-    .from(members)
-    .where(eq(members.entityNumber, entityNumber))
-    .limit(1);
-  return row?.firstName ?? null;
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../../../app-context.js";
 import type { Tx } from "../../../db/database.js";
 import { errors } from "../../../lib/errors.js";
 import { memberQueryLink, prepareReply, replySentMail } from "../../mail/index.js";
+import { mailAddressee } from "../../members/index.js";
 import { type BlobStore, commitBlobsWithRows, type PendingBlob } from "../../storage/index.js";
 import { findConversation } from "../desk-reads.js";
 import { conversationOf, ReplyAlreadySent, type SeenConversation, sendReply } from "./desk.js";
@@ -65,6 +66,8 @@ export async function replyToConversation(
       cc: head.ccEmail ? [head.ccEmail] : [],
       referenceNumber: conversation,
       memberEntityNumber: head.memberEntityNumber,
+      // The mail's own words in the member's language; the agent's reply as the agent wrote it.
+      language: (await mailAddressee(db, head.memberEntityNumber)).language,
       replyHtml: prepared,
       queryLink: head.legacy
         ? null
