@@ -162,7 +162,7 @@ test("a member from the register registers through the mailed link, logs in, see
   await page.getByLabel("Membership number").fill(thandi.membershipNumber);
   await page.getByLabel("ID or passport number").fill(thandi.identityNumber);
   await page.getByLabel("Date of birth").fill(thandi.dateOfBirth);
-  await page.getByLabel("E-mail address").fill(thandi.email);
+  await page.getByLabel("Email address").fill(thandi.email);
   await page.getByRole("button", { name: "Send me a link" }).click();
   await expect(page.getByRole("status")).toContainText(ACCOUNT_MESSAGES.registrationLinkSent);
 
@@ -222,7 +222,7 @@ test("a forgotten password: the mailed link sets a new one, the old one stops wo
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel("Username or e-mail address").fill(thandi.username);
+  await page.getByLabel("Username or email address").fill(thandi.username);
   await page.getByRole("button", { name: "Send me a link" }).click();
   await expect(page.getByRole("status")).toContainText(ACCOUNT_MESSAGES.resetLinkSent);
 

@@ -63,6 +63,10 @@ describe("the member screens' catalogues", () => {
     expect(Object.keys(english).length).toBeGreaterThan(20);
   });
 
+  it("spells email as the specification does, never e-mail", () => {
+    expect(Object.entries(english).filter(([, message]) => /e-mail/i.test(message))).toEqual([]);
+  });
+
   it("has the specification's English texts verbatim", () => {
     expect({
       "login.usernameRequired": english["login.usernameRequired"],

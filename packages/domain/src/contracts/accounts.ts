@@ -28,9 +28,9 @@ export const ACCOUNT_LINK_ROUTES = {
 
 export const ACCOUNT_MESSAGES = {
   registrationLinkSent:
-    "If these details match a member on our register and that address is held for them, we have sent a link to it. Please check your e-mail.",
+    "If these details match a member on our register and that address is held for them, we have sent a link to it. Please check your email.",
   resetLinkSent:
-    "If we know this username or e-mail address, we have sent a link to the address we hold. Please check your e-mail.",
+    "If we know this username or email address, we have sent a link to the address we hold. Please check your email.",
   activated: "Your log-in is ready. You can now log in with your new username and password.",
   passwordChanged: "Your password has been changed. You can now log in with it.",
   linkInvalid: "This link has expired or has already been used. Please ask for a new one.",
@@ -88,10 +88,10 @@ export type ActivationRequest = z.infer<typeof activationRequestSchema>;
 export const passwordResetRequestSchema = z
   .object({
     login: z
-      .string({ error: "Please enter your username or e-mail address." })
+      .string({ error: "Please enter your username or email address." })
       .trim()
-      .min(1, "Please enter your username or e-mail address.")
-      .max(254, "That is longer than any username or e-mail address."),
+      .min(1, "Please enter your username or email address.")
+      .max(254, "That is longer than any username or email address."),
   })
   .meta({ id: "PasswordResetRequest" });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;

@@ -142,7 +142,7 @@ export function archiveIndexPage(
       profile?.identityType === "PASSPORT" ? "Passport number" : "ID number",
       e(profile?.identityNumber ?? NOT_RECORDED),
     ],
-    ["E-mail addresses", m.emails.map((row) => e(row.address)).join("<br>") || NOT_RECORDED],
+    ["Email addresses", m.emails.map((row) => e(row.address)).join("<br>") || NOT_RECORDED],
     [
       "Phone numbers",
       m.phones
@@ -336,7 +336,7 @@ ${table("Reads and changes of your information, newest first", ["When", "Who", "
       "not-included",
       "What is not in this download",
       `<ul><li>Staff's internal notes on your queries. Ask the scheme's information officer if you want to know what they hold.</li>
-<li>Your profile picture, and e-mail addresses you had before changing them (kept for a day).</li>
+<li>Your profile picture, and email addresses you had before changing them (kept for a day).</li>
 <li>Passwords and log-in sessions: the portal keeps no password, only a scrambled form of it.</li></ul>`,
     ],
   ];

@@ -37,7 +37,7 @@ function linkBlock(): Block {
 const minutesText = (minutes: number) => (minutes === 1 ? "1 minute" : `${minutes} minutes`);
 
 const NOT_YOU = paragraph(
-  "If you did not ask for this, you can ignore this e-mail: nothing changes until the link is used.",
+  "If you did not ask for this, you can ignore this email: nothing changes until the link is used.",
 );
 
 export function activationLinkMail(
@@ -75,7 +75,7 @@ export function alreadyRegisteredMail(brand: MailBrand, input: AccountMailTo): O
         strong("Forgot your password?"),
         " on the portal's log-in page.",
       ),
-      paragraph("If you did not ask for this, you can ignore this e-mail."),
+      paragraph("If you did not ask for this, you can ignore this email."),
     ],
     greeted(input),
   );
@@ -115,7 +115,7 @@ export function passwordChangedMail(brand: MailBrand, input: AccountMailTo): Out
       paragraph(
         "If you did not do this, please call ",
         strong(`${line.label} on ${line.number}`),
-        ` (${line.hours}) at once: someone else may have access to your e-mail.`,
+        ` (${line.hours}) at once: someone else may have access to your email.`,
       ),
     ],
     greeted(input),

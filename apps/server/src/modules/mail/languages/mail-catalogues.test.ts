@@ -29,6 +29,10 @@ describe("the mails' catalogues", () => {
     for (const message of messages) expect(english.get(message.id), message.id).toBe(message.message);
   });
 
+  it("spells email as the specification does, never e-mail", () => {
+    expect(messages.filter((message) => /e-mail/i.test(message.message)).map(({ id }) => id)).toEqual([]);
+  });
+
   const translated = TRANSLATED_LANGUAGES.filter((language) => language !== DEFAULT_MEMBER_LANGUAGE);
 
   it.each(translated)(

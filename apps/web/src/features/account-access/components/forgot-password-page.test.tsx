@@ -21,7 +21,7 @@ function renderPage() {
   return { ...view, sent, user };
 }
 
-const loginField = () => screen.getByLabelText("Username or e-mail address");
+const loginField = () => screen.getByLabelText("Username or email address");
 const sendButton = () => screen.getByRole("button", { name: "Send me a link" });
 
 describe("ForgotPasswordPage", () => {
@@ -38,7 +38,7 @@ describe("ForgotPasswordPage", () => {
   it("sends nothing while the field is empty", async () => {
     const { user, sent } = renderPage();
     await user.click(sendButton());
-    expect(await screen.findByText("Please enter your username or e-mail address.")).toBeInTheDocument();
+    expect(await screen.findByText("Please enter your username or email address.")).toBeInTheDocument();
     expect(loginField()).toHaveAttribute("aria-invalid", "true");
     expect(loginField()).toHaveFocus();
     expect(sentKeys(sent)).toEqual([]);

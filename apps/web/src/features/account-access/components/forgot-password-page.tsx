@@ -40,7 +40,7 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           <p>
-            Give your username or your e-mail address. We will send a link to the address we hold for you,
+            Give your username or your email address. We will send a link to the address we hold for you,
             where you choose a new password. The link works once, for a short time.
           </p>
           <form
@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
             onSubmit={handleSubmit((values) => reset.mutate(values))}
           >
             <TextField
-              label="Username or e-mail address"
+              label="Username or email address"
               autoComplete="username"
               required
               registration={register("login")}

@@ -32,7 +32,7 @@ async function fillThandi(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field("Membership number"), " 20010001 ");
   await user.type(field("ID or passport number"), "8705140123081");
   await user.type(field("Date of birth"), "1987-05-14");
-  await user.type(field("E-mail address"), "thandi.nkosi@example.com");
+  await user.type(field("Email address"), "thandi.nkosi@example.com");
 }
 
 const postedBodies = async (sent: SentRequest[]) =>
@@ -49,8 +49,8 @@ describe("RegisterPage", () => {
     expect(field("Date of birth")).toHaveAttribute("type", "text");
     expect(field("Date of birth")).toHaveAttribute("placeholder", "yyyy-mm-dd");
     expect(field("Date of birth")).toHaveAttribute("autocomplete", "bday");
-    expect(field("E-mail address")).toHaveAttribute("type", "email");
-    expect(field("E-mail address")).toHaveAccessibleDescription("The address the scheme holds for you.");
+    expect(field("Email address")).toHaveAttribute("type", "email");
+    expect(field("Email address")).toHaveAccessibleDescription("The address the scheme holds for you.");
     expect(field("Membership number")).toHaveAttribute("aria-required", "true");
     expect(screen.getByRole("button", { name: "Send me a link" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
@@ -73,14 +73,14 @@ describe("RegisterPage", () => {
 
   it("shows an error once a field was left empty, and takes it away once it is right", async () => {
     const { user } = renderPage();
-    await user.type(field("E-mail address"), "not-an-address");
+    await user.type(field("Email address"), "not-an-address");
     await user.tab();
     expect(await screen.findByText(VALIDATION_MESSAGES.email)).toBeInTheDocument();
     expect(screen.queryByText("Please enter your membership number.")).toBeNull();
-    await user.clear(field("E-mail address"));
-    await user.type(field("E-mail address"), "thandi.nkosi@example.com");
+    await user.clear(field("Email address"));
+    await user.type(field("Email address"), "thandi.nkosi@example.com");
     await waitFor(() => expect(screen.queryByText(VALIDATION_MESSAGES.email)).toBeNull());
-    expect(field("E-mail address")).not.toHaveAttribute("aria-invalid");
+    expect(field("Email address")).not.toHaveAttribute("aria-invalid");
   });
 
   it("sends the details as the contract reads them, with the anti-forgery header, and says a link is on its way", async () => {
@@ -136,7 +136,7 @@ describe("RegisterPage", () => {
     expect(alert).toHaveFocus();
     expect(field("Membership number")).toHaveValue(" 20010001 ");
     expect(field("Date of birth")).toHaveValue("1987-05-14");
-    expect(field("E-mail address")).toHaveValue("thandi.nkosi@example.com");
+    expect(field("Email address")).toHaveValue("thandi.nkosi@example.com");
     expect(screen.getByRole("button", { name: "Send me a link" })).toBeEnabled();
   });
 

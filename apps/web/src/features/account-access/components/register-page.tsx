@@ -47,7 +47,7 @@ export function RegisterPage() {
         <>
           <p>
             Members of the scheme who do not have a log-in yet can make one here. Tell us who you are and give
-            an e-mail address we hold for you: we will send a link to it where you choose a username and a
+            an email address we hold for you: we will send a link to it where you choose a username and a
             password. The link works once, for a short time.
           </p>
           {/* On failure nothing is reset: the details stay for another try. */}
@@ -80,7 +80,7 @@ export function RegisterPage() {
               error={errors.dateOfBirth}
             />
             <TextField
-              label="E-mail address"
+              label="Email address"
               type="email"
               autoComplete="email"
               required
