@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
   allFragmentPaths,
   categoriesForOrigin,
   categoryHasSubCategories,
@@ -10,12 +9,15 @@ import {
   findCategory,
   isRedirectOnlySubCategory,
   MEDXPRESS_CATEGORIES,
-  MEDXPRESS_TURNAROUND_FRAGMENT,
-  MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
   REDIRECT_ONLY_SUBCATEGORIES,
   subCategoryLabel,
   turnaroundFragmentFor,
 } from "./categories.js";
+import {
+  ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
+  MEDXPRESS_TURNAROUND_FRAGMENT,
+  MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
+} from "./form-fragments.js";
 
 // Requirements §3, table of default categories and their subcategories, in order.
 const SPEC_DEFAULT_TABLE: [string, string[]][] = [

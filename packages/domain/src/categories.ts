@@ -1,3 +1,8 @@
+import {
+  ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT,
+  MEDXPRESS_TURNAROUND_FRAGMENT,
+  MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT,
+} from "./form-fragments.js";
 import { isDefaultRouteOrigin } from "./origins.js";
 
 export interface SubCategoryOption {
@@ -17,10 +22,6 @@ export interface CategoryOption {
 
 // Content-service paths (fetched as /site{path}); content/ holds one file per path.
 const FRAGMENTS_ROOT = "/fragments/smart-inquiry";
-export const ADDITIONAL_EMAIL_TOOLTIP_FRAGMENT = "/fragments/smart-inquiry/additional-email-tooltip.html";
-export const MEDXPRESS_TURNAROUND_FRAGMENT = "/fragments/smart-inquiry/medxpress-turnaround.html";
-export const MEDXPRESS_TURNAROUND_LA_HEALTH_FRAGMENT =
-  "/fragments/smart-inquiry/medxpress-turnaround-la-health.html";
 
 /** Parent-page address parts that select the LA Health / Remedi turnaround variant. */
 export const LA_HEALTH_PARENT_MARKERS = ["la-health", "lahealth", "remedi", "/rem/"] as const;

@@ -27,6 +27,7 @@ export * from "./default-brand.js";
 export * from "./email.js";
 export * from "./error-codes.js";
 export * from "./file-kind.js";
+export * from "./form-fragments.js";
 export * from "./help-fragments.js";
 export * from "./html-escape.js";
 export * from "./limits.js";

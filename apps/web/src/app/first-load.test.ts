@@ -180,6 +180,10 @@ describe("the member's first load", () => {
     expect([...files].filter((file) => pages.some((page) => file === `app/routes/${page}.tsx`))).toEqual([]);
   });
 
+  it("holds no category list: the log-a-query form brings the categories and subcategories", () => {
+    expect([...files].filter((file) => file.endsWith("packages/domain/src/categories.ts"))).toEqual([]);
+  });
+
   it.each(NOT_IN_FIRST_LOAD)("does without %s", (library) => {
     expect(packages).not.toContain(library);
   });
