@@ -165,7 +165,7 @@ const READ_EXCEPTIONS: ReadonlyMap<string, { tables: readonly string[]; reason: 
   [
     "smart-inquiry",
     {
-      tables: ["members", "queries", "thread_entries", "attachments", "document_submissions"],
+      tables: ["queries", "thread_entries", "attachments", "document_submissions"],
       reason: "the member's own pages read their queries, replies and documents as the desk stores them",
     },
   ],
