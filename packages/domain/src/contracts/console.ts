@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MEMBER_MESSAGE_KINDS, THREAD_EVENT_KINDS, WAITING_ON } from "../conversations.js";
 import { emailSchema } from "../email.js";
 import { QUERY_STATUSES } from "../limits.js";
+import { MEMBER_LANGUAGE_CODES } from "../member-languages.js";
 import { SERVER_ORIGINS } from "../origins.js";
 import { usernameProblem } from "../password.js";
 import { calendarDateSchema, entityNumberSchema } from "./common.js";
@@ -185,6 +186,12 @@ export const consoleMemberSummarySchema = z
     membershipNumber: z.string().nullable(),
     planName: z.string().nullable(),
     dependentCount: z.number().int(),
+    language: z
+      .enum(MEMBER_LANGUAGE_CODES)
+      .nullable()
+      .describe(
+        "The language the member chose to read the portal and its mails in; null: none chosen, so English. The desk replies in it where it can.",
+      ),
     principal: z
       .object({
         entityNumber: z.number().int(),

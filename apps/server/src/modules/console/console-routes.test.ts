@@ -126,6 +126,8 @@ describe.each(TEST_DATABASE_KINDS)("the staff console on %s", (kind) => {
     expect(summary.entityNumber).toBe(member.principal.entityNumber);
     expect(summary.planName).toBe("Gold Plan");
     expect(summary.dependentCount).toBe(2);
+    // None chosen: the member reads, and is mailed in, English.
+    expect(summary.language).toBeNull();
     const attachment = query.thread[1].attachments[0];
     const file = await get(agent.browser, `${C}/queries/${original}/attachments/${attachment.attachmentId}`);
     expect(file.statusCode).toBe(200);

@@ -19,6 +19,7 @@ import { outboxMails } from "../../db/schema/mail.js";
 import { memberProfiles } from "../../db/schema/member-details.js";
 import { members } from "../../db/schema/members.js";
 import { findPolicyMembership, listDependentsOfPrincipal } from "../member-details/index.js";
+import { keptLanguage } from "../members/index.js";
 
 // A conversation as staff see it: its state, and its thread (the member's messages, the first
 // query and every update, the replies sent, the internal notes and the events), read by the
@@ -201,6 +202,7 @@ export async function readMemberSummary(
       firstName: members.firstName,
       lastName: members.lastName,
       membershipNumber: memberProfiles.membershipNumber,
+      language: members.language,
     })
     .from(members)
     .leftJoin(memberProfiles, eq(memberProfiles.entityNumber, members.entityNumber))
@@ -249,6 +251,7 @@ export async function readMemberSummary(
           .limit(1);
   return {
     ...person,
+    language: keptLanguage(person.language),
     principal: principal ?? null,
     planName: membership?.planName ?? null,
     dependentCount: new Set(dependents.map((dependent) => dependent.entityNumber)).size,

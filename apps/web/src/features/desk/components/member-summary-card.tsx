@@ -10,7 +10,25 @@ interface MemberSummaryCardProps {
   currentReference: number;
 }
 
-/** Who asked: name, membership number, plan, dependents, their other conversations. */
+/** The member's chosen language by its English name (the console is in English), or none chosen. */
+function languageLabel(language: ConsoleMemberSummary["language"]): string {
+  if (language === null) return "English (none chosen)";
+  return LANGUAGE_NAMES[language];
+}
+
+// The console speaks English, so each language goes by its English name here (the member screens
+// name each in itself).
+const LANGUAGE_NAMES: Record<NonNullable<ConsoleMemberSummary["language"]>, string> = {
+  en: "English",
+  zu: "isiZulu",
+  xh: "isiXhosa",
+  af: "Afrikaans",
+  nso: "Sepedi",
+  tn: "Setswana",
+  st: "Sesotho",
+};
+
+/** Who asked: name, membership number, plan, dependents, language, their other conversations. */
 export function MemberSummaryCard({ member, currentReference }: MemberSummaryCardProps) {
   const others = member.otherConversations.filter(
     (conversation) => conversation.referenceNumber !== currentReference,
@@ -30,6 +48,8 @@ export function MemberSummaryCard({ member, currentReference }: MemberSummaryCar
           <dd className="col-6">{member.planName ?? "None"}</dd>
           <dt className="col-6">Dependents</dt>
           <dd className="col-6">{member.dependentCount}</dd>
+          <dt className="col-6">Reads and is mailed in</dt>
+          <dd className="col-6">{languageLabel(member.language)}</dd>
         </dl>
         <h3 id="console-member-others" className="h6">
           Other conversations

@@ -97,6 +97,7 @@ describe("the query page", () => {
     expect(member).toHaveTextContent("Membership number20991234");
     expect(member).toHaveTextContent("PlanMeridian Comprehensive");
     expect(member).toHaveTextContent("Dependents2");
+    expect(member).toHaveTextContent("Reads and is mailed inisiZulu");
     // The conversation on screen is not one of the "other" ones.
     expect(within(member).queryByRole("link", { name: /300001/ })).toBeNull();
     const others = within(member).getByRole("list", { name: "Other conversations" });

@@ -76,6 +76,7 @@ export const threadMember: ConsoleMemberSummary = {
   membershipNumber: "20991234",
   planName: "Meridian Comprehensive",
   dependentCount: 2,
+  language: "zu",
   principal: null,
   otherConversations: [
     {
