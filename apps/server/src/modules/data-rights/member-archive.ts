@@ -438,6 +438,10 @@ export async function memberArchive(
   // for its errors: both end the zip's own stream with the error, which its reader then sees (an
   // 'error' no one listens for would end the process).
   zip.on("error", (error: Error) => output.destroy(error));
+  // A file may fail before the reader has attached (the writer awaits a directory first): an
+  // 'error' with no listener then would end the process. The reader still sees the error, from
+  // the stream's state: pipeline() rejects with it on a stream destroyed before it was piped.
+  output.on("error", () => undefined);
   for (const file of files) {
     // Opened only when the zip reaches it: one file handle at a time, whatever the number of files.
     zip.addReadStreamLazy(file.path, { mtime, compress: false }, (callback) => {
