@@ -1,4 +1,9 @@
-import { isRegisteredEmail, type PasswordResetCompletion, passwordStrengthProblem } from "@portal/domain";
+import {
+  isRegisteredEmail,
+  type MemberLanguage,
+  type PasswordResetCompletion,
+  passwordStrengthProblem,
+} from "@portal/domain";
 import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.js";
 import { clearFailures } from "../../db/attempt-counter.js";
@@ -15,7 +20,7 @@ import {
   resetToNewAddressMail,
 } from "../mail/index.js";
 import { addressesBeforeRecentChanges } from "../member-details/index.js";
-import { normaliseUsername, setPasswordHash } from "../members/index.js";
+import { keptLanguage, normaliseUsername, setPasswordHash } from "../members/index.js";
 import { endSessionsOf } from "../session/index.js";
 import { sealedAccountLink } from "./account-links.js";
 import { consumeAccountToken, findUsableToken, issueAccountToken } from "./account-tokens.js";
@@ -35,6 +40,8 @@ interface ResetTarget {
   email: string;
   /** For the mail's greeting. */
   firstName: string;
+  /** The language the member chose, for the mail's words; absent or null: English. */
+  language?: MemberLanguage | null;
 }
 
 async function findResetTargets(context: AppContext, login: string): Promise<ResetTarget[]> {
@@ -44,6 +51,7 @@ async function findResetTargets(context: AppContext, login: string): Promise<Res
       entityNumber: members.entityNumber,
       username: members.username,
       firstName: members.firstName,
+      language: members.language,
       address: memberEmails.address,
       position: memberEmails.position,
     })
@@ -68,6 +76,7 @@ async function findResetTargets(context: AppContext, login: string): Promise<Res
     entityNumber: row.entityNumber,
     email: row.address,
     firstName: row.firstName,
+    language: keptLanguage(row.language),
   }));
 }
 
@@ -136,6 +145,7 @@ export async function requestPasswordReset(
           to: target.email,
           memberEntityNumber: target.entityNumber,
           firstName: target.firstName,
+          language: target.language,
           sealedLink,
           validMinutes,
         }),
@@ -147,6 +157,7 @@ export async function requestPasswordReset(
           resetToNewAddressMail(context.config.brand, {
             to,
             memberEntityNumber: target.entityNumber,
+            language: target.language,
             newAddress: target.email,
           }),
           now,
@@ -174,7 +185,12 @@ export async function completePasswordReset(
   const holder = await findUsableToken(context.db, request.token, "PASSWORD_RESET", now);
   if (!holder) throw errors.accountLinkInvalid();
   const [member] = await context.db
-    .select({ username: members.username, disabledAt: members.disabledAt, firstName: members.firstName })
+    .select({
+      username: members.username,
+      disabledAt: members.disabledAt,
+      firstName: members.firstName,
+      language: members.language,
+    })
     .from(members)
     .where(eq(members.entityNumber, holder.entityNumber));
   // A link mailed before the log-in was disabled opens nothing either.
@@ -197,6 +213,7 @@ export async function completePasswordReset(
           to,
           memberEntityNumber: spent.entityNumber,
           firstName: member.firstName,
+          language: keptLanguage(member.language),
         }),
         now,
       );

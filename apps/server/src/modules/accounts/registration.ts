@@ -5,7 +5,7 @@ import { errors } from "../../lib/errors.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { AUDIT_RESOURCES, grantRoles, recordChange } from "../access/index.js";
 import { activationLinkMail, alreadyRegisteredMail, enqueueMail } from "../mail/index.js";
-import { findMemberByUsername, giveLogIn } from "../members/index.js";
+import { findMemberByUsername, giveLogIn, mailAddressee } from "../members/index.js";
 import { sealedAccountLink } from "./account-links.js";
 import { consumeAccountToken, findUsableToken, issueAccountToken } from "./account-tokens.js";
 import { findRegisterMatch } from "./register-match.js";
@@ -26,7 +26,8 @@ export async function requestRegistration(
   const now = context.now();
   const validMinutes = context.config.ACTIVATION_LINK_MINUTES;
   await context.db.transaction(async (tx) => {
-    const to = { to: match.email, memberEntityNumber: match.entityNumber };
+    const { language } = await mailAddressee(tx, match.entityNumber);
+    const to = { to: match.email, memberEntityNumber: match.entityNumber, language };
     if (match.hasLogin) {
       await enqueueMail(tx, alreadyRegisteredMail(context.config.brand, to), now);
     } else {

@@ -8,6 +8,7 @@ import {
   type ParkedMail,
   passwordResetLinkMail,
 } from "../mail/index.js";
+import { keptLanguage } from "../members/index.js";
 import { sealedAccountLink } from "./account-links.js";
 import { type AccountTokenPurpose, issueAccountToken } from "./account-tokens.js";
 
@@ -44,7 +45,7 @@ export async function renewedAccountLinkMail(
     validMs: validMinutes * 60_000,
   });
   const [person] = await db
-    .select({ firstName: members.firstName })
+    .select({ firstName: members.firstName, language: members.language })
     .from(members)
     .where(eq(members.entityNumber, entityNumber))
     .limit(1);
@@ -52,6 +53,7 @@ export async function renewedAccountLinkMail(
     to,
     memberEntityNumber: entityNumber,
     firstName: person?.firstName ?? null,
+    language: keptLanguage(person?.language ?? null),
     sealedLink: sealedAccountLink(context, route, token),
     validMinutes,
   };

@@ -10,7 +10,7 @@ import {
 } from "../../../test-support/modules/mail.js";
 import { addMember, createTestApp, type TestApp, TestBrowser } from "../../../test-support/test-app.js";
 import type { Db } from "../../db/database.js";
-import { accountTokens, auditEvents, memberEmails, outboxMails, sessions } from "../../db/schema.js";
+import { accountTokens, auditEvents, memberEmails, members, outboxMails, sessions } from "../../db/schema.js";
 import { AUDIT_RESOURCES } from "../access/audit-trail.js";
 import { createMailTransport } from "../mail/mail-transport.js";
 import { createMailWorker } from "../mail/mail-worker.js";
@@ -410,6 +410,26 @@ describe.each(TEST_DATABASE_KINDS)("registration and forgotten passwords, on %s"
     ).toBe(400);
     expect(await auditRows(member.entityNumber, AUDIT_RESOURCES.passwordResetRequest)).toHaveLength(2);
     expect(await auditRows(member.entityNumber, AUDIT_RESOURCES.passwordReset)).toHaveLength(1);
+  });
+
+  it("writes the reset link's mail, and the changed-password mail, in the language the member chose", async () => {
+    const member = await addMember(testApp.database);
+    await db().update(members).set({ language: "af" }).where(eq(members.entityNumber, member.entityNumber));
+    await db().execute("delete from login_throttle");
+    expect((await post(ACCOUNT_PATHS.passwordReset, { login: member.username })).statusCode).toBe(202);
+    const [linkMail] = await deliverMails();
+    expect(linkMail?.message.headers.get("subject")).toBe("Stel u ledeportaal-wagwoord terug");
+    expect(linkMail?.message.text).toMatch(/^Beste Test,/);
+    expect(linkMail?.message.text).toMatch(/Die skakel werk een keer en verval oor \d+ minute\./);
+    expect(linkMail?.message.html).toContain('<html lang="af">');
+    const done = await post(ACCOUNT_PATHS.passwordResetComplete, {
+      token: linkMail ? tokenFrom(linkMail, "/forgot-password/reset/") : "",
+      password: "Harbour-Lights-Over-9",
+    });
+    expect(done.statusCode).toBe(200);
+    const [changed] = await deliverMails();
+    expect(changed?.message.headers.get("subject")).toBe("U ledeportaal-wagwoord is verander");
+    expect(changed?.message.text).toMatch(/bel asseblief dadelik Member services by 0860 100 247/);
   });
 
   it("answers an unknown username or address exactly as a known one, and mails nobody", async () => {

@@ -1,5 +1,7 @@
-import { memberServicesLine } from "@portal/domain";
-import { type Block, compose, type MailBrand, PARAGRAPH_STYLE, paragraph, strong } from "./mail-content.js";
+import { type MemberLanguage, memberServicesLine } from "@portal/domain";
+import { accountMailMessages as says } from "./languages/account-mail.messages.js";
+import { mailTexts } from "./languages/mail-texts.js";
+import { type Block, compose, type MailBrand, PARAGRAPH_STYLE, paragraph } from "./mail-content.js";
 import type { OutgoingMail } from "./outbox.js";
 import { SEALED_LINK_PLACEHOLDER } from "./sealed-links.js";
 
@@ -13,6 +15,8 @@ interface AccountMailTo {
   memberEntityNumber: number;
   /** The member's first name, for "Dear Thandi,"; absent: "Dear member,". */
   firstName?: string | null;
+  /** The language the member chose (members.language); null or absent: English. */
+  language?: MemberLanguage | null;
 }
 
 const addressed = (input: AccountMailTo) => ({
@@ -22,7 +26,7 @@ const addressed = (input: AccountMailTo) => ({
   referenceNumber: null,
 });
 
-const greeted = (input: AccountMailTo) => ({ firstName: input.firstName });
+const greeted = (input: AccountMailTo) => ({ firstName: input.firstName, texts: mailTexts(input.language) });
 
 const LINK_STYLE = "color:#0b5cad;text-decoration:underline;word-break:break-all";
 
@@ -34,28 +38,21 @@ function linkBlock(): Block {
   };
 }
 
-const minutesText = (minutes: number) => (minutes === 1 ? "1 minute" : `${minutes} minutes`);
-
-const NOT_YOU = paragraph(
-  "If you did not ask for this, you can ignore this email: nothing changes until the link is used.",
-);
-
 export function activationLinkMail(
   brand: MailBrand,
   input: AccountMailTo & { sealedLink: string; validMinutes: number },
 ): OutgoingMail {
+  const t = mailTexts(input.language);
   const mail = compose(
     brand,
     addressed(input),
     "ACCOUNT_ACTIVATION",
-    "Finish registering for the member portal",
+    t.text(says.activationSubject),
     [
-      paragraph(
-        "You asked to register for the member portal. To choose your username and password, open this link:",
-      ),
+      paragraph(t.text(says.activationIntro)),
       linkBlock(),
-      paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
-      NOT_YOU,
+      paragraph(...t.parts(says.linkExpires, { minutes: input.validMinutes })),
+      paragraph(t.text(says.notYouLink)),
     ],
     greeted(input),
   );
@@ -64,19 +61,13 @@ export function activationLinkMail(
 
 /** Registration asked for someone who already has a log-in: no link, a pointer to the reset. */
 export function alreadyRegisteredMail(brand: MailBrand, input: AccountMailTo): OutgoingMail {
+  const t = mailTexts(input.language);
   return compose(
     brand,
     addressed(input),
     "ACCOUNT_ALREADY_ACTIVE",
-    "You already have a member portal log-in",
-    [
-      paragraph(
-        "You asked to register for the member portal, but you already have a log-in. If you have forgotten your password, choose ",
-        strong("Forgot your password?"),
-        " on the portal's log-in page.",
-      ),
-      paragraph("If you did not ask for this, you can ignore this email."),
-    ],
+    t.text(says.alreadyRegisteredSubject),
+    [paragraph(...t.parts(says.alreadyRegisteredBody)), paragraph(t.text(says.notYou))],
     greeted(input),
   );
 }
@@ -85,16 +76,17 @@ export function passwordResetLinkMail(
   brand: MailBrand,
   input: AccountMailTo & { sealedLink: string; validMinutes: number },
 ): OutgoingMail {
+  const t = mailTexts(input.language);
   const mail = compose(
     brand,
     addressed(input),
     "PASSWORD_RESET",
-    "Reset your member portal password",
+    t.text(says.resetSubject),
     [
-      paragraph("You asked to reset your member portal password. To choose a new password, open this link:"),
+      paragraph(t.text(says.resetIntro)),
       linkBlock(),
-      paragraph("The link works once and expires in ", strong(minutesText(input.validMinutes)), "."),
-      NOT_YOU,
+      paragraph(...t.parts(says.linkExpires, { minutes: input.validMinutes })),
+      paragraph(t.text(says.notYouLink)),
     ],
     greeted(input),
   );
@@ -102,22 +94,15 @@ export function passwordResetLinkMail(
 }
 
 export function passwordChangedMail(brand: MailBrand, input: AccountMailTo): OutgoingMail {
+  const t = mailTexts(input.language);
   const line = memberServicesLine(brand);
+  const phone = { line: line.label, number: line.number, hours: line.hours };
   return compose(
     brand,
     addressed(input),
     "PASSWORD_CHANGED",
-    "Your member portal password was changed",
-    [
-      paragraph(
-        "The password of your member portal log-in has just been changed, and every device that was logged in has been logged out.",
-      ),
-      paragraph(
-        "If you did not do this, please call ",
-        strong(`${line.label} on ${line.number}`),
-        ` (${line.hours}) at once: someone else may have access to your email.`,
-      ),
-    ],
+    t.text(says.passwordChangedSubject),
+    [paragraph(t.text(says.passwordChangedBody)), paragraph(...t.parts(says.passwordChangedCall, phone))],
     greeted(input),
   );
 }
@@ -137,28 +122,28 @@ export function contactDetailsChangedMail(
   brand: MailBrand,
   input: AccountMailTo & { emailsChanged: boolean; phonesChanged: boolean; newEmails: readonly string[] },
 ): OutgoingMail {
+  const t = mailTexts(input.language);
   const what =
-    input.emailsChanged && input.phonesChanged
-      ? "email addresses and phone numbers"
-      : input.emailsChanged
-        ? "email addresses"
-        : "phone numbers";
+    input.emailsChanged && input.phonesChanged ? "both" : input.emailsChanged ? "emails" : "phones";
   const line = memberServicesLine(brand);
+  const phone = { line: line.label, number: line.number, hours: line.hours };
   return compose(
     brand,
     addressed(input),
     "CONTACT_DETAILS_CHANGED",
-    `The ${what} of your member portal log-in were changed`,
+    t.text(says.contactChangedSubject, { what }),
     [
-      paragraph(`The ${what} of your member portal log-in have just been changed, with your password.`),
+      paragraph(t.text(says.contactChangedBody, { what })),
       ...(input.emailsChanged
-        ? [paragraph("The portal now writes to: ", strong(input.newEmails.map(maskedEmail).join(", ")), ".")]
+        ? [
+            paragraph(
+              ...t.parts(says.contactChangedWritesTo, {
+                addresses: input.newEmails.map(maskedEmail).join(", "),
+              }),
+            ),
+          ]
         : []),
-      paragraph(
-        "If you did not make this change, call ",
-        strong(`${line.label} on ${line.number}`),
-        ` (${line.hours}) at once, and do not use any password-reset link you did not ask for.`,
-      ),
+      paragraph(...t.parts(says.contactChangedCall, phone)),
     ],
     greeted(input),
   );
@@ -169,23 +154,17 @@ export function resetToNewAddressMail(
   brand: MailBrand,
   input: AccountMailTo & { newAddress: string },
 ): OutgoingMail {
+  const t = mailTexts(input.language);
   const line = memberServicesLine(brand);
+  const phone = { line: line.label, number: line.number, hours: line.hours };
   return compose(
     brand,
     addressed(input),
     "PASSWORD_RESET_TO_NEW_ADDRESS",
-    "A password reset for your member portal log-in",
+    t.text(says.resetToNewSubject),
     [
-      paragraph(
-        "A link to reset the password of your member portal log-in was sent to ",
-        strong(maskedEmail(input.newAddress)),
-        ", an address added to your log-in in the last 24 hours.",
-      ),
-      paragraph(
-        "If you did not ask for this, call ",
-        strong(`${line.label} on ${line.number}`),
-        ` (${line.hours}) at once.`,
-      ),
+      paragraph(...t.parts(says.resetToNewBody, { address: maskedEmail(input.newAddress) })),
+      paragraph(...t.parts(says.resetToNewCall, phone)),
     ],
     greeted(input),
   );

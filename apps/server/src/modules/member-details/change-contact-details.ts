@@ -9,7 +9,7 @@ import { errors } from "../../lib/errors.js";
 import { verifyPassword } from "../../lib/passwords.js";
 import { AUDIT_RESOURCES, recordChange } from "../access/index.js";
 import { contactDetailsChangedMail, enqueueMail } from "../mail/index.js";
-import { findMemberByEntityNumber, listMemberEmails } from "../members/index.js";
+import { findMemberByEntityNumber, listMemberEmails, mailAddressee } from "../members/index.js";
 import { replaceContactDetails } from "./contact-details-repository.js";
 
 // A member's change of their own contact details. The e-mail addresses are how a log-in is
@@ -100,12 +100,14 @@ export async function prepareContactDetailsChange(
         at: now,
       });
     }
+    const { language } = await mailAddressee(tx, entityNumber);
     for (const to of previousEmails) {
       await enqueueMail(
         tx,
         contactDetailsChangedMail(context.config.brand, {
           to,
           memberEntityNumber: entityNumber,
+          language,
           emailsChanged,
           phonesChanged,
           newEmails: details.emails,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { DEFAULT_MEMBER_LANGUAGE, TRANSLATED_LANGUAGES } from "@portal/domain";
 import { parsePo } from "pofile-ts";
 import { describe, expect, it } from "vitest";
+import { accountMailMessages } from "./account-mail.messages.js";
 import { mailTexts } from "./mail-texts.js";
 import { memberMailMessages } from "./member-mail.messages.js";
 
@@ -9,7 +10,7 @@ import { memberMailMessages } from "./member-mail.messages.js";
 // translated language complete, with the same placeholders and bold parts as the English.
 
 const CATALOGUES = new URL("../../../../locales/", import.meta.url);
-const messages = Object.values(memberMailMessages);
+const messages = [...Object.values(memberMailMessages), ...Object.values(accountMailMessages)];
 
 function catalogue(language: string): Map<string, string> {
   const po = parsePo(readFileSync(new URL(`${language}.po`, CATALOGUES), "utf8"));
@@ -62,6 +63,10 @@ describe("the mails' catalogues", () => {
       category: "Medical claims",
       count: 2,
       line: "Member Services",
+      minutes: 30,
+      what: "both",
+      addresses: "t•••@example.com",
+      address: "t•••@example.com",
     };
     for (const message of messages) {
       const text = t.text(message, values);
