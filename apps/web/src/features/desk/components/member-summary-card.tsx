@@ -1,4 +1,4 @@
-import { type ConsoleMemberSummary, categoryLabel } from "@portal/domain";
+import { type ConsoleMemberSummary, categoryLabel, MEMBER_LANGUAGES } from "@portal/domain";
 import { Link } from "react-router";
 import { consolePaths } from "../../../lib/console/console-paths";
 import { formatDateTime, personName } from "../../../lib/console/labels";
@@ -10,23 +10,14 @@ interface MemberSummaryCardProps {
   currentReference: number;
 }
 
-/** The member's chosen language by its English name (the console is in English), or none chosen. */
+/**
+ * The member's chosen language, or none chosen. Each of these languages is known in English by the
+ * name it has in itself (MEMBER_LANGUAGES' ownName), so the console uses that name too.
+ */
 function languageLabel(language: ConsoleMemberSummary["language"]): string {
-  if (language === null) return "English (none chosen)";
-  return LANGUAGE_NAMES[language];
+  const chosen = MEMBER_LANGUAGES.find(({ code }) => code === language);
+  return chosen ? chosen.ownName : "English (none chosen)";
 }
-
-// The console speaks English, so each language goes by its English name here (the member screens
-// name each in itself).
-const LANGUAGE_NAMES: Record<NonNullable<ConsoleMemberSummary["language"]>, string> = {
-  en: "English",
-  zu: "isiZulu",
-  xh: "isiXhosa",
-  af: "Afrikaans",
-  nso: "Sepedi",
-  tn: "Setswana",
-  st: "Sesotho",
-};
 
 /** Who asked: name, membership number, plan, dependents, language, their other conversations. */
 export function MemberSummaryCard({ member, currentReference }: MemberSummaryCardProps) {
