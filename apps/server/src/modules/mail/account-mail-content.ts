@@ -28,6 +28,12 @@ const addressed = (input: AccountMailTo) => ({
 
 const greeted = (input: AccountMailTo) => ({ firstName: input.firstName, texts: mailTexts(input.language) });
 
+/** The values of a "call <0>{line} on {number}</0> ({hours})" sentence: the scheme's member services line. */
+function memberServicesCall(brand: MailBrand) {
+  const { label, number, hours } = memberServicesLine(brand);
+  return { line: label, number, hours };
+}
+
 const LINK_STYLE = "color:#0b5cad;text-decoration:underline;word-break:break-all";
 
 /** The link, as a paragraph of its own so that it can be copied whole. */
@@ -95,8 +101,7 @@ export function passwordResetLinkMail(
 
 export function passwordChangedMail(brand: MailBrand, input: AccountMailTo): OutgoingMail {
   const t = mailTexts(input.language);
-  const line = memberServicesLine(brand);
-  const phone = { line: line.label, number: line.number, hours: line.hours };
+  const phone = memberServicesCall(brand);
   return compose(
     brand,
     addressed(input),
@@ -125,8 +130,7 @@ export function contactDetailsChangedMail(
   const t = mailTexts(input.language);
   const what =
     input.emailsChanged && input.phonesChanged ? "both" : input.emailsChanged ? "emails" : "phones";
-  const line = memberServicesLine(brand);
-  const phone = { line: line.label, number: line.number, hours: line.hours };
+  const phone = memberServicesCall(brand);
   return compose(
     brand,
     addressed(input),
@@ -155,8 +159,7 @@ export function resetToNewAddressMail(
   input: AccountMailTo & { newAddress: string },
 ): OutgoingMail {
   const t = mailTexts(input.language);
-  const line = memberServicesLine(brand);
-  const phone = { line: line.label, number: line.number, hours: line.hours };
+  const phone = memberServicesCall(brand);
   return compose(
     brand,
     addressed(input),
